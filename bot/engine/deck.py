@@ -1,0 +1,32 @@
+"""Seeded shuffling and deck validation.
+
+We shuffle with our own Fisher–Yates over ``random.Random(seed).random()`` so a stored seed
+replays identically on every Python version (``random.shuffle``'s algorithm is not part of
+the language's compatibility promise), and we store the dealt deck order anyway.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+
+def shuffle(cards: Sequence[str], seed: int) -> tuple[str, ...]:
+    """Return ``cards`` in a deterministic pseudo-random order for ``seed``."""
+    rng = random.Random(seed)
+    out = list(cards)
+    for i in range(len(out) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+def deal_seed(table_seed: int, deal_no: int) -> int:
+    """Seed of deal ``deal_no`` (0-based) of a table, derived without global state."""
+    return (table_seed * 1_000_003 + deal_no * 7_919 + 17) % (2**63)
+
+
+def is_exact_pack(deck: Sequence[str], pack: Sequence[str]) -> bool:
+    """True if ``deck`` holds exactly the cards of ``pack``, each once."""
+    return len(deck) == len(pack) and Counter(deck) == Counter(pack)

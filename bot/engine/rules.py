@@ -1,0 +1,132 @@
+"""The game-independent part of every ``Rules`` object: options, packs, dispatch contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from bot.engine.actions import Action
+from bot.engine.events import Event
+from bot.engine.views import DealResult, PublicView, SeatView
+
+
+class BadOption(ValueError):
+    """An option is unknown or ill-typed."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One table option: its default, whether ``None`` is allowed and its integer bounds."""
+
+    default: int | bool | None
+    kind: str = "int"  # "int" or "bool"
+    nullable: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, name: str, value: object) -> int | bool | None:
+        if value is None:
+            if self.nullable:
+                return None
+            raise BadOption(f"option {name!r} may not be null")
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise BadOption(f"option {name!r} must be true or false")
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadOption(f"option {name!r} must be an integer")
+        if self.minimum is not None and value < self.minimum:
+            raise BadOption(f"option {name!r} must be at least {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise BadOption(f"option {name!r} must be at most {self.maximum}")
+        return value
+
+
+class Rules:
+    """Stateless rules of one game. States are immutable; every method is pure.
+
+    Subclasses set the class attributes and implement the abstract methods. ``apply`` must
+    raise ``IllegalAction`` without side effects for anything not in ``legal_actions``.
+    """
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type]
+    options_spec: ClassVar[Mapping[str, OptionSpec]]
+    #: action type -> field name -> kind (see ``actions.FIELD_KINDS``)
+    action_fields: ClassVar[Mapping[str, Mapping[str, str]]]
+
+    # ---- configuration -------------------------------------------------------------
+    def normalize_options(self, raw: Mapping[str, object] | None) -> dict[str, Any]:
+        """Options with defaults filled in; raises ``BadOption`` on unknown or bad values."""
+        raw = raw or {}
+        out: dict[str, Any] = {}
+        for name in raw:
+            if name not in self.options_spec:
+                raise BadOption(f"unknown option {name!r}")
+        for name, spec in self.options_spec.items():
+            out[name] = spec.check(name, raw[name]) if name in raw else spec.default
+        return out
+
+    def pack(self, players: int) -> tuple[str, ...]:
+        """The cards used with ``players`` players, in a fixed reference order."""
+        raise NotImplementedError
+
+    def normalize_card(self, code: str) -> str:
+        """Map input aliases to output codes (La Morte accepts ``LM``/``BAG``)."""
+        return code
+
+    def card_sort_key(self, state: Any, card: str) -> tuple[int, int]:
+        """Display order of a hand (suit group, rank)."""
+        raise NotImplementedError
+
+    # ---- deal lifecycle ------------------------------------------------------------
+    def new_deal(
+        self, players: int, options: Mapping[str, Any], deck: Sequence[str], dealer: int
+    ) -> Any:
+        raise NotImplementedError
+
+    def to_act(self, state: Any) -> int | None:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action) -> tuple[Any, tuple[Event, ...]]:
+        raise NotImplementedError
+
+    def observe_public(self, state: Any) -> PublicView:
+        raise NotImplementedError
+
+    def observe(self, state: Any, seat: int) -> SeatView:
+        raise NotImplementedError
+
+    def result(self, state: Any) -> DealResult | None:
+        raise NotImplementedError
+
+    def default_action(self, state: Any) -> Action:
+        """The passive action taken for a seat whose turn timed out (rules/README.md)."""
+        raise NotImplementedError
+
+    def legal_descriptors(self, state: Any) -> list[dict[str, Any]]:
+        """Scenario ``next.legal``: JSON of every legal action (multi-card choices collapsed)."""
+        return [a.to_json() for a in self.legal_actions(state)]
+
+    # ---- match ---------------------------------------------------------------------
+    def next_dealer(self, dealer: int, players: int) -> int:
+        """Dealer of the following deal (clockwise by default)."""
+        return (dealer + 1) % players
+
+    def match_end(
+        self,
+        totals: Sequence[int],
+        deals_played: int,
+        options: Mapping[str, Any],
+        last: DealResult,
+    ) -> tuple[int, ...] | None:
+        """Winners if the match is over after ``last`` was recorded, else ``None``."""
+        raise NotImplementedError

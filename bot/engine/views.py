@@ -1,0 +1,78 @@
+"""Observations: the engine's privacy boundary.
+
+Channel renderers receive only a ``PublicView``; a seat's DM or ephemeral renderer receives
+only that seat's ``SeatView``. Neither ever holds a card from a hidden hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.actions import Action
+from bot.engine.trick import Play
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a finished deal ended.
+
+    Attributes:
+        outcome: ``played``, ``mucked``, ``thrown_in`` or ``redeal`` (scenario outcomes).
+        deltas: score change per seat.
+        detail: game-specific public summary (roles, tricks, contract made...).
+    """
+
+    outcome: str
+    deltas: tuple[int, ...]
+    detail: dict[str, Any] = field(default_factory=dict[str, Any])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"outcome": self.outcome, "deltas": list(self.deltas), "detail": self.detail}
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """Everything the table channel may show about a deal."""
+
+    game_id: str
+    phase: str
+    players: int
+    dealer: int
+    to_act: int | None
+    hand_sizes: tuple[int, ...]
+    trick: tuple[Play, ...]
+    tricks_won: tuple[int, ...]
+    tricks_played: int
+    last_trick: tuple[Play, ...] = ()
+    last_winner: int | None = None
+    info: dict[str, Any] = field(default_factory=dict[str, Any])
+    result: DealResult | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "phase": self.phase,
+            "players": self.players,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "hand_sizes": list(self.hand_sizes),
+            "trick": [list(p) for p in self.trick],
+            "tricks_won": list(self.tricks_won),
+            "tricks_played": self.tricks_played,
+            "last_trick": [list(p) for p in self.last_trick],
+            "last_winner": self.last_winner,
+            "info": self.info,
+            "result": None if self.result is None else self.result.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's private view: its hand (display order), its legal actions, public info."""
+
+    seat: int
+    hand: tuple[str, ...]
+    legal: tuple[Action, ...]
+    public: PublicView
+    info: dict[str, Any] = field(default_factory=dict[str, Any])
