@@ -1,0 +1,109 @@
+"""Plain data returned by the services: what the Discord layer renders. No discord types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.events import Event
+from bot.engine.views import DealResult, PublicView, SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits in a seat: a Discord user, or a computer player (``user_id`` is None)."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    is_bot: bool = False
+    dm_channel_id: int | None = None
+    dm_message_id: int | None = None
+    dm_failed: bool = False
+    resigned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table's header row plus its seats (in seat order; may be fewer than ``players``)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game_id: str
+    status: str  # "lobby" | "playing" | "finished" | "abandoned"
+    owner_id: int
+    players: int
+    options: dict[str, Any]
+    seats: tuple[SeatInfo, ...]
+    message_id: int | None = None
+    seq: int = 0
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Seat of a (non-resigned) human at this table, or None."""
+        for s in self.seats:
+            if s.user_id == user_id and not s.resigned:
+                return s.seat
+        return None
+
+    def name_of(self, seat: int) -> str:
+        for s in self.seats:
+            if s.seat == seat:
+                return s.name
+        return f"Seat {seat + 1}"
+
+    @property
+    def is_full(self) -> bool:
+        return len(self.seats) >= self.players
+
+
+@dataclass(frozen=True, slots=True)
+class EndedDeal:
+    """A deal that finished during a service call, with its last public view."""
+
+    number: int  # 1-based deal number within the match
+    result: DealResult
+    public: PublicView
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Everything the Discord layer needs after a state change.
+
+    Attributes:
+        table: the table after the change.
+        events: every engine event of this call, in order (computer moves included), each
+            tagged with the deal number it belongs to: ``(deal_number, event)``.
+        public: public view of the current deal (or the last one when the match ended);
+            None while in the lobby.
+        seat_views: the private view of every **human** seat, keyed by seat.
+        ended_deals: deals that finished during this call.
+        totals: running match totals per seat.
+        deal_number: 1-based number of the current deal.
+        deals_played: finished deals (mucked included).
+        finished: the match is over; ``winners`` are its winning seats.
+        new_deal: a new deal started during this call (renderers post a fresh table message).
+    """
+
+    table: TableInfo
+    events: tuple[tuple[int, Event], ...] = ()
+    public: PublicView | None = None
+    seat_views: dict[int, SeatView] = field(default_factory=dict[int, SeatView])
+    ended_deals: tuple[EndedDeal, ...] = ()
+    totals: tuple[int, ...] = ()
+    deal_number: int = 0
+    deals_played: int = 0
+    finished: bool = False
+    winners: tuple[int, ...] = ()
+    new_deal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderRow:
+    """One line of a per-server, per-game leaderboard."""
+
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    points: int
