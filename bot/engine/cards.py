@@ -9,20 +9,39 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-SUIT_NAMES: dict[str, str] = {"S": "Swords", "H": "Cups", "D": "Coins", "C": "Batons", "T": "Trumps"}
+SUIT_NAMES: dict[str, str] = {
+    "S": "Swords",
+    "H": "Cups",
+    "D": "Coins",
+    "C": "Batons",
+    "T": "Trumps",
+}
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "T": "🂠"}
 
 #: Tarot-pack suit ranks, low to high in the usual order of a "long" suit.
-TAROT_RANKS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
+TAROT_RANKS: tuple[str, ...] = (
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "J",
+    "C",
+    "Q",
+    "K",
+)
 #: French 52-card pack ranks (ace written ``A``).
 FRENCH_RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 TRUMPS: tuple[str, ...] = tuple(f"T{i}" for i in range(1, 22))
 EXCUSE = "EX"
 
-TAROT_PACK: tuple[str, ...] = (
-    tuple(s + r for s in SUITS for r in TAROT_RANKS) + TRUMPS + (EXCUSE,)
-)
+TAROT_PACK: tuple[str, ...] = tuple(s + r for s in SUITS for r in TAROT_RANKS) + TRUMPS + (EXCUSE,)
 FRENCH_PACK: tuple[str, ...] = tuple(s + r for s in SUITS for r in FRENCH_RANKS)
 
 _RANK_NAMES: dict[str, str] = {

@@ -20,8 +20,15 @@ from bot.engine.errors import IllegalAction
 from bot.engine.rules import Rules
 
 
+def _is_record(tp: object) -> bool:
+    """True for NamedTuple classes (typed records encoded as JSON objects)."""
+    return isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields")
+
+
 def to_jsonable(value: Any) -> Any:
-    """Encode a state value: dataclasses → dicts, tuples → lists, enums → values."""
+    """Encode a state value: records → dicts, tuples → lists, enums → values."""
+    if _is_record(type(value)):
+        return {name: to_jsonable(v) for name, v in zip(value._fields, value, strict=True)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
@@ -54,9 +61,15 @@ def from_jsonable(tp: Any, data: Any) -> Any:
     if origin is dict or tp is Any:
         return data
     if isinstance(tp, type):
+        if _is_record(tp):
+            hints = _hints(tp)
+            fields: tuple[str, ...] = getattr(tp, "_fields")  # noqa: B009
+            return tp(**{f: from_jsonable(hints[f], data[f]) for f in fields})
         if dataclasses.is_dataclass(tp):
             hints = _hints(tp)
-            kwargs = {f.name: from_jsonable(hints[f.name], data[f.name]) for f in dataclasses.fields(tp)}
+            kwargs = {
+                f.name: from_jsonable(hints[f.name], data[f.name]) for f in dataclasses.fields(tp)
+            }
             return tp(**kwargs)
         if issubclass(tp, enum.Enum):
             return tp(data)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+_NO_DATA: Any = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """A tagged fact, e.g. ``Event("card_played", seat=2, data={"card": "T13"})``.
 
     ``data`` holds only JSON values and public information: events are shown in channels.
@@ -15,7 +16,7 @@ class Event:
 
     type: str
     seat: int | None = None
-    data: dict[str, Any] = field(default_factory=dict[str, Any])
+    data: dict[str, Any] = _NO_DATA  # read-only default, shared safely
 
     def to_json(self) -> dict[str, Any]:
         """JSON form: ``{"type": ..., "seat": ..., **data}``."""

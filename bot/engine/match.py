@@ -69,9 +69,7 @@ def new_match(
     """A match with no deal yet. Raises ``ValueError``/``BadOption`` on a bad configuration."""
     rules = get_rules(game_id)
     if not rules.min_players <= players <= rules.max_players:
-        raise ValueError(
-            f"{rules.title} is for {rules.min_players} to {rules.max_players} players"
-        )
+        raise ValueError(f"{rules.title} is for {rules.min_players} to {rules.max_players} players")
     if not 0 <= first_dealer < players:
         raise ValueError("the first dealer must be one of the seats")
     opts = rules.normalize_options(options)

@@ -6,9 +6,8 @@ Implements ``shared/rules/la_morte.md`` (decisions D-1…D-21, clarifications C-
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
@@ -25,7 +24,19 @@ MAX_BID = 9
 _SUIT_ORDER = ("S", "H", "D", "C")  # la_morte D-15: timeout ties broken ♠♥♦♣
 _RANKS_4P = ("1", "K", "Q", "C", "J", "10", "9", "8", "7")
 _RANKS_5P = (*_RANKS_4P, "6", "5")
-_RANK_VALUE = {"1": 11, "K": 10, "Q": 9, "C": 8, "J": 7, "10": 6, "9": 5, "8": 4, "7": 3, "6": 2, "5": 1}
+_RANK_VALUE = {
+    "1": 11,
+    "K": 10,
+    "Q": 9,
+    "C": 8,
+    "J": 7,
+    "10": 6,
+    "9": 5,
+    "8": 4,
+    "7": 3,
+    "6": 2,
+    "5": 1,
+}
 
 #: Rank index per card code (§1.2); Il Bagatto is the highest club (D-11). No entry for La Morte.
 RANK: dict[str, int] = {s + r: v for s in _SUIT_ORDER for r, v in _RANK_VALUE.items()}
@@ -50,9 +61,12 @@ class Status(StrEnum):
     DROPPER = "dropper"
 
 
-@dataclass(frozen=True, slots=True)
-class LaMorteState:
-    """One La Morte deal. Immutable; ``LaMorteRules.apply`` returns a new one."""
+class LaMorteState(NamedTuple):
+    """One La Morte deal. Immutable; ``LaMorteRules.apply`` returns a new one.
+
+    A NamedTuple rather than a frozen dataclass: ``_replace`` is about 5x cheaper than
+    ``dataclasses.replace``, which matters for computer players' playouts.
+    """
 
     players: int
     dealer: int
@@ -249,7 +263,7 @@ class LaMorteRules(Rules):
                 low = s.high_bid + 1
                 why = "9 is the highest bid" if low > MAX_BID else f"bid between {low} and 9"
                 raise IllegalAction("illegal_action", why)
-            s = replace(s, high_bid=x, high_bidder=t, auction=(*s.auction, (t, "bid", x)))
+            s = s._replace(high_bid=x, high_bidder=t, auction=(*s.auction, (t, "bid", x)))
             return self._pass_turn(s, t, (Event("bid", t, {"amount": x}),))
         if a.type == "accept":
             if s.high_bid == 0 or s.high_bidder is None:
@@ -257,8 +271,7 @@ class LaMorteRules(Rules):
             maker = s.high_bidder
             statuses = _set(_set(s.statuses, maker, Status.MAKER), t, Status.DEFENDER)
             # la_morte D-3: Accept fixes the contract and the accepter leads at once.
-            s = replace(
-                s,
+            s = s._replace(
                 phase=Phase.PLAY,
                 statuses=statuses,
                 contract=s.high_bid,
@@ -271,8 +284,7 @@ class LaMorteRules(Rules):
             ev = Event("contract_set", maker, {"amount": s.high_bid, "accepted_by": t})
             return s, (Event("accept", t, {"amount": s.high_bid}), ev)
         if a.type == "drop":
-            s = replace(
-                s,
+            s = s._replace(
                 statuses=_set(s.statuses, t, Status.DROPPER),
                 auction=(*s.auction, (t, "drop", 0)),
             )
@@ -288,14 +300,13 @@ class LaMorteRules(Rules):
             None,
         )
         if nxt is None:  # everyone dropped with no bid: §3.3
-            s = replace(s, phase=Phase.DEALER_OPTION, turn=s.dealer)
+            s = s._replace(phase=Phase.DEALER_OPTION, turn=s.dealer)
             return s, (*events, Event("all_dropped", s.dealer))
         if s.high_bidder is not None and nxt == s.high_bidder:
             # la_morte D-4/D-5: a lone standing bid becomes the contract, no defenders.
             maker = s.high_bidder
             lead = (maker + 1) % n
-            s = replace(
-                s,
+            s = s._replace(
                 phase=Phase.PLAY,
                 statuses=_set(s.statuses, maker, Status.MAKER),
                 contract=s.high_bid,
@@ -306,20 +317,19 @@ class LaMorteRules(Rules):
             )
             ev = Event("contract_set", maker, {"amount": s.high_bid, "auto": True})
             return s, (*events, ev)
-        return replace(s, turn=nxt), events
+        return s._replace(turn=nxt), events
 
     def _dealer_option(self, s: LaMorteState, a: Action) -> tuple[LaMorteState, tuple[Event, ...]]:
         t = a.seat
         if a.type == "muck":
-            s = replace(s, phase=Phase.MUCKED, turn=None, auction=(*s.auction, (t, "muck", 0)))
+            s = s._replace(phase=Phase.MUCKED, turn=None, auction=(*s.auction, (t, "muck", 0)))
             return s, (Event("muck", t),)
         if a.type == "bid":
             x = a.amount if a.amount is not None else 0
             if not 1 <= x <= MAX_BID:
                 raise IllegalAction("illegal_action", "bid between 1 and 9")
             # la_morte §3.3, C-3: every status resets; the dealer's bid stands.
-            s = replace(
-                s,
+            s = s._replace(
                 phase=Phase.AUCTION,
                 statuses=(Status.UNDECIDED,) * s.players,
                 high_bid=x,
@@ -338,8 +348,7 @@ class LaMorteRules(Rules):
         t = s.turn
         assert t is not None
         status = Status.DEFENDER if kind == "accept" else Status.DROPPER
-        s = replace(
-            s,
+        s = s._replace(
             statuses=_set(s.statuses, t, status),
             auction=(*s.auction, (t, kind, s.contract or 0)),
         )
@@ -359,7 +368,7 @@ class LaMorteRules(Rules):
             nxt = (t + 1) % n
             if nxt == s.morto:  # §3.5: il Morto is skipped
                 nxt = (nxt + 1) % n
-            return replace(s, hands=hands, trick=trick, turn=nxt, lowest_lead=False), tuple(events)
+            return s._replace(hands=hands, trick=trick, turn=nxt, lowest_lead=False), tuple(events)
 
         winner, becomes_morto = trick_winner(trick, s.trump)
         tricks_won = _set(s.tricks_won, winner, s.tricks_won[winner] + 1)
@@ -374,8 +383,7 @@ class LaMorteRules(Rules):
             morto = winner
             leader = (winner + 1) % n
             events.append(Event("il_morto", winner))
-        s = replace(
-            s,
+        s = s._replace(
             hands=hands,
             trick=(),
             tricks=tricks,
@@ -388,7 +396,7 @@ class LaMorteRules(Rules):
             turn=leader,
         )
         if len(tricks) == TRICKS:
-            s = replace(s, phase=Phase.SCORED, turn=None)
+            s = s._replace(phase=Phase.SCORED, turn=None)
             res = self.result(s)
             assert res is not None
             events.append(Event("deal_over", data={"deltas": list(res.deltas)}))
