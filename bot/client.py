@@ -1,0 +1,101 @@
+"""The Discord client: opens the database, builds services, loads cogs, syncs commands."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db.database import Database
+from bot.services.errors import ServiceError
+from bot.services.tables import TableService
+from bot.ui.components import TableButton, TableSelect
+from bot.ui.controller import TableController
+from bot.ui.errors import GENERIC, reply_error
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.la_morte", "cogs.leaderboard")
+
+
+class TrionfiBot(commands.Bot):
+    """Trionfi's bot. Everything it knows lives in the SQLite file at ``database_path``."""
+
+    db: Database
+    service: TableService
+    controller: TableController
+
+    def __init__(
+        self,
+        database_path: str | Path,
+        *,
+        dev_guild_id: int | None = None,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        # No privileged intents: the bot works from interactions alone.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+        )
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self.seed_source = seed_source
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.database_path)
+        await self.db.migrate()
+        if self.seed_source is not None:
+            self.service = TableService(self.db, seed_source=self.seed_source)
+        else:
+            self.service = TableService(self.db)
+        self.controller = TableController(self, self.service)
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        # Restart-proof components: every button/select of every table, old or new.
+        self.add_dynamic_items(TableButton, TableSelect)
+        self.tree.on_error = self.on_app_command_error
+        if self.dev_guild_id is not None:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """The single fallback for command errors: ephemeral, human, never a traceback."""
+        original = getattr(error, "original", error)
+        if isinstance(original, ServiceError):
+            await reply_error(interaction, original.message)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            await reply_error(interaction, "This command only works in a server channel.")
+        elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+            await reply_error(interaction, str(error))
+        else:
+            log.exception(
+                "command %s failed",
+                interaction.command and interaction.command.qualified_name,
+                exc_info=original,
+            )
+            await reply_error(interaction, GENERIC)
+
+    async def close(self) -> None:
+        await super().close()
+        db = getattr(self, "db", None)
+        if db is not None:
+            await db.close()
+
+
+def create_bot(settings: Settings) -> TrionfiBot:
+    """The production bot for ``settings``."""
+    return TrionfiBot(settings.database_path, dev_guild_id=settings.dev_guild_id)

@@ -1,0 +1,244 @@
+"""Restart-proof buttons and selects (``discord.ui.DynamicItem``).
+
+Nothing but ids lives in a component: the custom_id names the table and the action, and
+``from_custom_id`` only parses. The callbacks hand over to the ``TableController`` (reached
+through ``interaction.client``), so a button rendered before a restart still works after it.
+
+custom_id formats (≤ 100 characters):
+  ``tb:<table>:<verb>`` with verb ``join|leave|bot|start|hand`` (table message buttons);
+  ``tb:<table>:act:<type>[:<field>=<value>]`` (decision buttons, e.g. ``tb:7:act:bid:amount=3``);
+  ``ts:<table>:<type>:<field>`` (selects whose chosen values fill ``field``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.engine.actions import Action
+from bot.ui.cards import label, long_name
+
+if TYPE_CHECKING:
+    from bot.ui.controller import TableController
+
+log = logging.getLogger(__name__)
+
+MAX_OPTIONS = 25
+_BUTTON_ACT = re.compile(
+    r"act:(?P<type>[a-z_]+)(?::(?P<field>[a-z_]+)=(?P<value>[A-Za-z0-9_\-]+))?"
+)
+_SELECT_FIELDS = {"card": "one", "cards": "many"}
+
+
+def _controller(interaction: discord.Interaction[Any]) -> TableController:
+    return cast("TableController", interaction.client.controller)  # type: ignore[attr-defined]
+
+
+def parse_button(rest: str) -> tuple[str, dict[str, Any] | None] | None:
+    """Split a button's verb part into (verb, action payload). ``None`` if malformed."""
+    if rest in ("join", "leave", "bot", "start", "hand"):
+        return rest, None
+    m = _BUTTON_ACT.fullmatch(rest)
+    if m is None:
+        return None
+    payload: dict[str, Any] = {"type": m["type"]}
+    if m["field"]:
+        value = m["value"]
+        payload[m["field"]] = int(value) if value.lstrip("-").isdigit() else value
+    return "act", payload
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:(?P<table>\d+):(?P<rest>.+)"
+):
+    """Every button of every table: lobby, Show my hand, and decisions."""
+
+    def __init__(
+        self,
+        table_id: int,
+        rest: str,
+        *,
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+        emoji: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                custom_id=f"tb:{table_id}:{rest}",
+                row=row,
+                emoji=emoji,
+            )
+        )
+        self.table_id = table_id
+        self.rest = rest
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> TableButton:
+        return cls(int(match["table"]), match["rest"], label=item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _controller(interaction).on_button(interaction, self.table_id, self.rest)
+
+
+class TableSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ts:(?P<table>\d+):(?P<type>[a-z_]+):(?P<field>[a-z_]+)(?::\d+)?",
+):
+    """Card selects: the chosen value(s) fill one field of one action type."""
+
+    def __init__(
+        self,
+        table_id: int,
+        action_type: str,
+        field: str,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+        suffix: str = "",
+    ) -> None:
+        custom_id = f"ts:{table_id}:{action_type}:{field}"
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id + suffix,
+                options=options or [discord.SelectOption(label="?", value="?")],
+                placeholder=placeholder,
+                min_values=min_values,
+                max_values=max_values,
+                row=row,
+            )
+        )
+        self.table_id = table_id
+        self.action_type = action_type
+        self.field = field
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+        /,
+    ) -> TableSelect:
+        return cls(int(match["table"]), match["type"], match["field"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data = cast(dict[str, Any], interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
+        payload: dict[str, Any] = {"type": self.action_type}
+        payload[self.field] = (
+            values if _SELECT_FIELDS.get(self.field) == "many" else (values[0] if values else "")
+        )
+        await _controller(interaction).on_action(interaction, self.table_id, payload)
+
+
+# ---- view builders ---------------------------------------------------------------------
+
+
+def lobby_view(table_id: int, *, full: bool) -> discord.ui.View:
+    """Join / Leave / Add computer / Start under a lobby message."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        TableButton(table_id, "join", label="Join", style=discord.ButtonStyle.success, emoji="🪑")
+    )
+    view.add_item(TableButton(table_id, "leave", label="Leave", emoji="🚪"))
+    view.add_item(TableButton(table_id, "bot", label="Add computer", emoji="🤖"))
+    view.add_item(
+        TableButton(
+            table_id,
+            "start",
+            label="Start",
+            style=discord.ButtonStyle.primary if full else discord.ButtonStyle.secondary,
+            emoji="▶️",
+        )
+    )
+    return view
+
+
+def table_view(table_id: int) -> discord.ui.View:
+    """The running table's single button: open your hand ephemerally."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        TableButton(
+            table_id, "hand", label="Show my hand", style=discord.ButtonStyle.primary, emoji="🂠"
+        )
+    )
+    return view
+
+
+_STYLE = {
+    "accept": discord.ButtonStyle.success,
+    "drop": discord.ButtonStyle.danger,
+    "muck": discord.ButtonStyle.secondary,
+}
+
+
+def _button_rest(action: Action) -> str:
+    if action.amount is not None:
+        return f"act:{action.type}:amount={action.amount}"
+    if action.contract is not None:
+        return f"act:{action.type}:contract={action.contract}"
+    if action.suit is not None:
+        return f"act:{action.type}:suit={action.suit}"
+    return f"act:{action.type}"
+
+
+def decision_view(
+    table_id: int, legal: tuple[Action, ...], button_label: dict[str, str]
+) -> discord.ui.View | None:
+    """Controls for exactly the seat's legal actions (the UI never computes legality).
+
+    Card plays become selects (one per 25 cards); every other action becomes a button.
+    ``button_label`` maps action type to its label prefix (e.g. ``{"bid": "Bid"}``).
+    """
+    if not legal:
+        return None
+    view = discord.ui.View(timeout=None)
+    cards = [a.card for a in legal if a.type == "play" and a.card is not None]
+    row = 0
+    for i in range(0, len(cards), MAX_OPTIONS):
+        chunk = cards[i : i + MAX_OPTIONS]
+        options = [
+            discord.SelectOption(label=label(c), value=c, description=long_name(c)) for c in chunk
+        ]
+        view.add_item(
+            TableSelect(
+                table_id,
+                "play",
+                "card",
+                options=options,
+                placeholder="Play a card…",
+                row=row,
+                suffix="" if i == 0 else f":{i // MAX_OPTIONS}",
+            )
+        )
+        row += 1
+    buttons = [a for a in legal if a.type != "play"]
+    for j, action in enumerate(buttons):
+        text = button_label.get(action.type, action.type.title())
+        if action.amount is not None:
+            text = f"{text} {action.amount}"
+        view.add_item(
+            TableButton(
+                table_id,
+                _button_rest(action),
+                label=text,
+                style=_STYLE.get(action.type, discord.ButtonStyle.primary),
+                row=min(4, row + j // 5),
+            )
+        )
+    return view

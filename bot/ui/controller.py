@@ -1,0 +1,393 @@
+"""Turns interactions into service calls and service outcomes into Discord messages.
+
+Slash commands and components both land here, so a decision works the same whichever way
+it was made. Every entry point answers the interaction exactly once and never raises:
+``ServiceError`` becomes an ephemeral explanation, anything else is logged and reported as
+"the game is unchanged" (services persist all-or-nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.services.errors import NotSeated, ServiceError
+from bot.services.models import Outcome, SeatInfo, TableInfo
+from bot.ui.cards import long_name
+from bot.ui.components import decision_view, lobby_view, parse_button, table_view
+from bot.ui.errors import GENERIC, reply, reply_error
+from bot.ui.games import renderer
+from bot.ui.render import final_embed, lobby_embed, seat_label
+
+if TYPE_CHECKING:
+    from bot.client import TrionfiBot
+    from bot.services.tables import TableService
+
+log = logging.getLogger(__name__)
+
+
+def _confirmation(payload: dict[str, Any]) -> str:
+    kind = payload.get("type")
+    if kind == "play":
+        return f"You played **{long_name(str(payload.get('card')))}**."
+    if kind == "bid":
+        return f"You bid **{payload.get('amount')}**."
+    return {"accept": "You accepted.", "drop": "You dropped.", "muck": "You mucked the deal."}.get(
+        str(kind), "Done."
+    )
+
+
+class TableController:
+    """Glue between Discord and ``TableService`` for every game."""
+
+    def __init__(self, bot: TrionfiBot, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+
+    # ---- error guard -----------------------------------------------------------------
+    async def guarded(
+        self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Run ``work``; turn refusals and failures into one ephemeral reply."""
+        try:
+            await work()
+        except ServiceError as exc:
+            await reply_error(interaction, exc.message)
+        except Exception:
+            log.exception("interaction failed (table state unchanged)")
+            await reply_error(interaction, GENERIC)
+
+    async def channel_table(self, interaction: discord.Interaction[Any], game_id: str) -> TableInfo:
+        """The open table of this game in the interaction's channel (or a clear refusal)."""
+        title = renderer(game_id).TITLE
+        if interaction.channel_id is None or interaction.guild_id is None:
+            raise ServiceError(f"Use this in the server channel where the {title} table is.")
+        table = await self.service.table_in_channel(interaction.channel_id)
+        if table is None or table.game_id != game_id:
+            raise ServiceError(
+                f"There is no {title} table in this channel. Start one with `/{_group(game_id)} new`."
+            )
+        return table
+
+    # ---- components ------------------------------------------------------------------
+    async def on_button(
+        self, interaction: discord.Interaction[Any], table_id: int, rest: str
+    ) -> None:
+        parsed = parse_button(rest)
+        if parsed is None:
+            await reply_error(interaction, "This button is no longer valid.")
+            return
+        verb, payload = parsed
+
+        async def work() -> None:
+            if verb == "hand":
+                await self.show_hand(interaction, table_id)
+            elif verb == "act" and payload is not None:
+                await self._act(interaction, table_id, payload)
+            else:
+                await self._lobby_button(interaction, table_id, verb)
+
+        await self.guarded(interaction, work)
+
+    async def on_action(
+        self, interaction: discord.Interaction[Any], table_id: int, payload: dict[str, Any]
+    ) -> None:
+        await self.guarded(interaction, lambda: self._act(interaction, table_id, payload))
+
+    async def _lobby_button(
+        self, interaction: discord.Interaction[Any], table_id: int, verb: str
+    ) -> None:
+        user = interaction.user
+        if verb == "start":
+            await self.start(interaction, table_id)
+            return
+        if verb == "join":
+            table = await self.service.join(table_id, user.id, user.display_name)
+        elif verb == "leave":
+            table = await self.service.leave(table_id, user.id)
+        else:
+            table = await self.service.add_computer(table_id, user.id)
+        await interaction.response.edit_message(**self.lobby_message(table))
+
+    # ---- lobby -----------------------------------------------------------------------
+    def lobby_message(self, table: TableInfo) -> dict[str, Any]:
+        r = renderer(table.game_id)
+        if table.status == "abandoned":
+            embed = discord.Embed(
+                title=f"{r.TITLE} · table #{table.id}", description="This table was closed."
+            )
+            return {"content": None, "embed": embed, "view": None}
+        embed = lobby_embed(table, r.TITLE, r.option_lines(table.options))
+        return {"content": None, "embed": embed, "view": lobby_view(table.id, full=table.is_full)}
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: str,
+        players: int,
+        options: dict[str, Any],
+        computers: int,
+    ) -> None:
+        async def work() -> None:
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise ServiceError("Tables live in server channels: use this command in a server.")
+            user = interaction.user
+            table = await self.service.open_lobby(
+                interaction.guild_id,
+                interaction.channel_id,
+                user.id,
+                user.display_name,
+                game_id,
+                players,
+                options,
+                computers,
+            )
+            await interaction.response.send_message(**self.lobby_message(table))
+            message = await interaction.original_response()
+            await self.service.set_message(table.id, message.id)
+
+        await self.guarded(interaction, work)
+
+    async def lobby_command(
+        self, interaction: discord.Interaction[Any], game_id: str, verb: str
+    ) -> None:
+        """``/<game> join|leave`` typed as commands: answer ephemerally, refresh the lobby."""
+
+        async def work() -> None:
+            table = await self.channel_table(interaction, game_id)
+            user = interaction.user
+            if verb == "join":
+                table = await self.service.join(table.id, user.id, user.display_name)
+                text = f"You joined table #{table.id}."
+            else:
+                table = await self.service.leave(table.id, user.id)
+                text = f"You left table #{table.id}."
+            await reply(interaction, text)
+            await self._edit_table_message(table, **self.lobby_message(table))
+
+        await self.guarded(interaction, work)
+
+    async def start(
+        self, interaction: discord.Interaction[Any], table_id: int | None, game_id: str = ""
+    ) -> None:
+        """Start a full table (host only) and deal."""
+
+        async def work() -> None:
+            tid = (
+                table_id
+                if table_id is not None
+                else (await self.channel_table(interaction, game_id)).id
+            )
+            outcome = await self.service.start(tid, interaction.user.id)
+            table = outcome.table
+            r = renderer(table.game_id)
+            started = lobby_embed(table, r.TITLE, r.option_lines(table.options))
+            started.description = "The game has started — good luck!"
+            if interaction.message is not None and interaction.message.id == table.message_id:
+                await interaction.response.edit_message(content=None, embed=started, view=None)
+            else:
+                await reply(interaction, f"Table #{table.id} started.")
+                await self._edit_table_message(table, content=None, embed=started, view=None)
+            await self.publish(outcome, fresh_message=True)
+
+        await self.guarded(interaction, work)
+
+    # ---- decisions ---------------------------------------------------------------------
+    async def command_act(
+        self, interaction: discord.Interaction[Any], game_id: str, payload: dict[str, Any]
+    ) -> None:
+        """A decision typed as a slash command in the table's channel."""
+
+        async def work() -> None:
+            table = await self.channel_table(interaction, game_id)
+            outcome = await self.service.act(table.id, interaction.user.id, payload)
+            await reply(interaction, _confirmation(payload))
+            await self.publish(outcome)
+
+        await self.guarded(interaction, work)
+
+    async def _act(
+        self, interaction: discord.Interaction[Any], table_id: int, payload: dict[str, Any]
+    ) -> None:
+        outcome = await self.service.act(table_id, interaction.user.id, payload)
+        seat = outcome.table.seat_of(interaction.user.id)
+        message = interaction.message
+        skip: int | None = None
+        from_hand = message is not None and (
+            interaction.guild_id is None or message.flags.ephemeral
+        )
+        if seat is not None and seat in outcome.seat_views and from_hand:
+            # The click came from this player's hand (DM or ephemeral): redraw it in place.
+            await interaction.response.edit_message(**self.hand_message(outcome, seat))
+            if interaction.guild_id is None:
+                skip = seat  # that was the DM itself: already up to date
+        else:
+            await reply(interaction, _confirmation(payload))
+        await self.publish(outcome, skip_dm_seat=skip)
+
+    async def resign(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        async def work() -> None:
+            table = await self.channel_table(interaction, game_id)
+            outcome = await self.service.resign(table.id, interaction.user.id)
+            await reply(interaction, "You resigned. A computer player takes over your seat.")
+            channel = self.bot.get_partial_messageable(table.channel_id)
+            name = interaction.user.display_name
+            await channel.send(
+                f"🏳️ **{name}** resigned from table #{table.id}; a computer player takes the seat."
+            )
+            await self.publish(outcome, fresh_message=outcome.table.status != "abandoned")
+
+        await self.guarded(interaction, work)
+
+    # ---- hands -------------------------------------------------------------------------
+    def _where(self, table: TableInfo) -> str:
+        guild = self.bot.get_guild(table.guild_id)
+        channel = guild.get_channel(table.channel_id) if guild else None
+        server = guild.name if guild else "your server"
+        place = f"#{channel.name}" if channel else "the table channel"
+        return f"{server} › {place} · table #{table.id}"
+
+    def hand_message(self, outcome: Outcome, seat: int) -> dict[str, Any]:
+        table = outcome.table
+        r = renderer(table.game_id)
+        view = outcome.seat_views[seat]
+        embed = r.hand_embed(table, view, self._where(table), outcome)
+        controls = (
+            None if outcome.finished else decision_view(table.id, view.legal, r.BUTTON_LABELS)
+        )
+        return {"embed": embed, "view": controls}
+
+    async def show_hand(
+        self, interaction: discord.Interaction[Any], table_id: int | None, game_id: str = ""
+    ) -> None:
+        """Ephemeral copy of the caller's hand with live controls (the closed-DM fallback)."""
+        tid = (
+            table_id
+            if table_id is not None
+            else (await self.channel_table(interaction, game_id)).id
+        )
+        outcome = await self.service.snapshot(tid, interaction.user.id)
+        seat = outcome.table.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated("You are not seated at this table.")
+        if outcome.public is None or seat not in outcome.seat_views:
+            raise ServiceError("The game has not started yet.")
+        await interaction.response.send_message(ephemeral=True, **self.hand_message(outcome, seat))
+
+    async def hand_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        await self.guarded(interaction, lambda: self.show_hand(interaction, None, game_id))
+
+    async def status(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        async def work() -> None:
+            table = await self.channel_table(interaction, game_id)
+            if table.status == "lobby":
+                await reply(
+                    interaction,
+                    "The table is still gathering players.",
+                    embed=self.lobby_message(table)["embed"],
+                )
+                return
+            outcome = await self.service.snapshot(table.id, None)
+            await reply(interaction, "Current table:", embed=renderer(game_id).table_embed(outcome))
+
+        await self.guarded(interaction, work)
+
+    # ---- publishing ------------------------------------------------------------------
+    async def _edit_table_message(self, table: TableInfo, **fields: Any) -> bool:
+        if table.message_id is None:
+            return False
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        try:
+            await channel.get_partial_message(table.message_id).edit(**fields)
+        except discord.NotFound:
+            return False
+        return True
+
+    async def publish(
+        self, outcome: Outcome, *, skip_dm_seat: int | None = None, fresh_message: bool = False
+    ) -> None:
+        """Bring the table message and every human's DM hand up to date after a change."""
+        table = outcome.table
+        r = renderer(table.game_id)
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        message_id = table.message_id
+        for i, ended in enumerate(outcome.ended_deals):
+            summary = r.deal_summary_embed(table, ended, _totals_after(outcome, ended.number))
+            if i == 0 and message_id is not None and not fresh_message:
+                await self._edit_table_message(table, content=None, embed=summary, view=None)
+            else:
+                await channel.send(embed=summary)
+            message_id = None
+        if outcome.finished:
+            await channel.send(embed=final_embed(outcome, r.TITLE))
+            if message_id is not None:
+                await self._edit_table_message(
+                    table, content=None, embed=r.table_embed(outcome), view=None
+                )
+        elif outcome.public is not None:
+            fields: dict[str, Any] = {
+                "content": r.turn_content(outcome),
+                "embed": r.table_embed(outcome),
+                "view": table_view(table.id),
+                "allowed_mentions": discord.AllowedMentions(
+                    users=True, roles=False, everyone=False
+                ),
+            }
+            if (
+                message_id is None
+                or fresh_message
+                or not await self._edit_table_message(table, **fields)
+            ):
+                sent = await channel.send(**fields)
+                await self.service.set_message(table.id, sent.id)
+        for seat_info in table.seats:
+            if seat_info.seat == skip_dm_seat or seat_info.seat not in outcome.seat_views:
+                continue
+            await self._update_dm(outcome, seat_info)
+
+    async def _update_dm(self, outcome: Outcome, seat: SeatInfo) -> None:
+        if seat.user_id is None or seat.is_bot or seat.resigned or seat.dm_failed:
+            return
+        table = outcome.table
+        fields = self.hand_message(outcome, seat.seat)
+        if seat.dm_channel_id is not None and seat.dm_message_id is not None:
+            dm = self.bot.get_partial_messageable(
+                seat.dm_channel_id, type=discord.ChannelType.private
+            )
+            try:
+                await dm.get_partial_message(seat.dm_message_id).edit(**fields)
+                return
+            except discord.NotFound:
+                pass  # the player deleted it: send a fresh one below
+        try:
+            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            message = await user.send(**fields)
+        except discord.Forbidden:
+            await self.service.set_dm(table.id, seat.seat, None, None, True)
+            channel = self.bot.get_partial_messageable(table.channel_id)
+            await channel.send(
+                f"📪 <@{seat.user_id}>, I can't send you direct messages. Press **Show my hand** "
+                "on the table message to see your cards and play.",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+            return
+        await self.service.set_dm(table.id, seat.seat, message.channel.id, message.id, False)
+
+
+def _totals_after(outcome: Outcome, deal_number: int) -> tuple[int, ...]:
+    """Running totals right after deal ``deal_number`` (later deals of this call removed)."""
+    totals = list(outcome.totals)
+    for ended in outcome.ended_deals:
+        if ended.number > deal_number:
+            totals = [t - d for t, d in zip(totals, ended.result.deltas, strict=True)]
+    return tuple(totals)
+
+
+def _group(game_id: str) -> str:
+    return {"la_morte": "lamorte"}.get(game_id, game_id)
+
+
+__all__ = ["TableController", "seat_label"]

@@ -1,0 +1,78 @@
+"""Game-independent rendering: lobby, final standings, seat names, colours."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.services.models import Outcome, TableInfo
+
+COLOUR_LOBBY = discord.Colour.blurple()
+COLOUR_PLAY = discord.Colour.dark_green()
+COLOUR_DONE = discord.Colour.gold()
+COLOUR_ERROR = discord.Colour.red()
+
+
+def seat_label(table: TableInfo, seat: int) -> str:
+    """Seat name with a robot marker for computer players."""
+    for s in table.seats:
+        if s.seat == seat:
+            return f"🤖 {s.name}" if s.is_bot or s.resigned else s.name
+    return f"Seat {seat + 1}"
+
+
+def mention(table: TableInfo, seat: int) -> str | None:
+    """Mention of the human in ``seat`` (None for computer or resigned seats)."""
+    for s in table.seats:
+        if s.seat == seat and s.user_id is not None and not s.resigned and not s.is_bot:
+            return f"<@{s.user_id}>"
+    return None
+
+
+def lobby_embed(table: TableInfo, title: str, option_lines: list[str]) -> discord.Embed:
+    """The lobby: who is seated, free seats, options and what to do next."""
+    lines: list[str] = []
+    for i in range(table.players):
+        seat = next((s for s in table.seats if s.seat == i), None)
+        if seat is None:
+            lines.append(f"`{i + 1}.` *empty seat*")
+        else:
+            host = " 👑" if seat.user_id == table.owner_id else ""
+            lines.append(f"`{i + 1}.` {seat_label(table, i)}{host}")
+    free = table.players - len(table.seats)
+    status = (
+        f"Waiting for {free} more player{'s' if free != 1 else ''} — press **Join** or **Add computer**."
+        if free
+        else "The table is full — the host can press **Start**."
+    )
+    embed = discord.Embed(
+        title=f"{title} · table #{table.id}", colour=COLOUR_LOBBY, description=status
+    )
+    embed.add_field(name="Seats", value="\n".join(lines), inline=True)
+    embed.add_field(name="Options", value="\n".join(option_lines) or "defaults", inline=True)
+    embed.set_footer(text="Hands are sent by DM. If your DMs are closed, use “Show my hand”.")
+    return embed
+
+
+def standings(table: TableInfo, totals: tuple[int, ...], winners: tuple[int, ...] = ()) -> str:
+    """Seats ordered by total, winners marked."""
+    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+    out: list[str] = []
+    for s in order:
+        crown = "🏆 " if s in winners else ""
+        out.append(f"{crown}**{seat_label(table, s)}** — {totals[s]}")
+    return "\n".join(out)
+
+
+def final_embed(outcome: Outcome, title: str) -> discord.Embed:
+    """The match is over: winners and the final table."""
+    table = outcome.table
+    names = ", ".join(seat_label(table, s) for s in outcome.winners) or "nobody"
+    verb = "win" if len(outcome.winners) > 1 else "wins"
+    embed = discord.Embed(
+        title=f"{title} · table #{table.id} — game over",
+        description=f"🏆 **{names}** {verb} after {outcome.deals_played} deal"
+        f"{'s' if outcome.deals_played != 1 else ''}.",
+        colour=COLOUR_DONE,
+    )
+    embed.add_field(name="Final scores", value=standings(table, outcome.totals, outcome.winners))
+    return embed

@@ -1,0 +1,119 @@
+"""``/lamorte``: La Morte tables (lobby, auction decisions, card play)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.services.errors import ServiceError
+from bot.ui.cards import label, long_name
+from bot.ui.table_cog import TableCog
+
+if TYPE_CHECKING:
+    from bot.client import TrionfiBot
+
+GAME = "la_morte"
+
+
+def parse_card(text: str) -> str:
+    """Accept ``d7``, ``D7``, ``lm``, ``bag``: codes are upper-case (the engine checks legality)."""
+    return text.strip().upper()
+
+
+class LaMorteCog(
+    TableCog,
+    group_name="lamorte",
+    group_description="Play La Morte, a tarot trick-taking game for 3–5.",
+):
+    """La Morte commands."""
+
+    game_id = GAME
+
+    @app_commands.command(name="new")
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        seats: app_commands.Range[int, 3, 5] = 4,
+        computers: app_commands.Range[int, 0, 4] = 0,
+        target: app_commands.Range[int, 1, 500] = 50,
+        round_limit: app_commands.Range[int, 1, 200] | None = None,
+    ) -> None:
+        """Open a La Morte table in this channel.
+
+        Args:
+            seats: Number of players, 3 to 5 (default 4).
+            computers: How many seats computer players take right away.
+            target: Score that wins the game (default 50).
+            round_limit: Optional maximum number of deals.
+        """
+        options = {"target": target, "round_limit": round_limit}
+        await self.ctl.open_lobby(interaction, GAME, seats, options, computers)
+
+    @app_commands.command(name="bid")
+    @app_commands.guild_only()
+    async def bid(
+        self, interaction: discord.Interaction[Any], amount: app_commands.Range[int, 1, 9]
+    ) -> None:
+        """Bid a number of tricks (higher than the standing bid).
+
+        Args:
+            amount: Tricks you promise to win, 1 to 9.
+        """
+        await self.ctl.command_act(interaction, GAME, {"type": "bid", "amount": amount})
+
+    @app_commands.command(name="accept")
+    @app_commands.guild_only()
+    async def accept(self, interaction: discord.Interaction[Any]) -> None:
+        """Accept the standing bid and defend against it."""
+        await self.ctl.command_act(interaction, GAME, {"type": "accept"})
+
+    @app_commands.command(name="drop")
+    @app_commands.guild_only()
+    async def drop(self, interaction: discord.Interaction[Any]) -> None:
+        """Drop out: you score if you then take no trick."""
+        await self.ctl.command_act(interaction, GAME, {"type": "drop"})
+
+    @app_commands.command(name="muck")
+    @app_commands.guild_only()
+    async def muck(self, interaction: discord.Interaction[Any]) -> None:
+        """As dealer after everyone dropped: abandon the deal."""
+        await self.ctl.command_act(interaction, GAME, {"type": "muck"})
+
+    @app_commands.command(name="play")
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
+        """Play a card from your hand.
+
+        Args:
+            card: The card to play (pick from the suggestions).
+        """
+        await self.ctl.command_act(interaction, GAME, {"type": "play", "card": parse_card(card)})
+
+    @play.autocomplete("card")
+    async def play_card(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggest exactly the caller's legal cards."""
+        if interaction.channel_id is None:
+            return []
+        try:
+            table = await self.ctl.service.table_in_channel(interaction.channel_id)
+            if table is None:
+                return []
+            cards = await self.ctl.service.legal_cards(table.id, interaction.user.id)
+        except ServiceError:
+            return []
+        needle = current.strip().lower()
+        choices = [
+            app_commands.Choice(name=f"{label(c)} — {long_name(c)}", value=c)
+            for c in cards
+            if not needle or needle in f"{c} {label(c)} {long_name(c)}".lower()
+        ]
+        return choices[:25]
+
+
+async def setup(bot: TrionfiBot) -> None:
+    await bot.add_cog(LaMorteCog(bot))
