@@ -68,7 +68,8 @@ class TableController:
         table = await self.service.table_in_channel(interaction.channel_id)
         if table is None or table.game_id != game_id:
             raise ServiceError(
-                f"There is no {title} table in this channel. Start one with `/{_group(game_id)} new`."
+                f"There is no {title} table in this channel. "
+                f"Start one with `/{_group(game_id)} new`."
             )
         return table
 

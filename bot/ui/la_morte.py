@@ -202,8 +202,8 @@ def deal_summary_embed(
             elif d["morto"] == seat:
                 note = " · il Morto"
             rows.append(
-                f"{ROLE_ICON[role]} **{seat_label(table, seat)}** — {role}, {d['tricks'][seat]} tricks"
-                f"{note} → **+{delta}**"
+                f"{ROLE_ICON[role]} **{seat_label(table, seat)}** — {role}, "
+                f"{d['tricks'][seat]} tricks{note} → **+{delta}**"
             )
         embed.add_field(name="Scores", value="\n".join(rows), inline=False)
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)
@@ -214,9 +214,9 @@ def rules_embed() -> discord.Embed:
     """A short rules card for ``/lamorte rules``."""
     embed = discord.Embed(title="La Morte — how to play", colour=COLOUR_PLAY)
     embed.description = (
-        "3–5 players, 9 cards each, 9 tricks. The face-up **talon** sets trumps (La Morte as "
-        "talon: no trumps). Suits rank A K Q Kn J 10 9 8 7 (6 5 with five players, plus Il Bagatto, "
-        "the highest club)."
+        "3–5 players, 9 cards each, 9 tricks. The face-up **talon** sets trumps (La Morte "
+        "as talon: no trumps). Suits rank A K Q Kn J 10 9 8 7 (6 5 with five players, plus "
+        "Il Bagatto, the highest club)."
     )
     embed.add_field(
         name="Auction",

@@ -40,7 +40,8 @@ def lobby_embed(table: TableInfo, title: str, option_lines: list[str]) -> discor
             lines.append(f"`{i + 1}.` {seat_label(table, i)}{host}")
     free = table.players - len(table.seats)
     status = (
-        f"Waiting for {free} more player{'s' if free != 1 else ''} — press **Join** or **Add computer**."
+        f"Waiting for {free} more player{'s' if free != 1 else ''} — "
+        "press **Join** or **Add computer**."
         if free
         else "The table is full — the host can press **Start**."
     )

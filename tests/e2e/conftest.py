@@ -1,0 +1,36 @@
+"""SimCord fixtures: a real TrionfiBot on a real SQLite file, closed after every test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.client import TrionfiBot
+
+SEED = 20261122
+
+
+@pytest_asyncio.fixture
+async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], TrionfiBot]]:
+    """Factory of bots sharing one database; closes every bot it made.
+
+    SimCord never closes bots, and an open aiosqlite thread would hang pytest.
+    """
+    made: list[TrionfiBot] = []
+
+    def factory() -> TrionfiBot:
+        bot = TrionfiBot(tmp_path / "trionfi.sqlite3", seed_source=lambda: SEED)
+        made.append(bot)
+        return bot
+
+    yield factory
+    for bot in made:
+        await bot.close()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[[], TrionfiBot]) -> TrionfiBot:
+    return make_bot()
