@@ -32,9 +32,6 @@ class Settings:
     log_level: str = "INFO"
     # If set, app commands are synced to this guild (instant) instead of globally.
     dev_guild_id: int | None = None
-    # 0 disables turn timeouts.
-    turn_timeout_seconds: int = 300
-    sweep_interval_seconds: float = 15.0
 
 
 def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -69,37 +66,11 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
     if dev_guild_id is not None and dev_guild_id <= 0:
         raise ConfigError(f"DEV_GUILD_ID must be a positive guild id, got {dev_guild_id}.")
 
-    raw_timeout = get("TURN_TIMEOUT_SECONDS")
-    turn_timeout = 300 if raw_timeout is None else _parse_int("TURN_TIMEOUT_SECONDS", raw_timeout)
-    if turn_timeout < 0:
-        raise ConfigError(
-            "TURN_TIMEOUT_SECONDS must be 0 (disabled) or a positive number of seconds, "
-            f"got {turn_timeout}."
-        )
-
-    raw_sweep = get("SWEEP_INTERVAL_SECONDS")
-    if raw_sweep is None:
-        sweep_interval = 15.0
-    else:
-        try:
-            sweep_interval = float(raw_sweep)
-        except ValueError:
-            raise ConfigError(
-                f"SWEEP_INTERVAL_SECONDS must be a number of seconds, got {raw_sweep!r}."
-            ) from None
-        # NaN and inf would make the sweeper loop spin or never run.
-        if not (0 < sweep_interval < float("inf")):
-            raise ConfigError(
-                f"SWEEP_INTERVAL_SECONDS must be a positive number of seconds, got {raw_sweep!r}."
-            )
-
     return Settings(
         token=token,
         database_path=database_path,
         log_level=log_level,
         dev_guild_id=dev_guild_id,
-        turn_timeout_seconds=turn_timeout,
-        sweep_interval_seconds=sweep_interval,
     )
 
 

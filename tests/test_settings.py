@@ -19,8 +19,6 @@ KEYS = (
     "DATABASE_PATH",
     "LOG_LEVEL",
     "DEV_GUILD_ID",
-    "TURN_TIMEOUT_SECONDS",
-    "SWEEP_INTERVAL_SECONDS",
 )
 
 
@@ -52,8 +50,6 @@ def test_defaults() -> None:
         database_path=Path("data/trionfi.sqlite3"),
         log_level="INFO",
         dev_guild_id=None,
-        turn_timeout_seconds=300,
-        sweep_interval_seconds=15.0,
     )
 
 
@@ -74,16 +70,12 @@ def test_all_keys() -> None:
             "DATABASE_PATH": "/srv/trionfi/db.sqlite3",
             "LOG_LEVEL": "debug",
             "DEV_GUILD_ID": "123456789012345678",
-            "TURN_TIMEOUT_SECONDS": "0",
-            "SWEEP_INTERVAL_SECONDS": "2.5",
         }
     )
     assert settings.token == "abc"
     assert settings.database_path == Path("/srv/trionfi/db.sqlite3")
     assert settings.log_level == "DEBUG"
     assert settings.dev_guild_id == 123456789012345678
-    assert settings.turn_timeout_seconds == 0
-    assert settings.sweep_interval_seconds == 2.5
 
 
 def test_empty_optional_values_use_defaults() -> None:
@@ -94,14 +86,8 @@ def test_empty_optional_values_use_defaults() -> None:
 @pytest.mark.parametrize(
     ("key", "value"),
     [
-        ("TURN_TIMEOUT_SECONDS", "five"),
-        ("TURN_TIMEOUT_SECONDS", "1.5"),
-        ("TURN_TIMEOUT_SECONDS", "-1"),
         ("DEV_GUILD_ID", "my-server"),
         ("DEV_GUILD_ID", "0"),
-        ("SWEEP_INTERVAL_SECONDS", "soon"),
-        ("SWEEP_INTERVAL_SECONDS", "0"),
-        ("SWEEP_INTERVAL_SECONDS", "nan"),
         ("LOG_LEVEL", "LOUD"),
     ],
 )

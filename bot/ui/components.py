@@ -82,11 +82,12 @@ class TableButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> TableButton:
-        return cls(int(match["table"]), match["rest"], label=item.label or "?")
+        text = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["table"]), match["rest"], label=text or "?")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _controller(interaction).on_button(interaction, self.table_id, self.rest)
@@ -130,7 +131,7 @@ class TableSelect(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> TableSelect:
