@@ -1,0 +1,448 @@
+"""Table persistence: table rows, seats, the append-only action log and results.
+
+Everything is written through ``TableStore``; each method is one transaction (or one
+serialised read) and returns small frozen dataclasses, never rows.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from bot.db.database import Database, DatabaseError
+
+OPEN_STATUSES = ("lobby", "playing")
+
+
+class StaleState(DatabaseError):
+    """The table changed since it was loaded (expected ``seq`` or status no longer holds)."""
+
+
+class ChannelBusy(DatabaseError):
+    """The channel already has an open (lobby or playing) table."""
+
+
+class SeatTaken(DatabaseError):
+    """The user already sits at this table."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    seat: int
+    user_id: int | None
+    name: str
+    is_bot: bool = False
+    dm_channel_id: int | None = None
+    dm_message_id: int | None = None
+    dm_failed: bool = False
+    resigned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    game_id: str
+    status: str
+    owner_id: int
+    players: int
+    options: dict[str, Any]
+    seed: int
+    rules_version: int
+    seq: int
+    snapshot: dict[str, Any] | None
+    message_id: int | None
+    turn_deadline: float | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    seats: tuple[SeatRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NewEntry:
+    """A log entry to append; its ``seq`` is assigned when written."""
+
+    kind: str  # "deal" | "act" | "resign"
+    seat: int | None
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    kind: str
+    seat: int | None
+    payload: dict[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class DealResultRecord:
+    deal_no: int
+    outcome: str
+    deltas: tuple[int, ...]
+    detail: dict[str, Any] = field(default_factory=dict[str, Any])
+
+
+@dataclass(frozen=True, slots=True)
+class GameResultRecord:
+    seat: int
+    user_id: int | None
+    name: str
+    score: int
+    won: bool
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+_TABLE_COLS = (
+    "id, guild_id, channel_id, game_id, status, owner_id, players, options_json, seed, "
+    "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
+    "finished_at"
+)
+# Seats come back in the same row as a JSON array (one query, one thread hop per load).
+_SEATS_JSON = (
+    "(SELECT json_group_array(json_array(seat, user_id, name, is_bot, dm_channel_id, "
+    "dm_message_id, dm_failed, resigned)) FROM seats s WHERE s.table_id = tables.id)"
+)
+
+
+def _table(row: sqlite3.Row) -> TableRecord:
+    return TableRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        game_id=row[3],
+        status=row[4],
+        owner_id=row[5],
+        players=row[6],
+        options=json.loads(row[7]),
+        seed=row[8],
+        rules_version=row[9],
+        seq=row[10],
+        snapshot=None if row[11] is None else json.loads(row[11]),
+        message_id=row[12],
+        turn_deadline=row[13],
+        created_at=row[14],
+        updated_at=row[15],
+        finished_at=row[16],
+        seats=tuple(
+            sorted(
+                (
+                    SeatRecord(
+                        seat=r[0],
+                        user_id=r[1],
+                        name=r[2],
+                        is_bot=bool(r[3]),
+                        dm_channel_id=r[4],
+                        dm_message_id=r[5],
+                        dm_failed=bool(r[6]),
+                        resigned=bool(r[7]),
+                    )
+                    for r in json.loads(row[17])
+                ),
+                key=lambda seat: seat.seat,
+            )
+        ),
+    )
+
+
+async def _load_many(
+    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
+) -> list[TableRecord]:
+    rows = await conn.execute_fetchall(
+        f"SELECT {_TABLE_COLS}, {_SEATS_JSON} FROM tables WHERE {where}", params
+    )
+    return [_table(r) for r in rows]
+
+
+async def _write_seats(
+    conn: aiosqlite.Connection, table_id: int, seats: Iterable[SeatRecord]
+) -> None:
+    try:
+        await conn.executemany(
+            "INSERT INTO seats (table_id, seat, user_id, name, is_bot, dm_channel_id, "
+            "dm_message_id, dm_failed, resigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    table_id,
+                    s.seat,
+                    s.user_id,
+                    s.name,
+                    int(s.is_bot),
+                    s.dm_channel_id,
+                    s.dm_message_id,
+                    int(s.dm_failed),
+                    int(s.resigned),
+                )
+                for s in seats
+            ],
+        )
+    except sqlite3.IntegrityError as e:
+        if "seats.table_id, seats.user_id" in str(e):
+            raise SeatTaken("that user already sits at this table") from e
+        raise
+
+
+class TableStore:
+    """Repository of game tables over a ``Database``."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # ---- reads -----------------------------------------------------------------------
+    async def get(self, table_id: int) -> TableRecord | None:
+        async with self.db.read() as conn:
+            found = await _load_many(conn, "id = ?", (table_id,))
+        return found[0] if found else None
+
+    async def open_in_channel(self, channel_id: int) -> TableRecord | None:
+        """The lobby or playing table of a channel, if any."""
+        async with self.db.read() as conn:
+            found = await _load_many(
+                conn, "channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+            )
+        return found[0] if found else None
+
+    async def open_for_user(self, user_id: int) -> list[TableRecord]:
+        """Lobby or playing tables where the user holds a seat they have not resigned."""
+        async with self.db.read() as conn:
+            return await _load_many(
+                conn,
+                "status IN ('lobby', 'playing') AND id IN (SELECT table_id FROM seats "
+                "WHERE user_id = ? AND resigned = 0) ORDER BY id",
+                (user_id,),
+            )
+
+    async def log(self, table_id: int) -> list[LogEntry]:
+        async with self.db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT seq, kind, seat, payload_json, created_at FROM actions "
+                "WHERE table_id = ? ORDER BY seq",
+                (table_id,),
+            )
+        return [LogEntry(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    async def deal_results(self, table_id: int) -> list[DealResultRecord]:
+        async with self.db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT deal_no, outcome, deltas_json, detail_json FROM deal_results "
+                "WHERE table_id = ? ORDER BY deal_no",
+                (table_id,),
+            )
+        return [
+            DealResultRecord(r[0], r[1], tuple(json.loads(r[2])), json.loads(r[3])) for r in rows
+        ]
+
+    async def game_results(self, table_id: int) -> list[GameResultRecord]:
+        async with self.db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT seat, user_id, name, score, won FROM game_results "
+                "WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            )
+        return [GameResultRecord(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
+
+    async def overdue(self, now: float) -> list[int]:
+        """Ids of playing tables whose turn deadline has passed."""
+        async with self.db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id FROM tables WHERE status = 'playing' AND turn_deadline IS NOT NULL "
+                "AND turn_deadline <= ? ORDER BY turn_deadline",
+                (now,),
+            )
+        return [r[0] for r in rows]
+
+    # ---- lobby writes ------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_id: str,
+        owner_id: int,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+        rules_version: int,
+        seats: Sequence[SeatRecord],
+        now: float,
+    ) -> int:
+        """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``."""
+        async with self.db.transaction() as conn:
+            try:
+                cur = await conn.execute(
+                    "INSERT INTO tables (guild_id, channel_id, game_id, status, owner_id, "
+                    "players, options_json, seed, rules_version, created_at, updated_at) "
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        game_id,
+                        owner_id,
+                        players,
+                        _dumps(dict(options)),
+                        seed,
+                        rules_version,
+                        now,
+                        now,
+                    ),
+                )
+            except sqlite3.IntegrityError as e:
+                if "tables.channel_id" in str(e):
+                    raise ChannelBusy("the channel already has an open table") from e
+                raise
+            table_id = cur.lastrowid
+            assert table_id is not None
+            await _write_seats(conn, table_id, seats)
+        return table_id
+
+    async def update_lobby(
+        self,
+        table_id: int,
+        *,
+        owner_id: int,
+        seats: Sequence[SeatRecord],
+        now: float,
+        abandon: bool = False,
+    ) -> None:
+        """Rewrite a lobby's owner and seats (or abandon it). ``StaleState`` unless a lobby."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tables SET owner_id = ?, status = ?, updated_at = ?, finished_at = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (
+                    owner_id,
+                    "abandoned" if abandon else "lobby",
+                    now,
+                    now if abandon else None,
+                    table_id,
+                ),
+            )
+            if cur.rowcount != 1:
+                raise StaleState("the table is no longer a lobby")
+            await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            await _write_seats(conn, table_id, seats)
+
+    # ---- game writes -------------------------------------------------------------------
+    async def commit(
+        self,
+        table_id: int,
+        *,
+        expected_seq: int,
+        expected_status: str,
+        entries: Sequence[NewEntry],
+        snapshot: Mapping[str, Any] | None,
+        status: str,
+        now: float,
+        seed: int | None = None,
+        turn_deadline: float | None = None,
+        deal_results: Sequence[DealResultRecord] = (),
+        game_results: Sequence[GameResultRecord] = (),
+        resign_seats: Sequence[int] = (),
+    ) -> int:
+        """Append ``entries`` and store the new snapshot/status in ONE transaction.
+
+        The table row is updated only if its ``seq`` and ``status`` are still the expected
+        ones (optimistic concurrency across processes); otherwise ``StaleState`` is raised
+        and nothing is written. Returns the new ``seq``.
+        """
+        new_seq = expected_seq + len(entries)
+        ended = status in ("finished", "abandoned")
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tables SET seq = ?, snapshot_json = ?, status = ?, updated_at = ?, "
+                "finished_at = ?, seed = COALESCE(?, seed), turn_deadline = ? "
+                "WHERE id = ? AND seq = ? AND status = ?",
+                (
+                    new_seq,
+                    None if snapshot is None else _dumps(snapshot),
+                    status,
+                    now,
+                    now if ended else None,
+                    seed,
+                    None if ended else turn_deadline,
+                    table_id,
+                    expected_seq,
+                    expected_status,
+                ),
+            )
+            if cur.rowcount != 1:
+                raise StaleState("the table changed since it was loaded")
+            if entries:
+                try:
+                    await conn.executemany(
+                        "INSERT INTO actions (table_id, seq, kind, seat, payload_json, "
+                        "created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        [
+                            (table_id, expected_seq + i, e.kind, e.seat, _dumps(e.payload), now)
+                            for i, e in enumerate(entries, start=1)
+                        ],
+                    )
+                except sqlite3.IntegrityError as e:
+                    if "actions.table_id, actions.seq" in str(e):
+                        raise StaleState("these actions were already recorded") from e
+                    raise
+            if resign_seats:
+                await conn.executemany(
+                    "UPDATE seats SET resigned = 1 WHERE table_id = ? AND seat = ?",
+                    [(table_id, s) for s in resign_seats],
+                )
+            if deal_results:
+                await conn.executemany(
+                    "INSERT INTO deal_results (table_id, deal_no, outcome, deltas_json, "
+                    "detail_json, finished_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (
+                            table_id,
+                            d.deal_no,
+                            d.outcome,
+                            _dumps(list(d.deltas)),
+                            _dumps(d.detail),
+                            now,
+                        )
+                        for d in deal_results
+                    ],
+                )
+            if game_results:
+                await conn.executemany(
+                    "INSERT INTO game_results (table_id, guild_id, game_id, seat, user_id, name, "
+                    "score, won, finished_at) SELECT id, guild_id, game_id, ?, ?, ?, ?, ?, ? "
+                    "FROM tables WHERE id = ?",
+                    [
+                        (g.seat, g.user_id, g.name, g.score, int(g.won), now, table_id)
+                        for g in game_results
+                    ],
+                )
+        return new_seq
+
+    # ---- message bookkeeping -----------------------------------------------------------
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
+            )
+
+    async def set_dm(
+        self,
+        table_id: int,
+        seat: int,
+        channel_id: int | None,
+        message_id: int | None,
+        failed: bool,
+    ) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, dm_failed = ? "
+                "WHERE table_id = ? AND seat = ?",
+                (channel_id, message_id, int(failed), table_id, seat),
+            )
