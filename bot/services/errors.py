@@ -38,3 +38,11 @@ class IllegalMove(ServiceError):
     def __init__(self, message: str, code: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+class InvalidRequest(ServiceError):
+    """The request itself is invalid (unknown game, bad player count or option)."""
+
+
+class Conflict(ServiceError):
+    """The table changed meanwhile (another process, or an out-of-date button); try again."""
