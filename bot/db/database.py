@@ -63,10 +63,17 @@ class Database:
         # ``transaction()`` issues BEGIN IMMEDIATE itself.
         conn = await aiosqlite.connect(target, isolation_level=None)
         try:
-            await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA synchronous=NORMAL")
-            await conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            # execute_fetchall consumes each pragma's result row. An unread row keeps its
+            # statement "in progress" for as long as the cursor lives, and aiosqlite hands
+            # cursors over through Futures that the event loop's owner may retain (SimCord
+            # does): the next COMMIT would then fail. Row-returning SQL always uses fetchall.
+            for pragma in (
+                "journal_mode=WAL",
+                "foreign_keys=ON",
+                "synchronous=NORMAL",
+                f"busy_timeout={int(busy_timeout_ms)}",
+            ):
+                await conn.execute_fetchall(f"PRAGMA {pragma}")
         except BaseException:
             await conn.close()
             raise

@@ -295,7 +295,7 @@ class TableService:
     def _seated(rec: TableRecord, user_id: int) -> int:
         seat = _human_seat(rec, user_id)
         if seat is None:
-            raise NotSeated("You are not playing at this table.")
+            raise NotSeated("You are not seated at this table.")
         return seat
 
     def _outcome(self, info: TableInfo, m: MatchState | None, step: _Step | None) -> Outcome:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.db.database import Database, DatabaseError, migrations
+from bot.db.tables import SeatRecord, TableStore
 
 
 async def test_migrates_from_zero_and_is_idempotent(tmp_path: Path) -> None:
@@ -91,3 +94,46 @@ async def test_foreign_keys_are_enforced(db: Database) -> None:
             await conn.execute(
                 "INSERT INTO seats (table_id, seat, user_id, name) VALUES (42, 0, 1, 'x')"
             )
+
+
+async def test_no_statement_is_left_in_progress_when_results_are_retained(
+    tmp_path: Path,
+) -> None:
+    """aiosqlite hands each cursor over through an asyncio Future; when something keeps those
+    futures alive (SimCord does), an unread result row (``PRAGMA journal_mode`` returns one)
+    keeps its statement "in progress" and the next COMMIT fails. Retain every future here."""
+    loop = asyncio.get_running_loop()
+    kept: list[asyncio.Future[Any]] = []
+    create_future = loop.create_future
+
+    def retaining() -> asyncio.Future[Any]:
+        future = create_future()
+        kept.append(future)
+        return future
+
+    loop.create_future = retaining  # type: ignore[method-assign]
+    try:
+        db = await Database.open(tmp_path / "t.sqlite3")
+        try:
+            assert await db.migrate() == len(migrations())
+            store = TableStore(db)
+            await store.create(
+                guild_id=1,
+                channel_id=2,
+                game_id="la_morte",
+                owner_id=3,
+                players=4,
+                options={},
+                seed=5,
+                rules_version=1,
+                seats=[SeatRecord(0, 3, "Ana")],
+                now=0.0,
+            )
+            assert await store.open_in_channel(2) is not None
+            async with db.transaction() as conn:
+                await conn.execute("UPDATE tables SET message_id = 1")
+        finally:
+            await db.close()
+    finally:
+        del loop.create_future  # type: ignore[attr-defined]
+    assert kept

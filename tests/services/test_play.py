@@ -7,6 +7,7 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -349,3 +350,32 @@ async def test_every_error_is_a_service_error(svc: TableService) -> None:
     for call in calls:
         with pytest.raises(ServiceError):
             await call()
+
+
+async def test_play_survives_retained_cursors(svc: TableService) -> None:
+    """Keep every asyncio Future (and so every aiosqlite cursor) alive, as SimCord does: no
+    statement of the service may rely on its cursor being freed to be finalised."""
+    loop = asyncio.get_running_loop()
+    kept: list[asyncio.Future[Any]] = []
+    create_future = loop.create_future
+
+    def retaining() -> asyncio.Future[Any]:
+        future = create_future()
+        kept.append(future)
+        return future
+
+    loop.create_future = retaining  # type: ignore[method-assign]
+    try:
+        out = await _solo_table(svc, seed=17)
+        rng = random.Random(3)
+        for _ in range(30):
+            if out.finished:
+                break
+            out = await svc.act(out.table.id, ANA, smart_payload(out.seat_views[0], rng))
+        await svc.snapshot(out.table.id, ANA)
+        await svc.legal_cards(out.table.id, ANA)
+        await svc.resign(out.table.id, ANA)
+        await svc.leaderboard(GUILD, "la_morte")
+    finally:
+        del loop.create_future  # type: ignore[attr-defined]
+    assert len(kept) > 100
