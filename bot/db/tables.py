@@ -56,13 +56,17 @@ class TableRecord:
     seed: int
     rules_version: int
     seq: int
-    snapshot: dict[str, Any] | None
+    snapshot_json: str | None  # parsed lazily: a caller holding the decoded state skips it
     message_id: int | None
     turn_deadline: float | None
     created_at: float
     updated_at: float
     finished_at: float | None
     seats: tuple[SeatRecord, ...] = ()
+
+    @property
+    def snapshot(self) -> dict[str, Any] | None:
+        return None if self.snapshot_json is None else json.loads(self.snapshot_json)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +133,7 @@ def _table(row: sqlite3.Row) -> TableRecord:
         seed=row[8],
         rules_version=row[9],
         seq=row[10],
-        snapshot=None if row[11] is None else json.loads(row[11]),
+        snapshot_json=row[11],
         message_id=row[12],
         turn_deadline=row[13],
         created_at=row[14],

@@ -14,6 +14,7 @@ import random
 import secrets
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -66,6 +67,7 @@ COMPUTER_NAMES = (
     "Ippolita",
 )
 _AI_SALT = 0x5EED_A1_5EED  # keeps computer-player rng streams apart from deck shuffles
+_MEMO_SIZE = 256  # decoded match states kept (validated by seq on every use)
 
 
 def _random_seed() -> int:
@@ -250,6 +252,7 @@ class TableService:
         self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        self._memo: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
 
     # ---- plumbing --------------------------------------------------------------------
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -272,10 +275,29 @@ class TableService:
             raise NotFound("That table no longer exists.")
         return rec
 
-    @staticmethod
-    def _match(rec: TableRecord) -> MatchState:
-        assert rec.snapshot is not None, "a started table always has a snapshot"
-        return match.from_json(rec.snapshot)
+    def _match(self, rec: TableRecord) -> MatchState:
+        """The match of a freshly loaded row.
+
+        Decoding a snapshot is the costliest step of a call, so the last decoded state of a
+        table is memoised under the ``seq`` it was stored at, and reused only when the row
+        just read still has that ``seq``. It can never be stale: every change of a snapshot
+        (from any process) advances ``seq``, and the row is read on every call anyway.
+        """
+        hit = self._memo.get(rec.id)
+        if hit is not None and hit[0] == rec.seq:
+            self._memo.move_to_end(rec.id)
+            return hit[1]
+        snapshot = rec.snapshot
+        assert snapshot is not None, "a started table always has a snapshot"
+        m = match.from_json(snapshot)
+        self._remember(rec.id, rec.seq, m)
+        return m
+
+    def _remember(self, table_id: int, seq: int, m: MatchState) -> None:
+        self._memo[table_id] = (seq, m)
+        self._memo.move_to_end(table_id)
+        while len(self._memo) > _MEMO_SIZE:
+            self._memo.popitem(last=False)
 
     @staticmethod
     def _require_playing(rec: TableRecord) -> None:
@@ -375,6 +397,10 @@ class TableService:
             raise Conflict(
                 "The table changed while you were acting, so nothing was applied. Please try again."
             ) from e
+        if status == "playing":
+            self._remember(rec.id, new_seq, m)
+        else:
+            self._memo.pop(rec.id, None)
         new_rec = replace(rec, seq=new_seq, status=status, seats=seats)
         return self._outcome(_info(new_rec), m, step)
 
@@ -646,7 +672,7 @@ class TableService:
         """
         rec = await self._load(table_id)
         info = _info(rec)
-        if rec.snapshot is None:
+        if rec.snapshot_json is None:
             return Outcome(table=info)
         out = self._outcome(info, self._match(rec), None)
         if user_id is not None:
@@ -659,7 +685,7 @@ class TableService:
         """Cards the user may play right now, in hand order (empty unless it is their play)."""
         rec = await self._load(table_id)
         seat = _human_seat(rec, user_id)
-        if rec.status != "playing" or seat is None or rec.snapshot is None:
+        if rec.status != "playing" or seat is None or rec.snapshot_json is None:
             return []
         m = self._match(rec)
         if match.to_act(m) != seat:

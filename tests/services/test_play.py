@@ -379,3 +379,26 @@ async def test_play_survives_retained_cursors(svc: TableService) -> None:
     finally:
         del loop.create_future  # type: ignore[attr-defined]
     assert len(kept) > 100
+
+
+async def test_memoised_state_never_hides_another_process_move(
+    svc: TableService, db_path: Path
+) -> None:
+    """Two services (two "processes") take turns on one table: each must see the other's
+    moves although it keeps a decoded copy of the state it last wrote."""
+    out = await _four_humans(svc, seed=14)
+    other_db = await Database.open(db_path)
+    try:
+        other = TableService(other_db)
+        rng = random.Random(6)
+        services = (svc, other)
+        for i in range(40):
+            if out.finished:
+                break
+            current = services[i % 2]
+            snap = await current.snapshot(out.table.id)
+            assert snap.public == out.public and snap.table.seq == out.table.seq
+            out = await _smart_move(current, snap, rng)
+        await _assert_replay_matches(other, out.table.id)
+    finally:
+        await other_db.close()
