@@ -276,7 +276,10 @@ class TableController:
             raise NotSeated("You are not seated at this table.")
         if outcome.public is None or seat not in outcome.seat_views:
             raise ServiceError("The game has not started yet.")
-        await interaction.response.send_message(ephemeral=True, **self.hand_message(outcome, seat))
+        fields = self.hand_message(outcome, seat)
+        if fields["view"] is None:
+            del fields["view"]  # send_message wants no view at all rather than None
+        await interaction.response.send_message(ephemeral=True, **fields)
 
     async def hand_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         await self.guarded(interaction, lambda: self.show_hand(interaction, None, game_id))
