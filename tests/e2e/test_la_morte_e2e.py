@@ -8,9 +8,9 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from bot.services.tables import TableService
 
 from bot.db.database import Database
+from bot.services.tables import TableService
 from tests.e2e.conftest import SEED
 from tests.e2e.helpers import (
     components,
