@@ -20,14 +20,14 @@ from bot.engine.errors import IllegalAction
 from bot.engine.rules import Rules
 
 
-def _is_record(tp: object) -> bool:
+def _is_record(tp: Any) -> bool:
     """True for NamedTuple classes (typed records encoded as JSON objects)."""
-    return isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields")
+    return isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields")  # pyright: ignore[reportUnknownArgumentType]
 
 
 def to_jsonable(value: Any) -> Any:
     """Encode a state value: records → dicts, tuples → lists, enums → values."""
-    if _is_record(type(value)):
+    if _is_record(type(value)):  # pyright: ignore[reportUnknownArgumentType]
         return {name: to_jsonable(v) for name, v in zip(value._fields, value, strict=True)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
@@ -48,7 +48,8 @@ def from_jsonable(tp: Any, data: Any) -> Any:
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         args = typing.get_args(tp)
-        if data is None and type(None) in args:
+        is_null = data is None  # a separate flag keeps pyright from narrowing ``data``
+        if is_null and type(None) in args:
             return None
         for arg in args:
             if arg is not type(None):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-_NO_DATA: Any = MappingProxyType({})
+_NO_DATA: Any = MappingProxyType[str, Any]({})
 
 
 class Event(NamedTuple):
