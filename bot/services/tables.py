@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
-import secrets
 import time
 import weakref
 from collections import OrderedDict
@@ -19,14 +17,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.ai import choose_action
 from bot.db.database import Database
 from bot.db.stats import leaderboard as board_query
 from bot.db.tables import (
     ChannelBusy,
-    DealResultRecord,
     GameResultRecord,
-    NewEntry,
     SeatRecord,
     SeatTaken,
     StaleState,
@@ -34,14 +29,11 @@ from bot.db.tables import (
     TableStore,
 )
 from bot.engine import match
-from bot.engine.actions import Action
 from bot.engine.codec import parse_action
-from bot.engine.deck import deal_seed, shuffle
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
-from bot.engine.rules import Rules
 from bot.services.errors import (
     Conflict,
     Forbidden,
@@ -51,11 +43,24 @@ from bot.services.errors import (
     NotSeated,
     WrongState,
 )
-from bot.services.models import EndedDeal, LeaderRow, Outcome, SeatInfo, TableInfo
+from bot.services.models import LeaderRow, Outcome, TableInfo
+from bot.services.step import (
+    SEED_BITS,
+    PlayStep,
+    deal_number,
+    first_dealer,
+    game_title,
+    human_seat,
+    illegal_move,
+    name_of,
+    random_seed,
+    sentence,
+    status_phrase,
+    table_info,
+)
 
 log = logging.getLogger(__name__)
 
-SEED_BITS = 63  # seeds fit SQLite's signed 64-bit INTEGER
 COMPUTER_NAMES = (
     "Arturo",
     "Beatrice",
@@ -66,162 +71,7 @@ COMPUTER_NAMES = (
     "Giotto",
     "Ippolita",
 )
-_AI_SALT = 0x5EED_A1_5EED  # keeps computer-player rng streams apart from deck shuffles
 _MEMO_SIZE = 256  # decoded match states kept (validated by seq on every use)
-
-
-def _random_seed() -> int:
-    return secrets.randbits(SEED_BITS)
-
-
-def first_dealer(seed: int, players: int) -> int:
-    """The seeded "lottery" for the first dealer (la_morte §2: uniformly random)."""
-    return int(random.Random(seed).random() * players)
-
-
-def computer_rng(seed: int, seq: int) -> random.Random:
-    """Rng of the computer move logged at ``seq``: a replay of the log reproduces it."""
-    return random.Random(deal_seed(seed ^ _AI_SALT, seq))
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
-def _status_phrase(status: str) -> str:
-    return {"lobby": "waiting for players", "playing": "in play"}.get(status, status)
-
-
-def _seat_info(s: SeatRecord) -> SeatInfo:
-    return SeatInfo(
-        seat=s.seat,
-        user_id=s.user_id,
-        name=s.name,
-        is_bot=s.is_bot,
-        dm_channel_id=s.dm_channel_id,
-        dm_message_id=s.dm_message_id,
-        dm_failed=s.dm_failed,
-        resigned=s.resigned,
-    )
-
-
-def _info(rec: TableRecord) -> TableInfo:
-    return TableInfo(
-        id=rec.id,
-        guild_id=rec.guild_id,
-        channel_id=rec.channel_id,
-        game_id=rec.game_id,
-        status=rec.status,
-        owner_id=rec.owner_id,
-        players=rec.players,
-        options=dict(rec.options),
-        seats=tuple(_seat_info(s) for s in rec.seats),
-        message_id=rec.message_id,
-        seq=rec.seq,
-    )
-
-
-def _human_seat(rec: TableRecord, user_id: int) -> int | None:
-    for s in rec.seats:
-        if s.user_id == user_id and not s.resigned:
-            return s.seat
-    return None
-
-
-def _name_of(rec: TableRecord, seat: int | None) -> str:
-    for s in rec.seats:
-        if s.seat == seat:
-            return s.name
-    return "the next player" if seat is None else f"Seat {seat + 1}"
-
-
-def _title(game_id: str) -> str:
-    try:
-        return get_rules(game_id).title
-    except KeyError:
-        return game_id
-
-
-def _deal_number(m: MatchState) -> int:
-    """1-based number of the current deal (the last one once the match is over)."""
-    in_progress = m.deal is not None and not m.deal_over
-    return m.deals_played + (1 if in_progress else 0)
-
-
-def _illegal(e: IllegalAction) -> IllegalMove:
-    if e.code == "bad_action":
-        return IllegalMove(f"That isn't a valid choice ({e.detail}).", e.code)
-    if e.code == "deal_over":
-        return IllegalMove("This deal is already over.", e.code)
-    return IllegalMove(_sentence(e.detail), e.code)
-
-
-class _Step:
-    """The work of one service call on a loaded match: the actions applied, the computer
-    moves and new deals that followed, and everything to persist and report."""
-
-    def __init__(self, rec: TableRecord, m: MatchState, seed: int) -> None:
-        self.m = m
-        self.rules: Rules = m.rules
-        self.seed = seed
-        self.seq = rec.seq
-        self.auto = {s.seat for s in rec.seats if s.user_id is None or s.resigned}
-        self.entries: list[NewEntry] = []
-        self.events: list[tuple[int, Event]] = []
-        self.ended: list[EndedDeal] = []
-        self.deal_results: list[DealResultRecord] = []
-        self.new_deal = False
-
-    def log(self, kind: str, seat: int | None, payload: dict[str, Any]) -> None:
-        self.seq += 1
-        self.entries.append(NewEntry(kind, seat, payload))
-
-    def note(self, event: Event) -> None:
-        self.events.append((_deal_number(self.m), event))
-
-    def apply(self, action: Action, by: str) -> None:
-        """Apply one action (raises ``IllegalAction`` with the match unchanged)."""
-        before = self.m
-        deal_no = _deal_number(before)
-        m, events = match.apply(before, action)
-        self.m = m
-        payload = action.to_json()
-        if by != "human":
-            payload["by"] = by
-        self.log("act", action.seat, payload)
-        self.events.extend((deal_no, e) for e in events)
-        if m.deals_played > before.deals_played:
-            res = m.results[-1]
-            self.ended.append(EndedDeal(deal_no, res, self.rules.observe_public(m.deal)))
-            self.deal_results.append(
-                DealResultRecord(deal_no, res.outcome, res.deltas, dict(res.detail))
-            )
-
-    def start_deal(self) -> None:
-        deal_no = self.m.deals_played + 1
-        deck = shuffle(self.rules.pack(self.m.players), deal_seed(self.seed, deal_no - 1))
-        self.m = match.start_deal(self.m, deck)
-        dealer = self.m.dealer
-        self.log("deal", None, {"deal_no": deal_no, "dealer": dealer, "deck": list(deck)})
-        self.events.append((deal_no, Event("deal_started", dealer, {"deal": deal_no})))
-        self.new_deal = True
-
-    def advance(self) -> None:
-        """Start deals and play computer (and resigned) seats until a human must decide."""
-        while not self.m.finished:
-            if self.m.needs_deal:
-                self.start_deal()
-                continue
-            seat = match.to_act(self.m)
-            if seat is None or seat not in self.auto:
-                return
-            view = self.rules.observe(self.m.deal, seat)
-            action = choose_action(self.rules, view, computer_rng(self.seed, self.seq + 1))
-            self.apply(action, by="ai")
 
 
 class TableService:
@@ -231,7 +81,7 @@ class TableService:
         self,
         db: Database,
         *,
-        seed_source: Callable[[], int] = _random_seed,
+        seed_source: Callable[[], int] = random_seed,
         clock: Callable[[], float] = time.time,
         turn_timeout: float | None = None,
     ) -> None:
@@ -315,12 +165,12 @@ class TableService:
 
     @staticmethod
     def _seated(rec: TableRecord, user_id: int) -> int:
-        seat = _human_seat(rec, user_id)
+        seat = human_seat(rec, user_id)
         if seat is None:
             raise NotSeated("You are not seated at this table.")
         return seat
 
-    def _outcome(self, info: TableInfo, m: MatchState | None, step: _Step | None) -> Outcome:
+    def _outcome(self, info: TableInfo, m: MatchState | None, step: PlayStep | None) -> Outcome:
         if m is None:
             return Outcome(table=info)
         rules = m.rules
@@ -340,7 +190,7 @@ class TableService:
             seat_views=views,
             ended_deals=tuple(step.ended) if step else (),
             totals=m.totals,
-            deal_number=_deal_number(m),
+            deal_number=deal_number(m),
             deals_played=m.deals_played,
             finished=m.finished,
             winners=m.winners,
@@ -350,7 +200,7 @@ class TableService:
     async def _commit(
         self,
         rec: TableRecord,
-        step: _Step,
+        step: PlayStep,
         *,
         resign_seat: int | None = None,
         abandon: bool = False,
@@ -402,7 +252,7 @@ class TableService:
         else:
             self._memo.pop(rec.id, None)
         new_rec = replace(rec, seq=new_seq, status=status, seats=seats)
-        return self._outcome(_info(new_rec), m, step)
+        return self._outcome(table_info(new_rec), m, step)
 
     # ---- lobby -----------------------------------------------------------------------
     async def open_lobby(
@@ -424,7 +274,7 @@ class TableService:
         try:
             normalized = match.new_match(game_id, players, options, 0).options
         except ValueError as e:  # BadOption is a ValueError
-            raise InvalidRequest(_sentence(str(e))) from None
+            raise InvalidRequest(sentence(str(e))) from None
         if not 0 <= computers <= players - 1:
             raise InvalidRequest(
                 f"A {players}-player table has room for at most {players - 1} computer "
@@ -460,14 +310,14 @@ class TableService:
                     if existing
                     else "There is already a table in this channel."
                 ) from None
-        return _info(await self._load(table_id))
+        return table_info(await self._load(table_id))
 
     @staticmethod
     def _busy_message(t: TableRecord) -> str:
         what = "Join it, or wait" if t.status == "lobby" else "Wait"
         return (
-            f"There is already a {_title(t.game_id)} table in this channel "
-            f"(table #{t.id}, {_status_phrase(t.status)}). {what} until it ends, "
+            f"There is already a {game_title(t.game_id)} table in this channel "
+            f"(table #{t.id}, {status_phrase(t.status)}). {what} until it ends, "
             "or use another channel."
         )
 
@@ -532,7 +382,7 @@ class TableService:
         except SeatTaken as e:
             raise WrongState("You are already seated at this table.") from e
         status = "abandoned" if abandon else "lobby"
-        return _info(replace(rec, owner_id=owner_id, seats=seats, status=status))
+        return table_info(replace(rec, owner_id=owner_id, seats=seats, status=status))
 
     # ---- play ------------------------------------------------------------------------
     async def start(self, table_id: int, user_id: int, *, seed: int | None = None) -> Outcome:
@@ -552,7 +402,7 @@ class TableService:
             m = match.new_match(
                 rec.game_id, rec.players, rec.options, first_dealer(table_seed, rec.players)
             )
-            step = _Step(rec, m, table_seed)
+            step = PlayStep(rec, m, table_seed)
             step.advance()
             return await self._commit(rec, step, seed=table_seed)
 
@@ -582,17 +432,17 @@ class TableService:
             try:
                 action = parse_action(rules, {**payload, "seat": seat}, m.players)
             except IllegalAction as e:
-                raise _illegal(e) from None
+                raise illegal_move(e) from None
             turn = match.to_act(m)
             if turn != seat:
                 raise IllegalMove(
-                    f"It's not your turn — waiting for {_name_of(rec, turn)}.", "not_your_turn"
+                    f"It's not your turn — waiting for {name_of(rec, turn)}.", "not_your_turn"
                 )
-            step = _Step(rec, m, rec.seed)
+            step = PlayStep(rec, m, rec.seed)
             try:
                 step.apply(action, by="human")
             except IllegalAction as e:
-                raise _illegal(e) from None
+                raise illegal_move(e) from None
             step.advance()
             return await self._commit(rec, step)
 
@@ -607,7 +457,7 @@ class TableService:
             self._require_playing(rec)
             seat = self._seated(rec, user_id)
             m = self._match(rec)
-            step = _Step(rec, m, rec.seed)
+            step = PlayStep(rec, m, rec.seed)
             step.log("resign", seat, {"seat": seat})
             step.note(Event("resigned", seat))
             step.auto.add(seat)
@@ -641,7 +491,7 @@ class TableService:
                 seat = match.to_act(m)
                 if seat is None:
                     continue
-                step = _Step(rec, m, rec.seed)
+                step = PlayStep(rec, m, rec.seed)
                 step.note(Event("timed_out", seat))
                 step.apply(m.rules.default_action(m.deal), by="timeout")
                 step.advance()
@@ -653,16 +503,16 @@ class TableService:
 
     # ---- queries ---------------------------------------------------------------------
     async def get_table(self, table_id: int) -> TableInfo:
-        return _info(await self._load(table_id))
+        return table_info(await self._load(table_id))
 
     async def table_in_channel(self, channel_id: int) -> TableInfo | None:
         """The channel's lobby or playing table, if any."""
         rec = await self.store.open_in_channel(channel_id)
-        return None if rec is None else _info(rec)
+        return None if rec is None else table_info(rec)
 
     async def active_tables_for_user(self, user_id: int) -> list[TableInfo]:
         """Lobby and playing tables where the user holds a (non-resigned) seat."""
-        return [_info(r) for r in await self.store.open_for_user(user_id)]
+        return [table_info(r) for r in await self.store.open_for_user(user_id)]
 
     async def snapshot(self, table_id: int, user_id: int | None = None) -> Outcome:
         """Current state for rendering (no events).
@@ -671,12 +521,12 @@ class TableService:
         ``user_id=None`` it holds every active human seat's view (e.g. to redraw DMs).
         """
         rec = await self._load(table_id)
-        info = _info(rec)
+        info = table_info(rec)
         if rec.snapshot_json is None:
             return Outcome(table=info)
         out = self._outcome(info, self._match(rec), None)
         if user_id is not None:
-            seat = _human_seat(rec, user_id)
+            seat = human_seat(rec, user_id)
             views = {} if seat is None else {k: v for k, v in out.seat_views.items() if k == seat}
             out = replace(out, seat_views=views)
         return out
@@ -684,7 +534,7 @@ class TableService:
     async def legal_cards(self, table_id: int, user_id: int) -> list[str]:
         """Cards the user may play right now, in hand order (empty unless it is their play)."""
         rec = await self._load(table_id)
-        seat = _human_seat(rec, user_id)
+        seat = human_seat(rec, user_id)
         if rec.status != "playing" or seat is None or rec.snapshot_json is None:
             return []
         m = self._match(rec)

@@ -1,0 +1,181 @@
+"""One service call's work on a match, and the mapping of DB records to service models.
+
+``PlayStep`` applies a human action, starts new deals from the table seed and lets computer
+seats act until a human must decide, collecting the log entries and events to persist.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from bot.ai import choose_action
+from bot.db.tables import DealResultRecord, NewEntry, SeatRecord, TableRecord
+from bot.engine import match
+from bot.engine.actions import Action
+from bot.engine.deck import deal_seed, shuffle
+from bot.engine.errors import IllegalAction
+from bot.engine.events import Event
+from bot.engine.match import MatchState
+from bot.engine.registry import get_rules
+from bot.engine.rules import Rules
+from bot.services.errors import IllegalMove
+from bot.services.models import EndedDeal, SeatInfo, TableInfo
+
+SEED_BITS = 63  # seeds fit SQLite's signed 64-bit INTEGER
+_AI_SALT = 0x5EED_A1_5EED  # keeps computer-player rng streams apart from deck shuffles
+
+
+def random_seed() -> int:
+    return secrets.randbits(SEED_BITS)
+
+
+def first_dealer(seed: int, players: int) -> int:
+    """The seeded "lottery" for the first dealer (la_morte §2: uniformly random)."""
+    return int(random.Random(seed).random() * players)
+
+
+def computer_rng(seed: int, seq: int) -> random.Random:
+    """Rng of the computer move logged at ``seq``: a replay of the log reproduces it."""
+    return random.Random(deal_seed(seed ^ _AI_SALT, seq))
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def status_phrase(status: str) -> str:
+    return {"lobby": "waiting for players", "playing": "in play"}.get(status, status)
+
+
+def seat_info(s: SeatRecord) -> SeatInfo:
+    return SeatInfo(
+        seat=s.seat,
+        user_id=s.user_id,
+        name=s.name,
+        is_bot=s.is_bot,
+        dm_channel_id=s.dm_channel_id,
+        dm_message_id=s.dm_message_id,
+        dm_failed=s.dm_failed,
+        resigned=s.resigned,
+    )
+
+
+def table_info(rec: TableRecord) -> TableInfo:
+    return TableInfo(
+        id=rec.id,
+        guild_id=rec.guild_id,
+        channel_id=rec.channel_id,
+        game_id=rec.game_id,
+        status=rec.status,
+        owner_id=rec.owner_id,
+        players=rec.players,
+        options=dict(rec.options),
+        seats=tuple(seat_info(s) for s in rec.seats),
+        message_id=rec.message_id,
+        seq=rec.seq,
+    )
+
+
+def human_seat(rec: TableRecord, user_id: int) -> int | None:
+    for s in rec.seats:
+        if s.user_id == user_id and not s.resigned:
+            return s.seat
+    return None
+
+
+def name_of(rec: TableRecord, seat: int | None) -> str:
+    for s in rec.seats:
+        if s.seat == seat:
+            return s.name
+    return "the next player" if seat is None else f"Seat {seat + 1}"
+
+
+def game_title(game_id: str) -> str:
+    try:
+        return get_rules(game_id).title
+    except KeyError:
+        return game_id
+
+
+def deal_number(m: MatchState) -> int:
+    """1-based number of the current deal (the last one once the match is over)."""
+    in_progress = m.deal is not None and not m.deal_over
+    return m.deals_played + (1 if in_progress else 0)
+
+
+def illegal_move(e: IllegalAction) -> IllegalMove:
+    if e.code == "bad_action":
+        return IllegalMove(f"That isn't a valid choice ({e.detail}).", e.code)
+    if e.code == "deal_over":
+        return IllegalMove("This deal is already over.", e.code)
+    return IllegalMove(sentence(e.detail), e.code)
+
+
+class PlayStep:
+    """The work of one service call on a loaded match: the actions applied, the computer
+    moves and new deals that followed, and everything to persist and report."""
+
+    def __init__(self, rec: TableRecord, m: MatchState, seed: int) -> None:
+        self.m = m
+        self.rules: Rules = m.rules
+        self.seed = seed
+        self.seq = rec.seq
+        self.auto = {s.seat for s in rec.seats if s.user_id is None or s.resigned}
+        self.entries: list[NewEntry] = []
+        self.events: list[tuple[int, Event]] = []
+        self.ended: list[EndedDeal] = []
+        self.deal_results: list[DealResultRecord] = []
+        self.new_deal = False
+
+    def log(self, kind: str, seat: int | None, payload: dict[str, Any]) -> None:
+        self.seq += 1
+        self.entries.append(NewEntry(kind, seat, payload))
+
+    def note(self, event: Event) -> None:
+        self.events.append((deal_number(self.m), event))
+
+    def apply(self, action: Action, by: str) -> None:
+        """Apply one action (raises ``IllegalAction`` with the match unchanged)."""
+        before = self.m
+        deal_no = deal_number(before)
+        m, events = match.apply(before, action)
+        self.m = m
+        payload = action.to_json()
+        if by != "human":
+            payload["by"] = by
+        self.log("act", action.seat, payload)
+        self.events.extend((deal_no, e) for e in events)
+        if m.deals_played > before.deals_played:
+            res = m.results[-1]
+            self.ended.append(EndedDeal(deal_no, res, self.rules.observe_public(m.deal)))
+            self.deal_results.append(
+                DealResultRecord(deal_no, res.outcome, res.deltas, dict(res.detail))
+            )
+
+    def start_deal(self) -> None:
+        deal_no = self.m.deals_played + 1
+        deck = shuffle(self.rules.pack(self.m.players), deal_seed(self.seed, deal_no - 1))
+        self.m = match.start_deal(self.m, deck)
+        dealer = self.m.dealer
+        self.log("deal", None, {"deal_no": deal_no, "dealer": dealer, "deck": list(deck)})
+        self.events.append((deal_no, Event("deal_started", dealer, {"deal": deal_no})))
+        self.new_deal = True
+
+    def advance(self) -> None:
+        """Start deals and play computer (and resigned) seats until a human must decide."""
+        while not self.m.finished:
+            if self.m.needs_deal:
+                self.start_deal()
+                continue
+            seat = match.to_act(self.m)
+            if seat is None or seat not in self.auto:
+                return
+            view = self.rules.observe(self.m.deal, seat)
+            action = choose_action(self.rules, view, computer_rng(self.seed, self.seq + 1))
+            self.apply(action, by="ai")
