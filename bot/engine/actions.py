@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-#: Field kinds a game may declare for an action type.
-FIELD_KINDS = ("card", "cards", "amount", "contract", "suit", "announce", "bonuses")
-
 
 class Action(NamedTuple):
     """One decision of one seat. Unused fields stay ``None``.
@@ -48,8 +45,3 @@ class Action(NamedTuple):
         if self.bonuses is not None:
             out["bonuses"] = sorted(self.bonuses)
         return out
-
-
-def play(seat: int, card: str) -> Action:
-    """Shorthand for a card play."""
-    return Action("play", seat, card=card)

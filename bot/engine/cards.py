@@ -6,8 +6,6 @@ cheap to copy, hash and serialise. Rank order and point values are data owned by
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_NAMES: dict[str, str] = {
     "S": "Swords",
@@ -16,7 +14,6 @@ SUIT_NAMES: dict[str, str] = {
     "C": "Batons",
     "T": "Trumps",
 }
-SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "T": "🂠"}
 
 #: Tarot-pack suit ranks, low to high in the usual order of a "long" suit.
 TAROT_RANKS: tuple[str, ...] = (
@@ -78,25 +75,6 @@ _ROMAN = (
 )
 
 
-def is_trump_code(card: str) -> bool:
-    """True for the 21 numbered trumps ``T1``..``T21`` (not the Excuse)."""
-    return card[0] == "T"
-
-
-def suit_of(card: str) -> str:
-    """Printed suit letter: ``S H D C``, ``T`` for trumps, ``X`` for the Excuse."""
-    if card == EXCUSE:
-        return "X"
-    return card[0]
-
-
-def rank_of(card: str) -> str:
-    """Printed rank token: ``"7"``, ``"K"``, ``"21"`` for ``T21``; ``""`` for the Excuse."""
-    if card == EXCUSE:
-        return ""
-    return card[1:]
-
-
 def trump_number(card: str) -> int:
     """Number of a trump card (``T13`` → 13)."""
     return int(card[1:])
@@ -118,8 +96,3 @@ def is_card_code(code: object) -> bool:
 
 
 _ALL_CODES = frozenset(TAROT_PACK) | frozenset(FRENCH_PACK)
-
-
-def sort_codes(cards: Iterable[str]) -> list[str]:
-    """Plain string order, as scenario outputs require (``"T10" < "T2"``)."""
-    return sorted(cards)

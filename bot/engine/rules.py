@@ -57,7 +57,7 @@ class Rules:
     max_players: ClassVar[int]
     state_type: ClassVar[type]
     options_spec: ClassVar[Mapping[str, OptionSpec]]
-    #: action type -> field name -> kind (see ``actions.FIELD_KINDS``)
+    #: action type -> field name -> kind (kinds: see ``codec.parse_action``)
     action_fields: ClassVar[Mapping[str, Mapping[str, str]]]
 
     # ---- configuration -------------------------------------------------------------

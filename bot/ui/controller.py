@@ -20,7 +20,7 @@ from bot.ui.cards import long_name
 from bot.ui.components import decision_view, lobby_view, parse_button, table_view
 from bot.ui.errors import GENERIC, reply, reply_error
 from bot.ui.games import renderer
-from bot.ui.render import final_embed, lobby_embed, seat_label
+from bot.ui.render import final_embed, lobby_embed
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -392,6 +392,3 @@ def _totals_after(outcome: Outcome, deal_number: int) -> tuple[int, ...]:
 
 def _group(game_id: str) -> str:
     return {"la_morte": "lamorte"}.get(game_id, game_id)
-
-
-__all__ = ["TableController", "seat_label"]

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.engine.games.la_morte import LA_MORTE, SUIT
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, labels
@@ -137,7 +138,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     groups: dict[str, list[str]] = {}
     order: list[str] = []
     for card in view.hand:
-        key = "☠" if card == "T13" else ("C" if card == "T1" else card[0])
+        key = "☠" if card == LA_MORTE else SUIT[card]  # the engine's suits (Bagatto: clubs)
         if key not in groups:
             groups[key] = []
             order.append(key)

@@ -13,7 +13,6 @@ from bot.db.database import Database
 from bot.services.tables import TableService
 from tests.e2e.conftest import SEED
 from tests.e2e.helpers import (
-    components,
     dm_hand,
     embed_text,
     has_controls,
@@ -366,4 +365,3 @@ def test_components_fit_discord_limits() -> None:
         rows[item.row] = rows.get(item.row, 0) + 1
         assert len(getattr(item, "custom_id", "") or "") <= 100
     assert max(rows) <= 4 and max(rows.values()) <= 5
-    _ = components
