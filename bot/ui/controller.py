@@ -233,13 +233,19 @@ class TableController:
         async def work() -> None:
             table = await self.channel_table(interaction, game_id)
             outcome = await self.service.resign(table.id, interaction.user.id)
-            await reply(interaction, "You resigned. A computer player takes over your seat.")
-            channel = self.bot.get_partial_messageable(table.channel_id)
             name = interaction.user.display_name
-            await channel.send(
-                f"🏳️ **{name}** resigned from table #{table.id}; a computer player takes the seat."
-            )
-            await self.publish(outcome, fresh_message=outcome.table.status != "abandoned")
+            if outcome.table.status == "abandoned":
+                mine = "You resigned. No human player is left, so the table is closed."
+                public = f"🏳️ **{name}** resigned; no human player is left at table #{table.id}."
+            else:
+                mine = "You resigned. A computer player takes over your seat."
+                public = (
+                    f"🏳️ **{name}** resigned from table #{table.id}; "
+                    "a computer player takes the seat."
+                )
+            await reply(interaction, mine)
+            await self.bot.get_partial_messageable(table.channel_id).send(public)
+            await self.publish(outcome, fresh_message=True)
 
         await self.guarded(interaction, work)
 
@@ -316,6 +322,10 @@ class TableController:
         """Bring the table message and every human's DM hand up to date after a change."""
         table = outcome.table
         r = renderer(table.game_id)
+        if table.status == "abandoned":
+            # The last human resigned: close the table message; no hands to update.
+            await self._edit_table_message(table, **self.lobby_message(table))
+            return
         channel = self.bot.get_partial_messageable(table.channel_id)
         message_id = table.message_id
         for i, ended in enumerate(outcome.ended_deals):

@@ -13,6 +13,7 @@ from bot.db.database import Database
 from bot.services.tables import TableService
 from tests.e2e.conftest import SEED
 from tests.e2e.helpers import (
+    components,
     dm_hand,
     embed_text,
     has_controls,
@@ -365,3 +366,28 @@ def test_components_fit_discord_limits() -> None:
         rows[item.row] = rows.get(item.row, 0) + 1
         assert len(getattr(item, "custom_id", "") or "") <= 100
     assert max(rows) <= 4 and max(rows.values()) <= 5
+
+
+async def test_resign_hands_the_seat_to_a_computer_then_closes_the_table(
+    world: tuple[Any, ...],
+) -> None:
+    _env, _guild, channel, alice, bob, _carol = world
+    await open_and_start(channel, alice, bob)
+
+    r = await bob.slash(channel, "lamorte resign")
+    assert r.ephemeral and "computer player takes over" in r.response.content
+    assert any("bob** resigned" in (m.content or "") for m in channel.history())
+    r = await bob.slash(channel, "lamorte hand")
+    assert r.ephemeral and "not seated" in r.response.content
+
+    # alice alone keeps playing against computers until she resigns too.
+    r = await alice.slash(channel, "lamorte resign")
+    assert r.ephemeral and "table is closed" in r.response.content
+    assert "no human player is left" in channel.history()[-1].content
+    table_msg = next(m for m in reversed(channel.history()) if m.embeds)
+    assert "closed" in embed_text(table_msg)
+    assert not components(table_msg)
+    r = await alice.slash(channel, "lamorte status")
+    assert r.ephemeral and "no La Morte table" in r.response.content
+    board = await alice.slash(channel, "leaderboard")
+    assert "No finished games" in embed_text(board.response.message)
