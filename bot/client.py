@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.database import Database
+from bot.engine.registry import implemented
 from bot.services.errors import ServiceError
 from bot.services.tables import TableService
 from bot.ui.components import TableButton, TableSelect
@@ -23,7 +25,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.la_morte", "cogs.leaderboard")
+
+def extensions() -> tuple[str, ...]:
+    """Cogs to load: ``cogs/<game_id>.py`` for every implemented game, then the shared ones."""
+    games = tuple(
+        f"cogs.{game_id}"
+        for game_id in implemented()
+        if importlib.util.find_spec(f"cogs.{game_id}") is not None
+    )
+    return (*games, "cogs.leaderboard")
 
 
 class TrionfiBot(commands.Bot):
@@ -58,7 +68,7 @@ class TrionfiBot(commands.Bot):
         else:
             self.service = TableService(self.db)
         self.controller = TableController(self, self.service)
-        for ext in EXTENSIONS:
+        for ext in extensions():
             await self.load_extension(ext)
         # Restart-proof components: every button/select of every table, old or new.
         self.add_dynamic_items(TableButton, TableSelect)

@@ -1,7 +1,13 @@
-"""Registry of the games the engine knows, by game id."""
+"""Registry of the games the engine knows, by game id.
+
+A game is implemented when ``bot/engine/games/<game_id>.py`` exists and defines ``RULES``
+(its ``Rules`` instance). Nothing else needs editing to add a game: the bot's cogs, renderers
+and computer players are found the same way under their own packages.
+"""
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
 
 from bot.engine.rules import Rules
@@ -15,13 +21,26 @@ GAME_IDS: tuple[str, ...] = (
 )
 
 
+def optional_module(name: str) -> object | None:
+    """Import ``name`` if that module exists; errors inside an existing module propagate."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name == name:
+            return None
+        raise
+
+
 @cache
 def _all() -> dict[str, Rules]:
     # Imported lazily: game modules import the engine core, which imports this module.
-    from bot.engine.games.la_morte import LaMorteRules
-
-    rules: list[Rules] = [LaMorteRules()]
-    return {r.game_id: r for r in rules}
+    found: dict[str, Rules] = {}
+    for game_id in GAME_IDS:
+        module = optional_module(f"bot.engine.games.{game_id}")
+        rules = getattr(module, "RULES", None)
+        if isinstance(rules, Rules):
+            found[game_id] = rules
+    return found
 
 
 def get_rules(game_id: str) -> Rules:

@@ -59,6 +59,11 @@ class Rules:
     options_spec: ClassVar[Mapping[str, OptionSpec]]
     #: action type -> field name -> kind (kinds: see ``codec.parse_action``)
     action_fields: ClassVar[Mapping[str, Mapping[str, str]]]
+    #: Action types that choose several cards at once (discards, poignées). ``legal_actions``
+    #: lists each as a *template* ``Action(type, seat, cards=<every card that may be part of
+    #: a legal choice>, amount=<how many to choose>)`` instead of enumerating subsets; ``apply``
+    #: accepts ``Action(type, seat, cards=<the chosen cards>)`` when the subset is legal.
+    multi_card_types: ClassVar[frozenset[str]] = frozenset()
 
     # ---- configuration -------------------------------------------------------------
     def normalize_options(self, raw: Mapping[str, object] | None) -> dict[str, Any]:
@@ -113,8 +118,40 @@ class Rules:
         raise NotImplementedError
 
     def legal_descriptors(self, state: Any) -> list[dict[str, Any]]:
-        """Scenario ``next.legal``: JSON of every legal action (multi-card choices collapsed)."""
-        return [a.to_json() for a in self.legal_actions(state)]
+        """Scenario ``next.legal``: JSON of every legal action (multi-card choices collapsed).
+
+        A template becomes ``{"seat", "type", "count", "cards"}``; several templates of one
+        type with different counts (poignée levels) become one ``{"seat", "type", "sizes",
+        "cards"}`` (design/SCENARIOS.md).
+        """
+        out: list[dict[str, Any]] = []
+        merged: dict[str, dict[str, Any]] = {}
+        templates: dict[str, int] = {}
+        for a in self.legal_actions(state):
+            if a.type not in self.multi_card_types:
+                out.append(a.to_json())
+                continue
+            templates[a.type] = templates.get(a.type, 0) + 1
+            entry = merged.setdefault(
+                a.type, {"seat": a.seat, "type": a.type, "sizes": [], "cards": set[str]()}
+            )
+            entry["sizes"].append(a.amount)
+            entry["cards"].update(a.cards or ())
+        for kind, entry in merged.items():
+            entry["cards"] = sorted(entry["cards"])
+            entry["sizes"] = sorted(entry["sizes"])
+            if kind == "discard" and templates[kind] == 1:
+                entry["count"] = entry.pop("sizes")[0]
+            out.append(entry)
+        return out
+
+    def random_choice(self, view: SeatView, template: Action, rng: Any) -> Action:
+        """A uniformly random *legal* completion of a multi-card ``template`` from ``view``.
+
+        ``rng`` is a ``random.Random`` supplied by the caller (the engine owns no randomness).
+        Games with ``multi_card_types`` override this; it backs the random baseline player.
+        """
+        raise NotImplementedError
 
     # ---- match ---------------------------------------------------------------------
     def next_dealer(self, dealer: int, players: int) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,6 +25,7 @@ from bot.ui.render import final_embed, lobby_embed
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
+    from bot.engine.views import SeatView
     from bot.services.tables import TableService
 
 log = logging.getLogger(__name__)
@@ -205,7 +207,7 @@ class TableController:
         async def work() -> None:
             table = await self.channel_table(interaction, game_id)
             outcome = await self.service.act(table.id, interaction.user.id, payload)
-            await reply(interaction, _confirmation(payload))
+            await reply(interaction, _reply_text(game_id, payload))
             await self.publish(outcome)
 
         await self.guarded(interaction, work)
@@ -226,7 +228,7 @@ class TableController:
             if interaction.guild_id is None:
                 skip = seat  # that was the DM itself: already up to date
         else:
-            await reply(interaction, _confirmation(payload))
+            await reply(interaction, _reply_text(outcome.table.game_id, payload))
         await self.publish(outcome, skip_dm_seat=skip)
 
     async def resign(self, interaction: discord.Interaction[Any], game_id: str) -> None:
@@ -262,9 +264,7 @@ class TableController:
         r = renderer(table.game_id)
         view = outcome.seat_views[seat]
         embed = r.hand_embed(table, view, self._where(table), outcome)
-        controls = (
-            None if outcome.finished else decision_view(table.id, view.legal, r.BUTTON_LABELS)
-        )
+        controls = None if outcome.finished else _controls(r, table.id, view)
         return {"embed": embed, "view": controls}
 
     async def show_hand(
@@ -401,4 +401,18 @@ def _totals_after(outcome: Outcome, deal_number: int) -> tuple[int, ...]:
 
 
 def _group(game_id: str) -> str:
-    return {"la_morte": "lamorte"}.get(game_id, game_id)
+    return str(getattr(renderer(game_id), "GROUP", game_id))
+
+
+def _controls(r: ModuleType, table_id: int, view: SeatView) -> discord.ui.View | None:
+    """The seat's decision controls: the game's own builder if it has one, else the default."""
+    custom = getattr(r, "decision_view", None)
+    if custom is not None:
+        return custom(table_id, view)
+    return decision_view(table_id, view.legal, r.BUTTON_LABELS)
+
+
+def _reply_text(game_id: str, payload: dict[str, Any]) -> str:
+    custom = getattr(renderer(game_id), "confirmation", None)
+    text = custom(payload) if custom is not None else None
+    return text if isinstance(text, str) else _confirmation(payload)

@@ -16,6 +16,7 @@ from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, labels
 from bot.ui.render import COLOUR_DONE, COLOUR_PLAY, mention, seat_label, standings
 
+GROUP = "lamorte"
 TITLE = "La Morte"
 BUTTON_LABELS = {"bid": "Bid", "accept": "Accept", "drop": "Drop", "muck": "Muck"}
 ROLE_ICON = {"maker": "🎯", "defender": "🛡️", "dropper": "💤", "undecided": "❔"}

@@ -529,3 +529,6 @@ class LaMorteRules(Rules):
             public=self.observe_public(s),
             info={"dead": seat == s.morto},
         )
+
+
+RULES = LaMorteRules()
