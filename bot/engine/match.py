@@ -85,7 +85,11 @@ def start_deal(m: MatchState, deck: Sequence[str]) -> MatchState:
     rules = m.rules
     if not is_exact_pack(deck, rules.pack(m.players)):
         raise BadDeck(f"the deck must be exactly the {len(rules.pack(m.players))}-card pack")
-    return replace(m, deal=rules.new_deal(m.players, m.options, deck, m.dealer))
+    m = replace(m, deal=rules.new_deal(m.players, m.options, deck, m.dealer))
+    res = rules.result(m.deal)
+    if res is not None:  # cancelled before any action (French Tarot's petit sec)
+        m, _ = _record(m, res, ())
+    return m
 
 
 def to_act(m: MatchState) -> int | None:
@@ -111,14 +115,24 @@ def apply(m: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]
     res = rules.result(deal)
     if res is None:
         return m, events
+    return _record(m, res, events)
+
+
+def _record(
+    m: MatchState, res: DealResult, events: tuple[Event, ...]
+) -> tuple[MatchState, tuple[Event, ...]]:
+    """Add a finished deal's result to the totals and check the end of the match."""
+    rules = m.rules
     totals = tuple(t + d for t, d in zip(m.totals, res.deltas, strict=True))
     deals_played = m.deals_played + 1
-    winners = rules.match_end(totals, deals_played, m.options, res)
+    results = (*m.results, res)
+    counted = sum(1 for r in results if rules.counts_toward_end(r))
+    winners = rules.match_end(totals, counted, m.options, res)
     m = replace(
         m,
         totals=totals,
         deals_played=deals_played,
-        results=(*m.results, res),
+        results=results,
         dealer=rules.next_dealer(m.dealer, m.players),
         finished=winners is not None,
         winners=winners or (),

@@ -158,6 +158,10 @@ class Rules:
         """Dealer of the following deal (clockwise by default)."""
         return (dealer + 1) % players
 
+    def counts_toward_end(self, result: DealResult) -> bool:
+        """Whether a finished deal counts in ``match_end``'s ``deals_played``."""
+        return True
+
     def match_end(
         self,
         totals: Sequence[int],

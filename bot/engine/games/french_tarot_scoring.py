@@ -1,0 +1,160 @@
+"""French Tarot deal scoring (``shared/rules/french_tarot.md`` §4.4, §4.5, §5).
+
+Pure arithmetic over a finished deal: the camps' piles after the Excuse rules, the attack's
+points and bouts, and the unit score ``U`` spread by the player-count weights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine.cards import EXCUSE
+from bot.engine.games.french_tarot_cards import (
+    BOUTS,
+    MULTIPLIER,
+    PARAMS,
+    PETIT,
+    POIGNEE_BONUS,
+    POIGNEE_NAMES,
+    SOLO_WEIGHT_5P,
+    TARGET_HP,
+    half_points,
+)
+from bot.engine.trick import Play
+
+#: Chelem bonus by (made, announced): unmultiplied, attack only (§5.2, C-2).
+_CHELEM: dict[tuple[bool, bool], int] = {
+    (True, True): 400,
+    (True, False): 200,
+    (False, True): -200,
+    (False, False): 0,
+}
+
+
+def piles(
+    attack: frozenset[int],
+    contract: str,
+    dog: Sequence[str],
+    discard: Sequence[str],
+    tricks: Sequence[Sequence[Play]],
+    winners: Sequence[int],
+) -> tuple[list[str], list[str], dict[str, Any]]:
+    """Final attack and defence piles, and how the Excuse was settled.
+
+    The Excuse played before the last trick returns to its owner's camp when the other camp
+    won the trick (french_tarot D-11: no exchange inside a camp), and its camp owes one
+    half-point card. The debt is paid from the camp's pile — its discard or dog included
+    (C-1) — at once or as soon as it holds such a card; cards never leave a pile otherwise,
+    so "paid at some point" is "holds a half-point card at the end", else it lapses (D-10).
+    On the last trick the Excuse goes with the trick (§4.4), which ``winners`` already
+    reflects for the §4.5 exception.
+    """
+    att: list[str] = []
+    dfc: list[str] = []
+    if contract == "garde_sans":
+        att.extend(dog)
+    elif contract == "garde_contre":
+        dfc.extend(dog)
+    else:
+        att.extend(discard)  # the dog went into the taker's hand; the discard is the attack's
+    debtor: str | None = None
+    last = len(tricks) - 1
+    for i, (trick, winner) in enumerate(zip(tricks, winners, strict=True)):
+        win_att = winner in attack
+        for seat, card in trick:
+            if card == EXCUSE and i < last and (seat in attack) != win_att:
+                (att if seat in attack else dfc).append(card)
+                debtor = "attack" if seat in attack else "defence"
+            else:
+                (att if win_att else dfc).append(card)
+    settled: dict[str, Any] = {"debtor": debtor, "paid": None}
+    if debtor is not None:
+        pay_from, pay_to = (att, dfc) if debtor == "attack" else (dfc, att)
+        low = sorted(c for c in pay_from if half_points(c) == 1 and c != EXCUSE)
+        if low:
+            pay_from.remove(low[0])
+            pay_to.append(low[0])
+            settled["paid"] = low[0]
+    return att, dfc, settled
+
+
+def score(
+    *,
+    players: int,
+    taker: int,
+    partner: int | None,
+    contract: str,
+    dog: Sequence[str],
+    discard: Sequence[str],
+    tricks: Sequence[Sequence[Play]],
+    winners: Sequence[int],
+    excuse_won_last: bool,
+    poignees: Sequence[tuple[int, int]],
+    chelem_announced: bool,
+) -> tuple[tuple[int, ...], dict[str, Any]]:
+    """Deltas per seat and the public score sheet of one played deal.
+
+    ``poignees`` lists ``(seat, level)`` with level 0/1/2 = simple/double/triple.
+    """
+    attack = frozenset({taker} if partner is None else {taker, partner})
+    att, _dfc, excuse = piles(attack, contract, dog, discard, tricks, winners)
+    p2 = sum(half_points(c) for c in att)
+    bouts = sum(1 for c in att if c in BOUTS)
+    t2 = TARGET_HP[bouts]
+    d2 = p2 - t2
+    made = d2 >= 0
+    w = 1 if made else -1
+    g = (abs(d2) + 1) // 2  # french_tarot D-8: the odd half point goes to the winning camp
+    m = MULTIPLIER[contract]
+
+    # Petit au bout (D-9, §4.5, C-3): the Petit in the last trick, or in the penultimate one
+    # when the Excuse won the last trick for a camp that took every trick.
+    pab = 0
+    pab_camp: str | None = None
+    last = len(tricks) - 1
+    for i, trick in enumerate(tricks):
+        if any(c == PETIT for _, c in trick):
+            if i == last or (excuse_won_last and i == last - 1):
+                pab_camp = "attack" if winners[i] in attack else "defence"
+                pab = 10 * m if pab_camp == "attack" else -10 * m
+            break
+
+    poignee_total = sum(POIGNEE_BONUS[level] for _, level in poignees)
+    chelem_made = all(wn in attack for wn in winners)  # C-4
+    ch = _CHELEM[chelem_made, chelem_announced]
+    u = w * (25 + g) * m + pab + w * poignee_total + ch
+
+    solo = players == 5 and partner is None
+    taker_weight = SOLO_WEIGHT_5P if solo else PARAMS[players].taker_weight
+    deltas = [-u] * players
+    deltas[taker] = taker_weight * u
+    if partner is not None:
+        deltas[partner] = u
+    detail: dict[str, Any] = {
+        "contract": contract,
+        "multiplier": m,
+        "taker": taker,
+        "partner": partner,
+        "solo": solo,
+        "bouts": bouts,
+        "points_hp": p2,
+        "target_hp": t2,
+        "diff_hp": d2,
+        "made": made,
+        "difference": g,
+        "petit_au_bout": pab,
+        "petit_au_bout_camp": pab_camp,
+        "poignees": [
+            {"seat": s, "level": POIGNEE_NAMES[lv], "bonus": POIGNEE_BONUS[lv]}
+            for s, lv in poignees
+        ],
+        "poignee_total": w * poignee_total,
+        "chelem_announced": chelem_announced,
+        "chelem_made": chelem_made,
+        "chelem": ch,
+        "unit": u,
+        "excuse": excuse,
+        "attack_cards": len(att),
+    }
+    return tuple(deltas), detail
