@@ -16,6 +16,7 @@ from bot.db.database import Database
 from bot.engine.registry import implemented
 from bot.services.errors import ServiceError
 from bot.services.tables import TableService
+from bot.ui.choice import ChoiceSelect
 from bot.ui.components import TableButton, TableSelect
 from bot.ui.controller import TableController
 from bot.ui.errors import GENERIC, reply_error
@@ -71,7 +72,7 @@ class TrionfiBot(commands.Bot):
         for ext in extensions():
             await self.load_extension(ext)
         # Restart-proof components: every button/select of every table, old or new.
-        self.add_dynamic_items(TableButton, TableSelect)
+        self.add_dynamic_items(TableButton, TableSelect, ChoiceSelect)
         self.tree.on_error = self.on_app_command_error
         if self.dev_guild_id is not None:
             guild = discord.Object(self.dev_guild_id)

@@ -47,7 +47,10 @@ def parse_button(rest: str) -> tuple[str, dict[str, Any] | None] | None:
     payload: dict[str, Any] = {"type": m["type"]}
     if m["field"]:
         value = m["value"]
-        payload[m["field"]] = int(value) if value.lstrip("-").isdigit() else value
+        if m["field"] == "cards":  # multi-card choices: codes joined by "-" (see choice.py)
+            payload["cards"] = value.split("-")
+        else:
+            payload[m["field"]] = int(value) if value.lstrip("-").isdigit() else value
     return "act", payload
 
 
@@ -65,6 +68,7 @@ class TableButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
         emoji: str | None = None,
+        disabled: bool = False,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -73,6 +77,7 @@ class TableButton(
                 custom_id=f"tb:{table_id}:{rest}",
                 row=row,
                 emoji=emoji,
+                disabled=disabled,
             )
         )
         self.table_id = table_id

@@ -100,6 +100,21 @@ class TableController:
     ) -> None:
         await self.guarded(interaction, lambda: self._act(interaction, table_id, payload))
 
+    async def on_choice(
+        self, interaction: discord.Interaction[Any], table_id: int, selected: list[str]
+    ) -> None:
+        """A multi-card choice changed: redraw the hand with the picks (nothing is applied)."""
+
+        async def work() -> None:
+            outcome = await self.service.snapshot(table_id, interaction.user.id)
+            seat = outcome.table.seat_of(interaction.user.id)
+            if seat is None or seat not in outcome.seat_views:
+                raise NotSeated("You are not seated at this table.")
+            fields = self.hand_message(outcome, seat, tuple(selected))
+            await interaction.response.edit_message(**fields)
+
+        await self.guarded(interaction, work)
+
     async def _lobby_button(
         self, interaction: discord.Interaction[Any], table_id: int, verb: str
     ) -> None:
@@ -259,12 +274,16 @@ class TableController:
         place = f"#{channel.name}" if channel else "the table channel"
         return f"{server} › {place} · table #{table.id}"
 
-    def hand_message(self, outcome: Outcome, seat: int) -> dict[str, Any]:
+    def hand_message(
+        self, outcome: Outcome, seat: int, selected: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        """The seat's hand embed and decision controls (``selected``: a multi-card choice in
+        progress, see ``bot/ui/choice.py``)."""
         table = outcome.table
         r = renderer(table.game_id)
         view = outcome.seat_views[seat]
         embed = r.hand_embed(table, view, self._where(table), outcome)
-        controls = None if outcome.finished else _controls(r, table.id, view)
+        controls = None if outcome.finished else _controls(r, table.id, view, selected)
         return {"embed": embed, "view": controls}
 
     async def show_hand(
@@ -404,11 +423,13 @@ def _group(game_id: str) -> str:
     return str(getattr(renderer(game_id), "GROUP", game_id))
 
 
-def _controls(r: ModuleType, table_id: int, view: SeatView) -> discord.ui.View | None:
+def _controls(
+    r: ModuleType, table_id: int, view: SeatView, selected: tuple[str, ...] = ()
+) -> discord.ui.View | None:
     """The seat's decision controls: the game's own builder if it has one, else the default."""
     custom = getattr(r, "decision_view", None)
     if custom is not None:
-        return custom(table_id, view)
+        return custom(table_id, view, selected) if selected else custom(table_id, view)
     return decision_view(table_id, view.legal, r.BUTTON_LABELS)
 
 

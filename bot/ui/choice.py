@@ -1,0 +1,196 @@
+"""Restart-safe multi-card choices (discards, poignées) split over several selects.
+
+Discord submits each select on its own, so a choice spread over "one select per suit" needs
+somewhere to keep the cards picked so far. It lives in the message itself: every option
+picked is rendered as a select default, and a change in one select is merged with the
+defaults of the others (read back from ``interaction.message``). Nothing is stored server
+side, so a half-made choice survives a restart; the **Confirm** button carries the chosen
+cards in its custom_id (``tb:<table>:act:<type>:cards=S2-S3-H4``) and the engine checks the
+choice like any other action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.engine.actions import Action
+from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, long_name
+from bot.ui.components import MAX_OPTIONS, TableButton
+
+if TYPE_CHECKING:
+    from bot.ui.controller import TableController
+
+MAX_ROWS = 5
+_GROUP_ORDER = ("S", "H", "C", "D", "T")
+
+
+def card_group(card: str) -> str:
+    """Select group of a card: its suit, or ``T`` for trumps and the Excuse/Fool."""
+    return "T" if card == "EX" or card[0] == "T" else card[0]
+
+
+def group_title(key: str) -> str:
+    """``"S"`` → "♠ Spades", ``"HT"`` → "♥ Hearts + Trumps"."""
+    return " + ".join("Trumps" if k == "T" else f"{SUIT_SYMBOL[k]} {SUIT_WORD[k]}" for k in key)
+
+
+def group_cards(
+    cards: Sequence[str], max_groups: int, key: Callable[[str], str] = card_group
+) -> list[tuple[str, list[str]]]:
+    """Cards split into at most ``max_groups`` selects of ≤ 25 options, one per suit when
+    there is room; otherwise the smallest neighbouring groups are merged."""
+    groups: dict[str, list[str]] = {}
+    for c in cards:
+        groups.setdefault(key(c), []).append(c)
+    out = sorted(
+        groups.items(),
+        key=lambda kv: _GROUP_ORDER.index(kv[0]) if kv[0] in _GROUP_ORDER else 9,
+    )
+    while len(out) > max_groups:
+        best: int | None = None
+        for i in range(len(out) - 1):
+            size = len(out[i][1]) + len(out[i + 1][1])
+            if size <= MAX_OPTIONS and (
+                best is None or size < len(out[best][1]) + len(out[best + 1][1])
+            ):
+                best = i
+        if best is None:
+            break
+        (ka, a), (kb, b) = out[best], out[best + 1]
+        out[best : best + 2] = [(ka + kb, a + b)]
+    # A group can still exceed 25 only if one suit alone does (not possible with ≤ 22 trumps
+    # and 14-card suits); split defensively rather than fail.
+    final: list[tuple[str, list[str]]] = []
+    for k, cs in out:
+        for i in range(0, len(cs), MAX_OPTIONS):
+            final.append((k, cs[i : i + MAX_OPTIONS]))
+    return final
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"tc:(?P<table>\d+):(?P<type>[a-z_]+):(?P<part>\d+)",
+):
+    """One part of a multi-card choice; picking merges with the other parts' defaults."""
+
+    def __init__(
+        self,
+        table_id: int,
+        action_type: str,
+        part: int,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tc:{table_id}:{action_type}:{part}",
+                options=options or [discord.SelectOption(label="?", value="?")],
+                placeholder=placeholder,
+                min_values=0,
+                max_values=max_values,
+                row=row,
+            )
+        )
+        self.table_id = table_id
+        self.action_type = action_type
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ChoiceSelect:
+        return cls(int(match["table"]), match["type"], int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data = cast(dict[str, Any], interaction.data or {})
+        mine = cast(str, data.get("custom_id", ""))
+        picked = {str(v) for v in data.get("values", [])}
+        picked |= _other_defaults(interaction.message, mine)
+        controller = cast("TableController", interaction.client.controller)  # type: ignore[attr-defined]
+        await controller.on_choice(interaction, self.table_id, sorted(picked))
+
+
+def _other_defaults(message: discord.Message | None, own_id: str) -> set[str]:
+    """Cards picked in the message's other choice selects (their default options)."""
+    if message is None:
+        return set()
+    picked: set[str] = set()
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            custom_id = getattr(child, "custom_id", None) or ""
+            if not custom_id.startswith("tc:") or custom_id == own_id:
+                continue
+            for option in getattr(child, "options", ()):
+                if getattr(option, "default", False):
+                    picked.add(str(option.value))
+    return picked
+
+
+def add_choice(
+    view: discord.ui.View,
+    table_id: int,
+    templates: Iterable[Action],
+    selected: Iterable[str],
+    *,
+    verb: str,
+    first_row: int = 0,
+    group_key: Callable[[str], str] = card_group,
+) -> None:
+    """Selects for a multi-card choice plus its Confirm button, from ``first_row`` down.
+
+    ``templates`` are the engine's templates of one action type (several for poignée
+    levels, one per size); the button is enabled only when the picked cards have one of
+    the allowed sizes — the engine still judges the exact subset.
+    """
+    tmpl = list(templates)
+    kind = tmpl[0].type
+    candidates: list[str] = []
+    for t in tmpl:
+        candidates.extend(c for c in t.cards or () if c not in candidates)
+    sizes = sorted({t.amount or 0 for t in tmpl})
+    chosen = [c for c in candidates if c in set(selected)]
+    rows = max(1, MAX_ROWS - first_row - 1)
+    parts = group_cards(candidates, rows, group_key)
+    for part, (key, cards) in enumerate(parts):
+        options = [
+            discord.SelectOption(
+                label=label(c), value=c, description=long_name(c), default=c in chosen
+            )
+            for c in cards
+        ]
+        view.add_item(
+            ChoiceSelect(
+                table_id,
+                kind,
+                part,
+                options=options,
+                placeholder=f"{verb}: {group_title(key)}…",
+                max_values=min(len(cards), max(sizes)),
+                row=first_row + part,
+            )
+        )
+    need = " or ".join(map(str, sizes))
+    ready = len(chosen) in sizes
+    rest = f"act:{kind}:cards={'-'.join(chosen)}"
+    view.add_item(
+        TableButton(
+            table_id,
+            rest if ready else "hand",
+            label=f"Confirm {verb.lower()} ({len(chosen)})"
+            if ready
+            else f"Pick {need} cards ({len(chosen)} picked)",
+            style=discord.ButtonStyle.success if ready else discord.ButtonStyle.secondary,
+            row=min(MAX_ROWS - 1, first_row + len(parts)),
+            disabled=not ready,
+        )
+    )
