@@ -152,20 +152,25 @@ class PlayStep:
         self.log("act", action.seat, payload)
         self.events.extend((deal_no, e) for e in events)
         if m.deals_played > before.deals_played:
-            res = m.results[-1]
-            self.ended.append(EndedDeal(deal_no, res, self.rules.observe_public(m.deal)))
-            self.deal_results.append(
-                DealResultRecord(deal_no, res.outcome, res.deltas, dict(res.detail))
-            )
+            self._ended(deal_no)
+
+    def _ended(self, deal_no: int) -> None:
+        res = self.m.results[-1]
+        self.ended.append(EndedDeal(deal_no, res, self.rules.observe_public(self.m.deal)))
+        self.deal_results.append(
+            DealResultRecord(deal_no, res.outcome, res.deltas, dict(res.detail))
+        )
 
     def start_deal(self) -> None:
         deal_no = self.m.deals_played + 1
         deck = shuffle(self.rules.pack(self.m.players), deal_seed(self.seed, deal_no - 1))
-        self.m = match.start_deal(self.m, deck)
         dealer = self.m.dealer
+        self.m = match.start_deal(self.m, deck)
         self.log("deal", None, {"deal_no": deal_no, "dealer": dealer, "deck": list(deck)})
         self.events.append((deal_no, Event("deal_started", dealer, {"deal": deal_no})))
         self.new_deal = True
+        if self.m.deals_played == deal_no:  # cancelled on the spot (French Tarot petit sec)
+            self._ended(deal_no)
 
     def advance(self) -> None:
         """Start deals and play computer (and resigned) seats until a human must decide."""

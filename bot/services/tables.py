@@ -531,8 +531,9 @@ class TableService:
             out = replace(out, seat_views=views)
         return out
 
-    async def legal_cards(self, table_id: int, user_id: int) -> list[str]:
-        """Cards the user may play right now, in hand order (empty unless it is their play)."""
+    async def legal_cards(self, table_id: int, user_id: int, kind: str = "play") -> list[str]:
+        """Cards the user may use in a ``kind`` action right now (``play``, ``call``, or a
+        multi-card choice's candidates), in hand order; empty unless it is their turn."""
         rec = await self._load(table_id)
         seat = human_seat(rec, user_id)
         if rec.status != "playing" or seat is None or rec.snapshot_json is None:
@@ -540,7 +541,10 @@ class TableService:
         m = self._match(rec)
         if match.to_act(m) != seat:
             return []
-        cards = [a.card for a in match.legal_actions(m) if a.type == "play" and a.card]
+        cards: set[str] = set()
+        for a in match.legal_actions(m):
+            if a.type == kind:
+                cards.update(a.cards or ((a.card,) if a.card else ()))
         return sorted(cards, key=lambda c: m.rules.card_sort_key(m.deal, c))
 
     async def replay(self, table_id: int) -> MatchState:

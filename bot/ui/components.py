@@ -49,6 +49,8 @@ def parse_button(rest: str) -> tuple[str, dict[str, Any] | None] | None:
         value = m["value"]
         if m["field"] == "cards":  # multi-card choices: codes joined by "-" (see choice.py)
             payload["cards"] = value.split("-")
+        elif m["field"] == "announce":
+            payload["announce"] = value == "yes"
         else:
             payload[m["field"]] = int(value) if value.lstrip("-").isdigit() else value
     return "act", payload

@@ -21,8 +21,8 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], TrionfiBot]]:
     """
     made: list[TrionfiBot] = []
 
-    def factory() -> TrionfiBot:
-        bot = TrionfiBot(tmp_path / "trionfi.sqlite3", seed_source=lambda: SEED)
+    def factory(seed: int = SEED) -> TrionfiBot:
+        bot = TrionfiBot(tmp_path / "trionfi.sqlite3", seed_source=lambda: seed)
         made.append(bot)
         return bot
 

@@ -1,0 +1,166 @@
+"""``/tarot``: French Tarot tables for 3–5 players (FFT rules)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.services.errors import ServiceError
+from bot.ui.cards import label, long_name
+from bot.ui.table_cog import TableCog
+
+if TYPE_CHECKING:
+    from bot.client import TrionfiBot
+
+GAME = "french_tarot"
+CONTRACTS = [
+    app_commands.Choice(name="Pass", value="pass"),
+    app_commands.Choice(name="Prise (×1)", value="prise"),
+    app_commands.Choice(name="Garde (×2)", value="garde"),
+    app_commands.Choice(name="Garde sans le chien (×4)", value="garde_sans"),
+    app_commands.Choice(name="Garde contre le chien (×6)", value="garde_contre"),
+]
+
+
+def parse_cards(text: str) -> list[str]:
+    """``"s2, h3 t5"`` → ``["S2", "H3", "T5"]`` (the engine judges the choice)."""
+    return [c for c in text.replace(",", " ").upper().split() if c]
+
+
+class FrenchTarotCog(
+    TableCog,
+    group_name="tarot",
+    group_description="Play French Tarot (FFT rules) for 3, 4 or 5 players.",
+):
+    """French Tarot commands."""
+
+    game_id = GAME
+
+    @app_commands.command(name="new")
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        seats: app_commands.Range[int, 3, 5] = 5,
+        computers: app_commands.Range[int, 0, 4] = 0,
+        deals: app_commands.Range[int, 1, 100] | None = None,
+        chelem: bool = True,
+    ) -> None:
+        """Open a French Tarot table in this channel.
+
+        Args:
+            seats: Number of players, 3 to 5 (default 5, with a called King).
+            computers: How many seats computer players take right away.
+            deals: Number of played deals in the game (default 2 per player).
+            chelem: Allow the taker to announce a chelem (default on).
+        """
+        options = {"deals": deals, "chelem": chelem}
+        await self.ctl.open_lobby(interaction, GAME, seats, options, computers)
+
+    @app_commands.command(name="bid")
+    @app_commands.guild_only()
+    @app_commands.choices(contract=CONTRACTS)
+    async def bid(self, interaction: discord.Interaction[Any], contract: str) -> None:
+        """Bid a contract higher than the last one, or pass.
+
+        Args:
+            contract: Your contract (each player speaks once).
+        """
+        await self.ctl.command_act(interaction, GAME, {"type": "bid", "contract": contract})
+
+    @app_commands.command(name="call")
+    @app_commands.guild_only()
+    async def call(self, interaction: discord.Interaction[Any], card: str) -> None:
+        """As the taker at 5 players: call the card whose holder is your partner.
+
+        Args:
+            card: Usually a King you don't hold (pick from the suggestions).
+        """
+        await self.ctl.command_act(
+            interaction, GAME, {"type": "call", "card": card.strip().upper()}
+        )
+
+    @app_commands.command(name="discard")
+    @app_commands.guild_only()
+    async def discard(self, interaction: discord.Interaction[Any], cards: str) -> None:
+        """As the taker: put the dog's worth of cards aside.
+
+        Args:
+            cards: The cards, separated by spaces, e.g. "S2 S3 H4" (3 at 5 players, else 6).
+        """
+        await self.ctl.command_act(
+            interaction, GAME, {"type": "discard", "cards": parse_cards(cards)}
+        )
+
+    @app_commands.command(name="chelem")
+    @app_commands.guild_only()
+    async def chelem(self, interaction: discord.Interaction[Any], announce: bool) -> None:
+        """As the taker after the dog: announce a chelem (every trick) or not.
+
+        Args:
+            announce: True to announce; you then lead the first trick.
+        """
+        await self.ctl.command_act(interaction, GAME, {"type": "chelem", "announce": announce})
+
+    @app_commands.command(name="poignee")
+    @app_commands.guild_only()
+    async def poignee(self, interaction: discord.Interaction[Any], cards: str) -> None:
+        """Before your first card: show a poignée (exactly 8/10/13 trumps at 5 players…).
+
+        Args:
+            cards: The trumps to show, e.g. "T2 T5 T7 T9 T11 T14 T16 T21".
+        """
+        await self.ctl.command_act(
+            interaction, GAME, {"type": "poignee", "cards": parse_cards(cards)}
+        )
+
+    @app_commands.command(name="play")
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
+        """Play a card from your hand.
+
+        Args:
+            card: The card to play (pick from the suggestions).
+        """
+        await self.ctl.command_act(
+            interaction, GAME, {"type": "play", "card": card.strip().upper()}
+        )
+
+    async def _suggest(
+        self, interaction: discord.Interaction[Any], current: str, kind: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
+        try:
+            table = await self.ctl.service.table_in_channel(interaction.channel_id)
+            if table is None or table.game_id != GAME:
+                return []
+            cards = await self.ctl.service.legal_cards(table.id, interaction.user.id, kind)
+        except ServiceError:
+            return []
+        needle = current.strip().lower()
+        return [
+            app_commands.Choice(name=f"{label(c)} — {long_name(c)}", value=c)
+            for c in cards
+            if not needle or needle in f"{c} {label(c)} {long_name(c)}".lower()
+        ][:25]
+
+    @play.autocomplete("card")
+    async def play_card(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggest exactly the caller's legal cards."""
+        return await self._suggest(interaction, current, "play")
+
+    @call.autocomplete("card")
+    async def call_card(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggest exactly the cards the taker may call."""
+        return await self._suggest(interaction, current, "call")
+
+
+async def setup(bot: TrionfiBot) -> None:
+    await bot.add_cog(FrenchTarotCog(bot))
