@@ -530,7 +530,9 @@ class FrenchTarotRules(Rules):
     def _public_info(self, s: FrenchTarotState) -> dict[str, Any]:
         done = s.phase is Phase.DONE
         dog_public = s.contract in DOG_TAKEN and s.phase is not Phase.BIDDING
-        shown_partner = s.called_by is not None or done
+        # A called card seen in the revealed dog tells everyone the taker is alone (C-9).
+        in_dog = dog_public and s.called is not None and s.called in s.dog
+        shown_partner = s.called_by is not None or done or in_dog
         info: dict[str, Any] = {
             "bids": [[p, b] for p, b in enumerate(s.bids) if b is not None],
             "taker": s.taker,
