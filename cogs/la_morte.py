@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 
 from bot.services.errors import ServiceError
+from bot.ui.cards import LA_MORTE_LABEL as LABELS
+from bot.ui.cards import LA_MORTE_NAME as NAMES
 from bot.ui.cards import label, long_name
 from bot.ui.table_cog import TableCog
 
@@ -108,9 +110,9 @@ class LaMorteCog(
             return []
         needle = current.strip().lower()
         choices = [
-            app_commands.Choice(name=f"{label(c)} — {long_name(c)}", value=c)
+            app_commands.Choice(name=f"{label(c, LABELS)} — {long_name(c, NAMES)}", value=c)
             for c in cards
-            if not needle or needle in f"{c} {label(c)} {long_name(c)}".lower()
+            if not needle or needle in f"{c} {label(c, LABELS)} {long_name(c, NAMES)}".lower()
         ]
         return choices[:25]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -206,7 +207,11 @@ def _button_rest(action: Action) -> str:
 
 
 def decision_view(
-    table_id: int, legal: tuple[Action, ...], button_label: dict[str, str]
+    table_id: int,
+    legal: tuple[Action, ...],
+    button_label: dict[str, str],
+    card_labels: Mapping[str, str] | None = None,
+    card_names: Mapping[str, str] | None = None,
 ) -> discord.ui.View | None:
     """Controls for exactly the seat's legal actions (the UI never computes legality).
 
@@ -221,7 +226,12 @@ def decision_view(
     for i in range(0, len(cards), MAX_OPTIONS):
         chunk = cards[i : i + MAX_OPTIONS]
         options = [
-            discord.SelectOption(label=label(c), value=c, description=long_name(c)) for c in chunk
+            discord.SelectOption(
+                label=label(c, card_labels or {}),
+                value=c,
+                description=long_name(c, card_names or {}),
+            )
+            for c in chunk
         ]
         view.add_item(
             TableSelect(

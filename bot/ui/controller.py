@@ -31,10 +31,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def _confirmation(payload: dict[str, Any]) -> str:
+def _confirmation(payload: dict[str, Any], names: dict[str, str]) -> str:
     kind = payload.get("type")
     if kind == "play":
-        return f"You played **{long_name(str(payload.get('card')))}**."
+        return f"You played **{long_name(str(payload.get('card')), names)}**."
     if kind == "bid":
         return f"You bid **{payload.get('amount')}**."
     return {"accept": "You accepted.", "drop": "You dropped.", "muck": "You mucked the deal."}.get(
@@ -430,10 +430,17 @@ def _controls(
     custom = getattr(r, "decision_view", None)
     if custom is not None:
         return custom(table_id, view, selected) if selected else custom(table_id, view)
-    return decision_view(table_id, view.legal, r.BUTTON_LABELS)
+    return decision_view(
+        table_id,
+        view.legal,
+        r.BUTTON_LABELS,
+        getattr(r, "CARD_LABELS", None),
+        getattr(r, "CARD_NAMES", None),
+    )
 
 
 def _reply_text(game_id: str, payload: dict[str, Any]) -> str:
-    custom = getattr(renderer(game_id), "confirmation", None)
+    r = renderer(game_id)
+    custom = getattr(r, "confirmation", None)
     text = custom(payload) if custom is not None else None
-    return text if isinstance(text, str) else _confirmation(payload)
+    return text if isinstance(text, str) else _confirmation(payload, getattr(r, "CARD_NAMES", {}))

@@ -13,10 +13,12 @@ import discord
 from bot.engine.games.la_morte import LA_MORTE, SUIT
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, labels
+from bot.ui.cards import LA_MORTE_LABEL, LA_MORTE_NAME, SUIT_SYMBOL, SUIT_WORD, label, labels
 from bot.ui.render import COLOUR_DONE, COLOUR_PLAY, mention, seat_label, standings
 
 GROUP = "lamorte"
+CARD_LABELS = LA_MORTE_LABEL
+CARD_NAMES = LA_MORTE_NAME
 TITLE = "La Morte"
 BUTTON_LABELS = {"bid": "Bid", "accept": "Accept", "drop": "Drop", "muck": "Muck"}
 ROLE_ICON = {"maker": "🎯", "defender": "🛡️", "dropper": "💤", "undecided": "❔"}
@@ -39,9 +41,10 @@ def option_lines(options: dict[str, Any]) -> list[str]:
 def _trump_line(info: dict[str, Any]) -> str:
     talon = info["talon"]
     trump = info["trump"]
+    shown = label(talon, CARD_LABELS)
     if trump is None:
-        return f"Talon **{label(talon)}** → **no trumps** this deal"
-    return f"Talon **{label(talon)}** → trumps **{SUIT_SYMBOL[trump]} {SUIT_WORD[trump]}**"
+        return f"Talon **{shown}** → **no trumps** this deal"
+    return f"Talon **{shown}** → trumps **{SUIT_SYMBOL[trump]} {SUIT_WORD[trump]}**"
 
 
 def _contract_line(table: TableInfo, pv: PublicView) -> str:
@@ -71,7 +74,7 @@ def _turn_words(pv: PublicView) -> str:
 
 
 def _trick_line(table: TableInfo, plays: tuple[tuple[int, str], ...]) -> str:
-    return " · ".join(f"{seat_label(table, s)} {label(c)}" for s, c in plays) or "—"
+    return " · ".join(f"{seat_label(table, s)} {label(c, CARD_LABELS)}" for s, c in plays) or "—"
 
 
 def turn_content(outcome: Outcome) -> str | None:
@@ -150,7 +153,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
             lines.append("☠ La Morte")
             continue
         tag = " (trumps)" if key == info["trump"] else ""
-        lines.append(f"{SUIT_SYMBOL[key]}{tag}: {labels(groups[key])}")
+        lines.append(f"{SUIT_SYMBOL[key]}{tag}: {labels(groups[key], CARD_LABELS)}")
     if view.info.get("dead"):
         lines.append("*You are il Morto: your remaining cards are dead.*")
     embed.description = "\n".join(lines) or "*No cards left.*"
