@@ -1,0 +1,257 @@
+"""Card play of the French Tarot computer player (see ``bot.ai.french_tarot``).
+
+Memoryless: it sees its hand, the current and last trick and the public info. Camps: at 3 and
+4 players the taker is alone and the defenders are partners; at 5 players the partner knows
+itself (it holds the called card), everyone else learns the camps when the called card is
+played (or when it shows up in the dog). Seats of unknown camp count as opponents.
+
+Following: charge points (or the Petit) into a friend's trick that is sure to stand and never
+take it over when another card is allowed (the Excuse included); take an opponent's trick when
+it can (with the Petit when that is safe, with the 21 when the trick is worth it or holds the
+Petit, with the King, else the cheapest trump) and otherwise give the cheapest card, using the
+Excuse instead of a King, Queen or the Petit. Leading: the 5-player attack leads the called
+suit to find its partner (the partner leads the called card); an attack long in trumps draws
+trumps; otherwise cash Kings in short suits or lead low from short suits, the defence avoiding
+the suits the taker is known to be void in. The Excuse is never kept for the last trick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.engine.actions import Action
+from bot.engine.cards import EXCUSE
+from bot.engine.games.french_tarot_cards import (
+    PETIT,
+    TWENTY_ONE,
+    half_points,
+    is_king,
+    is_trump,
+    led_suit,
+    rank,
+    suit_of,
+    trick_winner,
+)
+from bot.engine.trick import Play
+from bot.engine.views import SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    seat: int
+    players: int
+    hand: tuple[str, ...]
+    trick: tuple[Play, ...]
+    last_trick: tuple[Play, ...]
+    taker: int | None
+    role: str  # taker | partner | defender
+    friends: frozenset[int]
+    called: str | None
+    camps_known: bool
+    after: tuple[int, ...]  # seats still to play to this trick after this one
+
+
+def context(view: SeatView) -> Ctx:
+    pub = view.public
+    info = pub.info
+    n, seat, hand = pub.players, view.seat, view.hand
+    taker: int | None = info.get("taker")
+    called: str | None = info.get("called")
+    partner: int | None = info.get("partner")
+    alone = info.get("alone") is True
+    others = frozenset(range(n)) - {seat}
+    if seat == taker:
+        role = "taker"
+        friends = frozenset() if partner is None else frozenset({partner})
+        known = n < 5 or partner is not None or alone or called in hand
+    elif n == 5 and taker is not None and (called in hand or partner == seat):
+        role, friends, known = "partner", frozenset({taker}), True
+    else:
+        role = "defender"
+        if n < 5 or alone:
+            friends, known = others - {taker}, True
+        elif partner is not None:
+            friends, known = others - {taker, partner}, True
+        else:
+            friends, known = frozenset(), False
+    k = n - len(pub.trick) - 1
+    return Ctx(
+        seat=seat,
+        players=n,
+        hand=hand,
+        trick=pub.trick,
+        last_trick=pub.last_trick,
+        taker=taker,
+        role=role,
+        friends=friends,
+        called=called,
+        camps_known=known,
+        after=tuple((seat - i) % n for i in range(1, k + 1)),
+    )
+
+
+def _suit_len(hand: Sequence[str], suit: str) -> int:
+    return sum(1 for c in hand if suit_of(c) == suit)
+
+
+def give_cost(card: str) -> int:
+    """How much it hurts to give ``card`` to a trick this seat does not win."""
+    if card == PETIT:
+        return 1000
+    if card == TWENTY_ONE:
+        return 900
+    if is_trump(card):
+        return 200 + rank(card)
+    return 10 * half_points(card) + rank(card)
+
+
+def _voids(trick: Sequence[Play]) -> dict[int, set[str]]:
+    """Suits seats showed they lack in ``trick`` (did not follow a plain lead)."""
+    out: dict[int, set[str]] = {}
+    suit = led_suit(trick)
+    if suit is None or suit == "T":
+        return out
+    for seat, card in trick:
+        if card != EXCUSE and suit_of(card) != suit:
+            out.setdefault(seat, set()).add(suit)
+    return out
+
+
+def _wins(c: Ctx, card: str) -> bool:
+    return card != EXCUSE and trick_winner((*c.trick, (c.seat, card))) == c.seat
+
+
+def _lead(c: Ctx, opts: list[str]) -> str:
+    cards = [x for x in opts if x != EXCUSE]
+    if not cards:
+        return EXCUSE
+    hand = c.hand
+    plain = [x for x in cards if not is_trump(x)]
+    trumps = sorted((x for x in cards if is_trump(x)), key=rank)
+    attack = c.role != "defender"
+    if c.players == 5 and c.called is not None and not c.camps_known:
+        if c.role == "partner" and c.called in cards:
+            return c.called  # show the taker where its partner sits
+        if c.role == "taker":
+            mine = [x for x in plain if suit_of(x) == suit_of(c.called)]
+            if mine:
+                return min(mine, key=rank)  # find the partner
+    if attack and len(trumps) >= max(3, (len(hand) + 1) // 2):
+        middle = [x for x in trumps if x not in (PETIT, TWENTY_ONE)]
+        if middle:
+            top = middle[-1]
+            return top if rank(top) >= 15 else middle[0]
+    taker_voids: set[str] = set()
+    if c.taker is not None:
+        for trick in (c.trick, c.last_trick):
+            taker_voids |= _voids(trick).get(c.taker, set())
+    if plain:
+        kings = [x for x in plain if is_king(x) and suit_of(x) not in taker_voids]
+        short_kings = [x for x in kings if _suit_len(hand, suit_of(x)) <= 4]
+        if short_kings:
+            return min(short_kings, key=lambda x: _suit_len(hand, suit_of(x)))
+        called_suit = suit_of(c.called) if c.called and c.role == "defender" else None
+
+        def key(x: str) -> tuple[int, int, int, int]:
+            s = suit_of(x)
+            avoid = int(s in taker_voids) + int(s == called_suit)
+            return (avoid, int(half_points(x) > 1), _suit_len(hand, s), rank(x))
+
+        return min(plain, key=key)
+    low = [x for x in trumps if x not in (PETIT, TWENTY_ONE)]
+    if low:
+        return low[0]
+    if EXCUSE in opts:
+        return EXCUSE
+    return TWENTY_ONE if TWENTY_ONE in trumps else trumps[0]
+
+
+def _follow(c: Ctx, opts: list[str]) -> str:
+    cards = [x for x in opts if x != EXCUSE]
+    if not cards:
+        return EXCUSE
+    if all(card == EXCUSE for _, card in c.trick):
+        return _lead(c, opts)  # the Excuse was led: this card sets the suit
+    has_ex = EXCUSE in opts
+    win = trick_winner(c.trick)
+    best = next(card for seat, card in c.trick if seat == win)
+    value = sum(half_points(card) for _, card in c.trick)
+    petit_out = any(card == PETIT for _, card in c.trick)
+    after_friends = all(s in c.friends for s in c.after)
+    winners = [x for x in cards if _wins(c, x)]
+    others = [x for x in cards if x not in winners]
+    hand = c.hand
+
+    if win in c.friends:
+        if after_friends or best == TWENTY_ONE:
+            # the friend's trick stands: charge it, never take it over if we may avoid it
+            if not others:
+                return EXCUSE if has_ex else min(winners, key=give_cost)
+            if PETIT in others:
+                return PETIT
+            plain = [x for x in others if not is_trump(x)]
+            if plain:
+                return max(plain, key=lambda x: (half_points(x), -_suit_len(hand, suit_of(x))))
+            return min(others, key=give_cost)
+        if not others and PETIT not in cards:
+            return min(cards, key=give_cost)
+        pool = others or cards
+        cheapest = min(pool, key=give_cost)
+        if cheapest == PETIT and has_ex:
+            return EXCUSE
+        return cheapest
+
+    if winners:
+        if petit_out:  # capture the opponents' Petit
+            return TWENTY_ONE if TWENTY_ONE in winners else max(winners, key=rank)
+        if after_friends:
+            if PETIT in winners:
+                return PETIT  # the Petit wins safely
+            plain = [x for x in winners if not is_trump(x)]
+            if plain:
+                return max(plain, key=half_points)
+            cheap = [x for x in winners if x != TWENTY_ONE] or winners
+            return min(cheap, key=rank)
+        plain = [x for x in winners if not is_trump(x)]
+        if plain:
+            kings = [x for x in plain if is_king(x)]
+            if kings:
+                return kings[0]
+            return min(cards, key=give_cost)
+        if TWENTY_ONE in winners and value >= 9:
+            return TWENTY_ONE
+        cheap = [x for x in winners if x not in (PETIT, TWENTY_ONE)]
+        if cheap:
+            return max(cheap, key=rank) if value >= 9 else min(cheap, key=rank)
+        if others:
+            cheapest = min(others, key=give_cost)
+            if cheapest != PETIT:
+                return cheapest
+        if PETIT in winners and has_ex:
+            return EXCUSE
+        return min(winners, key=give_cost)
+
+    def key(x: str) -> tuple[int, int]:
+        return (give_cost(x), _suit_len(hand, suit_of(x)))
+
+    cheapest = min(cards, key=key)
+    if has_ex and give_cost(cheapest) >= 50:  # a King, Queen, Knight, the Petit
+        return EXCUSE
+    return cheapest
+
+
+def play(view: SeatView) -> Action:
+    """The card to play (``view.legal`` holds ``play`` actions)."""
+    plays = [a for a in view.legal if a.type == "play" and a.card is not None]
+    opts = [a.card for a in plays if a.card is not None]
+    if len(opts) == 1:
+        return plays[0]
+    c = context(view)
+    if EXCUSE in opts and len(c.hand) <= 2:
+        card = EXCUSE  # never keep the Excuse for the last trick
+    elif not c.trick:
+        card = _lead(c, opts)
+    else:
+        card = _follow(c, opts)
+    return next(a for a in plays if a.card == card)
