@@ -66,6 +66,9 @@ _SUIT_RANK = {
 _COURT_HP = {"K": 9, "Q": 7, "C": 5, "J": 3}
 
 
+GROUP = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4, "EX": 5}  # alternate colours in a hand
+
+
 def is_trump(card: str) -> bool:
     """Trumps 1–21 (the Excuse is not a trump for following)."""
     return card[0] == "T"
@@ -152,4 +155,41 @@ def callable_cards(hand: Sequence[str]) -> list[str]:
         out.extend(s + court for s in "SHDC")
         if not all(s + court in held for s in "SHDC"):
             break
+    return out
+
+
+def right(seat: int, players: int) -> int:
+    """The next seat in play order (counter-clockwise)."""
+    return (seat - 1) % players
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    """Display order: ♠ ♥ ♣ ♦ (alternating colours), trumps, the Excuse; high cards first."""
+    return (GROUP[suit_of(card)], -rank(card))
+
+
+def discard_counts(hand: Sequence[str], size: int) -> tuple[list[str], list[str], int]:
+    """Discard candidates and how many trumps the discard must hold (§3.5, C-11).
+
+    Returns (suit cards other than Kings, trumps 2–20, trumps required).
+    """
+    plain = [c for c in hand if c != EXCUSE and not is_trump(c) and not is_king(c)]
+    trumps = [c for c in hand if is_trump(c) and c not in BOUTS]
+    return plain, trumps, max(0, size - len(plain))
+
+
+def poignee_options(hand: Sequence[str], players: int) -> list[tuple[int, int, tuple[str, ...]]]:
+    """``(level, size, showable cards)`` for each poignée level the hand reaches (C-6, D-17).
+
+    The Excuse may be shown only when every trump held is shown with it, i.e. when the
+    level's size is exactly trumps + 1.
+    """
+    trumps = tuple(c for c in hand if is_trump(c))
+    has_excuse = EXCUSE in hand
+    out: list[tuple[int, int, tuple[str, ...]]] = []
+    for level, size in enumerate(PARAMS[players].poignees):
+        if has_excuse and size == len(trumps) + 1:
+            out.append((level, size, (*trumps, EXCUSE)))
+        elif size <= len(trumps):
+            out.append((level, size, trumps))
     return out
