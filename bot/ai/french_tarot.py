@@ -9,8 +9,8 @@ Strategy (rule refs are to ``rules/french_tarot.md``):
 
 * Bidding (§3.3): the classic club point count — bouts (the Petit only when protected by
   trumps), trumps with a bonus for the big ones, Kings and court cards, long suits, voids and
-  singletons — against thresholds scaled to the hand size (15/18/24 cards) for prise, garde,
-  garde sans and garde contre; never above what ``view.legal`` offers, otherwise pass.
+  singletons — against per-player-count thresholds for prise, garde, garde sans and garde
+  contre; never above what ``view.legal`` offers, otherwise pass.
 * Call (§3.4, 5 players): a King it lacks in the suit where it holds the Queen or most cards
   (a Queen etc. when it holds all Kings), from the legal calls only.
 * Discard (§3.5): voids the shortest suits without Kings, then banks unguarded court cards,
@@ -43,10 +43,15 @@ from bot.engine.views import SeatView
 
 PLAIN_SUITS = ("S", "H", "D", "C")
 _COURT_POINTS = {"K": 6, "Q": 3, "C": 2, "J": 1}
-#: Point-count thresholds for prise / garde / garde sans / garde contre at 4 players (18 cards).
-_BASE_THRESHOLDS = (40, 56, 71, 81)
-#: Hand-size scaling per player count; the 5-player taker also gets a called partner.
-_SCALE = {3: 24 / 18, 4: 1.0, 5: 15 / 18 * 0.92}
+#: Point-count thresholds for prise / garde / garde sans / garde contre per player count
+#: (15/18/24-card hands; the 5-player taker also gets a called partner). Measured with this
+#: policy in every seat: the taker's expected score turns positive near the prise threshold,
+#: and a garde doubles it, so the garde comes soon after.
+THRESHOLDS: dict[int, tuple[int, int, int, int]] = {
+    3: (61, 66, 80, 90),
+    4: (47, 52, 63, 72),
+    5: (33, 38, 48, 56),
+}
 
 
 def hand_strength(hand: Sequence[str]) -> float:
@@ -83,10 +88,9 @@ def hand_strength(hand: Sequence[str]) -> float:
 def _bid(view: SeatView) -> Action:
     players = view.public.players
     strength = hand_strength(view.hand)
-    scale = _SCALE.get(players, 1.0)
     wanted = -1
-    for i, threshold in enumerate(_BASE_THRESHOLDS):
-        if strength >= threshold * scale:
+    for i, threshold in enumerate(THRESHOLDS.get(players, THRESHOLDS[4])):
+        if strength >= threshold:
             wanted = i
     best: Action | None = None
     for a in view.legal:
