@@ -7,6 +7,7 @@ takes with a Garde, discards and holds a poignée — holds whatever the compute
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -299,3 +300,102 @@ async def test_three_player_hands_of_24_and_30_cards_fit_discord(world: tuple[An
     assert len(view.hand) == 24 and len(view.info["discard"]) == 6
     await run_game(env, [player])
     assert any("game over" in t for t in public_texts(channel))
+
+
+@pytest.mark.parametrize("simcord_bot", [(3, 2, False)], indirect=True)
+async def test_slash_commands_decide_and_refuse_politely(world: tuple[Any, ...]) -> None:
+    env, _guild, channel, alice, _bob, carol = world
+    lobby = await open_table(channel, alice, seats=3, computers=2, deals=1)
+    assert (await alice.click(lobby, label="Start")).acknowledged
+    service = env.bot.service
+    table = await service.table_in_channel(channel.id)
+    assert table is not None
+
+    r = await carol.slash(channel, "tarot bid", contract="garde")
+    assert r.ephemeral and "not seated" in r.response.content.lower()
+    r = await alice.slash(channel, "tarot bid", contract="garde")
+    assert r.ephemeral and "Garde" in r.response.content
+    seq = (await service.get_table(table.id)).seq
+
+    # Wrong discards are refused with a reason and change nothing.
+    view = (await service.snapshot(table.id, alice.id)).seat_views[0]
+    template = view.legal[0]
+    assert template.type == "discard" and template.cards is not None
+    kings = [c for c in view.hand if c.endswith("K") and c[0] != "T"]
+    r = await alice.slash(channel, "tarot discard", cards="S2")
+    assert r.ephemeral and "6" in r.response.content
+    if kings:
+        bad = " ".join([kings[0], *template.cards[:5]])
+        r = await alice.slash(channel, "tarot discard", cards=bad)
+        assert r.ephemeral and "Kings" in r.response.content
+    r = await alice.slash(channel, "tarot discard", cards="ZZ9 S2")
+    assert r.ephemeral
+    assert (await service.get_table(table.id)).seq == seq
+
+    # A right one, typed in lower case with commas.
+    chosen = [c for c in template.cards if c[0] != "T"][:6]
+    r = await alice.slash(channel, "tarot discard", cards=", ".join(c.lower() for c in chosen))
+    assert r.ephemeral and "You discarded" in r.response.content, r.response.content
+    r = await alice.slash(channel, "tarot chelem", announce=False)
+    assert r.ephemeral and "No chelem" in r.response.content
+
+    # Card play by command, with autocomplete offering exactly the legal cards.
+    for _ in range(30):
+        cards = await service.legal_cards(table.id, alice.id)
+        if cards:
+            break
+        await asyncio.sleep(0)
+    choices = await alice.autocomplete(channel, "tarot play", "card", "")
+    assert sorted(c["value"] for c in choices) == sorted(cards)
+    r = await alice.slash(channel, "tarot play", card=cards[0].lower())
+    assert r.ephemeral and "You played" in r.response.content
+    r = await alice.slash(channel, "tarot poignee", cards="T2 T3")
+    assert r.ephemeral
+
+
+@pytest.mark.parametrize("simcord_bot", [(3, 2, False)], indirect=True)
+async def test_closed_dms_discard_from_the_ephemeral_hand(world: tuple[Any, ...]) -> None:
+    env, _guild, channel, alice, _bob, carol = world
+    env.inject_error(
+        "POST",
+        f"/channels/{alice.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    lobby = await open_table(channel, alice, seats=3, computers=2, deals=1)
+    assert (await alice.click(lobby, label="Start")).acknowledged
+    assert alice.user.dm_channel.history() == []
+
+    async def ephemeral_hand() -> discord.Message:
+        table_msg = next(m for m in reversed(channel.history()) if "Show my hand" in labels(m))
+        shown = await alice.click(table_msg, label="Show my hand")
+        assert shown.ephemeral
+        assert shown.response.message.id not in [m.id for m in channel.history(viewer=carol)]
+        return shown.response.message
+
+    hand = await ephemeral_hand()
+    assert (await alice.click(hand, label="Garde")).acknowledged
+    hand = await ephemeral_hand()
+    assert_fits(hand)
+    assert len(selects(hand, "tc:")) >= 2
+    # Pick across the suit selects of the ephemeral message; each pick redraws it in place.
+    for i in range(len(selects(hand, "tc:"))):
+        menu = selects(hand, "tc:")[i]
+        have = [o.value for m in selects(hand, "tc:") for o in m.options if o.default]
+        if len(have) == 6:
+            break
+        mine = [o.value for o in menu.options if o.default]
+        extra = [o.value for o in menu.options if not o.default][: 6 - len(have)]
+        r = await alice.select(hand, mine + extra, custom_id=menu.custom_id)
+        assert r.acknowledged and r.response.message is not None
+        hand = r.response.message
+    chosen = [o.value for m in selects(hand, "tc:") for o in m.options if o.default]
+    assert len(chosen) == 6
+    confirm = next(b for b in labels(hand) if b.startswith("Confirm"))
+    assert (await alice.click(hand, label=confirm)).acknowledged
+    table = await env.bot.service.table_in_channel(channel.id)
+    assert table is not None
+    view = (await env.bot.service.snapshot(table.id, alice.id)).seat_views[0]
+    assert sorted(view.info["discard"]) == sorted(chosen)
