@@ -216,7 +216,8 @@ class FrenchTarotRules(Rules):
     # ---- observations --------------------------------------------------------------
     def _public_info(self, s: FrenchTarotState) -> dict[str, Any]:
         done = s.phase is Phase.DONE
-        dog_public = s.contract in DOG_TAKEN and s.phase is not Phase.BIDDING
+        # The dog is shown after the call (§3.4: the King is called before the dog is seen).
+        dog_public = s.contract in DOG_TAKEN and s.phase not in (Phase.BIDDING, Phase.CALL)
         # A called card seen in the revealed dog tells everyone the taker is alone (C-9).
         in_dog = dog_public and s.called is not None and s.called in s.dog
         shown_partner = s.called_by is not None or done or in_dog
