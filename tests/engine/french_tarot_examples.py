@@ -372,7 +372,7 @@ def render(scenario: dict[str, Any]) -> str:
         "    {"
         + f'"dealer": {d["dealer"]},\n     "deck": {json.dumps(d["deck"])},\n'
         + '     "actions": [\n'
-        + ",\n".join("       " + json.dumps(a) for a in d["actions"])
+        + ",\n".join("       " + json.dumps(a) for a in d.get("actions", []))
         + "\n     ]}"
         for d in scenario["deals"]
     )
