@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
+import simcord
 
 from bot.client import TrionfiBot
 
@@ -34,3 +36,15 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], TrionfiBot]]:
 @pytest.fixture
 def simcord_bot(make_bot: Callable[[], TrionfiBot]) -> TrionfiBot:
     return make_bot()
+
+
+@pytest.fixture
+def world(simcord_env: simcord.Env) -> tuple[Any, ...]:
+    """A server "Tarot Club" with channel #tarot and members alice, bob and carol."""
+    env = simcord_env
+    guild = env.create_guild("Tarot Club")
+    channel = guild.create_text_channel("tarot")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    carol = guild.add_member(env.create_user("carol"))
+    return env, guild, channel, alice, bob, carol

@@ -14,7 +14,6 @@ from typing import Any
 import discord
 import pytest
 import pytest_asyncio
-import simcord
 
 from bot.client import TrionfiBot
 from bot.db.database import Database
@@ -61,17 +60,6 @@ async def seed_where_alice_takes(path: Path, players: int, computers: int, poign
         raise AssertionError("no suitable seed")
     finally:
         await db.close()
-
-
-@pytest.fixture
-def world(simcord_env: simcord.Env) -> tuple[Any, ...]:
-    env = simcord_env
-    guild = env.create_guild("Tarot Club")
-    channel = guild.create_text_channel("tarot")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    carol = guild.add_member(env.create_user("carol"))
-    return env, guild, channel, alice, bob, carol
 
 
 ALICE, BOB = 1_111_111_111_111_111_111, 2_222_222_222_222_222_222

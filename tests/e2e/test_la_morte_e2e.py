@@ -7,7 +7,6 @@ from typing import Any
 
 import discord
 import pytest
-import simcord
 
 from bot.db.database import Database
 from bot.services.tables import TableService
@@ -24,17 +23,6 @@ from tests.e2e.helpers import (
 
 TARGET = 12
 ROUND_LIMIT = 3
-
-
-@pytest.fixture
-def world(simcord_env: simcord.Env) -> tuple[Any, ...]:
-    env = simcord_env
-    guild = env.create_guild("Tarot Club")
-    channel = guild.create_text_channel("tarot")
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    carol = guild.add_member(env.create_user("carol"))
-    return env, guild, channel, alice, bob, carol
 
 
 def public_messages(channel: Any) -> list[discord.Message]:
