@@ -247,7 +247,7 @@ def test_call_is_before_the_dog_and_the_partner_is_the_holder() -> None:
 def test_taker_alone(where: int | str, why: str) -> None:
     wants: dict[int | str, list[str]] = {1: ["T5"]}
     wants.setdefault(where, []).append("SK")
-    s = deal(5, wants)
+    s = deal(5, dict(wants))
     s = run(s, *bids(5, 0, {1: "garde_sans"}), Action("call", 1, card="SK"))
     s = run(s, Action("chelem", 1, announce=False))
     assert s.partner is None, why
@@ -421,7 +421,7 @@ def test_trick_winner() -> None:
 
 def _lead_state(hand: list[str], called: str = "HK", tricks: int = 0) -> FrenchTarotState:
     others = [c for c in TAROT_PACK if c not in hand]
-    hands = [tuple(hand) if s == 4 else tuple(others[s * 3 : s * 3 + 3]) for s in range(5)]
+    hands = tuple(tuple(hand) if s == 4 else tuple(others[s * 3 : s * 3 + 3]) for s in range(5))
     done = tuple(((0, "S1"),) for _ in range(tricks))
     return FrenchTarotState(
         players=5,
