@@ -85,7 +85,8 @@ def start_deal(m: MatchState, deck: Sequence[str]) -> MatchState:
     rules = m.rules
     if not is_exact_pack(deck, rules.pack(m.players)):
         raise BadDeck(f"the deck must be exactly the {len(rules.pack(m.players))}-card pack")
-    m = replace(m, deal=rules.new_deal(m.players, m.options, deck, m.dealer))
+    options = rules.deal_options(m.options, m.totals)
+    m = replace(m, deal=rules.new_deal(m.players, options, deck, m.dealer))
     res = rules.result(m.deal)
     if res is not None:  # cancelled before any action (French Tarot's petit sec)
         m, _ = _record(m, res, ())

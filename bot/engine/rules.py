@@ -90,6 +90,14 @@ class Rules:
         raise NotImplementedError
 
     # ---- deal lifecycle ------------------------------------------------------------
+    def deal_options(self, options: Mapping[str, Any], totals: Sequence[int]) -> Mapping[str, Any]:
+        """Options handed to ``new_deal`` by a match: the table's options by default.
+
+        A game whose deal depends on the match so far adds it here (Loser's Game: the lowest
+        cumulative total names trump). ``new_deal`` must still work without those extras.
+        """
+        return options
+
     def new_deal(
         self, players: int, options: Mapping[str, Any], deck: Sequence[str], dealer: int
     ) -> Any:
