@@ -265,7 +265,7 @@ class EarlyFrenchTarotRules(Rules):
             exchanges=exchanges,
             turn=winner,
         )
-        if len(s.tricks) < HAND_SIZE:
+        if any(s.hands):  # 12 tricks in a real deal
             return s, tuple(events)
         if s.fool_creditor is not None and s.fool_owner is not None:
             # D-10, C-2: the debtor won no trick at all, so the Fool itself is surrendered.
@@ -273,7 +273,7 @@ class EarlyFrenchTarotRules(Rules):
             s = s._replace(
                 piles=_move(s.piles, debtor, creditor, FOOL),
                 fool_creditor=None,
-                exchanges=(*s.exchanges, (debtor, creditor, FOOL, HAND_SIZE, "surrender")),
+                exchanges=(*s.exchanges, (debtor, creditor, FOOL, len(s.tricks), "surrender")),
             )
             events.append(Event("fool_surrendered", debtor, {"to": creditor, "card": FOOL}))
         s = s._replace(turn=None)
