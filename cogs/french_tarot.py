@@ -7,8 +7,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.services.errors import ServiceError
-from bot.ui.cards import label, long_name
 from bot.ui.table_cog import TableCog
 
 if TYPE_CHECKING:
@@ -128,38 +126,19 @@ class FrenchTarotCog(
             interaction, GAME, {"type": "play", "card": card.strip().upper()}
         )
 
-    async def _suggest(
-        self, interaction: discord.Interaction[Any], current: str, kind: str
-    ) -> list[app_commands.Choice[str]]:
-        if interaction.channel_id is None:
-            return []
-        try:
-            table = await self.ctl.service.table_in_channel(interaction.channel_id)
-            if table is None or table.game_id != GAME:
-                return []
-            cards = await self.ctl.service.legal_cards(table.id, interaction.user.id, kind)
-        except ServiceError:
-            return []
-        needle = current.strip().lower()
-        return [
-            app_commands.Choice(name=f"{label(c)} — {long_name(c)}", value=c)
-            for c in cards
-            if not needle or needle in f"{c} {label(c)} {long_name(c)}".lower()
-        ][:25]
-
     @play.autocomplete("card")
     async def play_card(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Suggest exactly the caller's legal cards."""
-        return await self._suggest(interaction, current, "play")
+        return await self.suggest_cards(interaction, current, "play")
 
     @call.autocomplete("card")
     async def call_card(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Suggest exactly the cards the taker may call."""
-        return await self._suggest(interaction, current, "call")
+        return await self.suggest_cards(interaction, current, "call")
 
 
 async def setup(bot: TrionfiBot) -> None:

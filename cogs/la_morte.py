@@ -7,10 +7,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.services.errors import ServiceError
-from bot.ui.cards import LA_MORTE_LABEL as LABELS
-from bot.ui.cards import LA_MORTE_NAME as NAMES
-from bot.ui.cards import label, long_name
 from bot.ui.table_cog import TableCog
 
 if TYPE_CHECKING:
@@ -99,22 +95,7 @@ class LaMorteCog(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Suggest exactly the caller's legal cards."""
-        if interaction.channel_id is None:
-            return []
-        try:
-            table = await self.ctl.service.table_in_channel(interaction.channel_id)
-            if table is None:
-                return []
-            cards = await self.ctl.service.legal_cards(table.id, interaction.user.id)
-        except ServiceError:
-            return []
-        needle = current.strip().lower()
-        choices = [
-            app_commands.Choice(name=f"{label(c, LABELS)} — {long_name(c, NAMES)}", value=c)
-            for c in cards
-            if not needle or needle in f"{c} {label(c, LABELS)} {long_name(c, NAMES)}".lower()
-        ]
-        return choices[:25]
+        return await self.suggest_cards(interaction, current)
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -12,14 +12,14 @@ choice like any other action.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from bot.engine.actions import Action
 from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, long_name
-from bot.ui.components import MAX_OPTIONS, TableButton
+from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect
 
 if TYPE_CHECKING:
     from bot.ui.controller import TableController
@@ -194,3 +194,37 @@ def add_choice(
             disabled=not ready,
         )
     )
+
+
+def add_play_selects(
+    view: discord.ui.View,
+    table_id: int,
+    cards: Sequence[str],
+    rows: int,
+    card_labels: Mapping[str, str] | None = None,
+    card_names: Mapping[str, str] | None = None,
+) -> int:
+    """One "Play …" select per suit (merged to fit ``rows``) for the legal ``cards``; returns
+    the number of rows used. Only legal cards are offered: the engine decides which."""
+    parts = group_cards(cards, rows)
+    for part, (key, group) in enumerate(parts):
+        options = [
+            discord.SelectOption(
+                label=label(c, card_labels or {}),
+                value=c,
+                description=long_name(c, card_names or {}),
+            )
+            for c in group
+        ]
+        view.add_item(
+            TableSelect(
+                table_id,
+                "play",
+                "card",
+                options=options,
+                placeholder=f"Play {group_title(key)}…",
+                row=part,
+                suffix=f":{part}" if part else "",
+            )
+        )
+    return len(parts)

@@ -15,8 +15,8 @@ from bot.engine.actions import Action
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import SUIT_SYMBOL, label, labels, long_name
-from bot.ui.choice import add_choice, group_cards, group_title
-from bot.ui.components import TableButton, TableSelect
+from bot.ui.choice import add_choice, add_play_selects
+from bot.ui.components import TableButton
 from bot.ui.render import COLOUR_DONE, COLOUR_PLAY, mention, seat_label, standings
 
 GROUP = "tarot"
@@ -243,26 +243,9 @@ def decision_view(
     plays = [a.card for a in legal if a.type == "play" and a.card is not None]
     shows = [a for a in legal if a.type == "poignee"]
     if plays:
-        rows = 5 - (2 if shows else 0)
-        for part, (key, cards) in enumerate(group_cards(plays, rows)):
-            options = [
-                discord.SelectOption(label=label(c), value=c, description=long_name(c))
-                for c in cards
-            ]
-            ui.add_item(
-                TableSelect(
-                    table_id,
-                    "play",
-                    "card",
-                    options=options,
-                    placeholder=f"Play {group_title(key)}…",
-                    row=part,
-                    suffix=f":{part}" if part else "",
-                )
-            )
+        used = add_play_selects(ui, table_id, plays, 5 - (2 if shows else 0))
         if shows:
-            first = len(group_cards(plays, rows))
-            add_choice(ui, table_id, shows, selected, verb="Poignée", first_row=first)
+            add_choice(ui, table_id, shows, selected, verb="Poignée", first_row=used)
     return ui
 
 

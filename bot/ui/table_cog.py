@@ -12,6 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.services.errors import ServiceError
+from bot.ui.cards import label, long_name
 from bot.ui.games import renderer
 
 if TYPE_CHECKING:
@@ -31,6 +33,31 @@ class TableCog(commands.GroupCog):
     @property
     def ctl(self) -> TableController:
         return self.bot.controller
+
+    async def suggest_cards(
+        self, interaction: discord.Interaction[Any], current: str, kind: str = "play"
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete: exactly the caller's legal cards for ``kind`` at this channel's
+        table, filtered by what they typed (code, label or name)."""
+        if interaction.channel_id is None:
+            return []
+        try:
+            table = await self.ctl.service.table_in_channel(interaction.channel_id)
+            if table is None or table.game_id != self.game_id:
+                return []
+            cards = await self.ctl.service.legal_cards(table.id, interaction.user.id, kind)
+        except ServiceError:
+            return []
+        r = renderer(self.game_id)
+        labels = getattr(r, "CARD_LABELS", {})
+        names = getattr(r, "CARD_NAMES", {})
+        needle = current.strip().lower()
+        out: list[app_commands.Choice[str]] = []
+        for c in cards:
+            text = f"{label(c, labels)} — {long_name(c, names)}"
+            if not needle or needle in f"{c} {text}".lower():
+                out.append(app_commands.Choice(name=text, value=c))
+        return out[:25]
 
     @app_commands.command(name="join")
     @app_commands.guild_only()
@@ -69,8 +96,16 @@ class TableCog(commands.GroupCog):
         await self.ctl.resign(interaction, self.game_id)
 
     @app_commands.command(name="rules")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        """Read a short summary of the rules."""
-        await interaction.response.send_message(
-            embed=renderer(self.game_id).rules_embed(), ephemeral=True
-        )
+    async def rules(self, interaction: discord.Interaction[Any], full: bool = False) -> None:
+        """Read the rules: a short summary, or the complete rules.
+
+        Args:
+            full: Show the complete rules instead of the summary.
+        """
+        r = renderer(self.game_id)
+        complete = getattr(r, "rules_full_embeds", None)
+        if full and complete is not None:
+            await interaction.response.send_message(embeds=complete(), ephemeral=True)
+            return
+        # Games without a longer version have one card that already holds every rule.
+        await interaction.response.send_message(embed=r.rules_embed(), ephemeral=True)

@@ -97,6 +97,11 @@ def card_to_give(pile: Sequence[str]) -> str:
     return min(candidates)[2]
 
 
+def _honours(pile: Sequence[str]) -> list[str]:
+    """The honours in a pile, most valuable first (suits in pack order)."""
+    return sorted((c for c in pile if honour(c)), key=lambda c: (-honour(c), TAROT_PACK.index(c)))
+
+
 def hand_score(pile: Sequence[str], every_card_scores: bool) -> tuple[int, int, int]:
     """``(card points, honour points, hand score)`` of a final pile (§5.1, D-4, D-5)."""
     count = len(pile)
@@ -302,7 +307,7 @@ class EarlyFrenchTarotRules(Rules):
             "cards": [len(p) for p in s.piles],
             "card_points": [x[0] for x in sheet],
             "honour_points": [x[1] for x in sheet],
-            "honours": [sorted(c for c in p if honour(c)) for p in s.piles],
+            "honours": [_honours(p) for p in s.piles],
             "tricks": [s.trick_winners.count(p) for p in range(s.players)],
             "every_card_scores": s.every_card_scores,
             "exchanges": [list(x) for x in s.exchanges],
@@ -343,7 +348,7 @@ class EarlyFrenchTarotRules(Rules):
         s = state
         info: dict[str, Any] = {
             "taken": [len(p) for p in s.piles],
-            "honours": [sorted(c for c in p if honour(c)) for p in s.piles],
+            "honours": [_honours(p) for p in s.piles],
             "fool_owner": s.fool_owner,
             "fool_creditor": s.fool_creditor,
             "exchanges": [list(x) for x in s.exchanges],

@@ -1,0 +1,69 @@
+"""``/oldtarot``: Early 17th-century French Tarot tables for 2–6 players."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.ui.table_cog import TableCog
+
+if TYPE_CHECKING:
+    from bot.client import TrionfiBot
+
+GAME = "early_french_tarot"
+
+
+class EarlyFrenchTarotCog(
+    TableCog,
+    group_name="oldtarot",
+    group_description="Play Early 17th-century French Tarot, a 78-card trick game for 2–6.",
+):
+    """Early French Tarot commands."""
+
+    game_id = GAME
+
+    @app_commands.command(name="new")
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        seats: app_commands.Range[int, 2, 6] = 4,
+        computers: app_commands.Range[int, 0, 5] = 0,
+        target: app_commands.Range[int, 1, 500] = 50,
+        every_card_scores: bool = False,
+    ) -> None:
+        """Open an Early French Tarot table in this channel.
+
+        Args:
+            seats: Number of players, 2 to 6 (default 4, the best game).
+            computers: How many seats computer players take right away.
+            target: Score that wins the game (default 50).
+            every_card_scores: Score 1 per card taken instead of 1 per card above 12.
+        """
+        options = {"target": target, "every_card_scores": every_card_scores}
+        await self.ctl.open_lobby(interaction, GAME, seats, options, computers)
+
+    @app_commands.command(name="play")
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
+        """Play a card from your hand.
+
+        Args:
+            card: The card to play (pick from the suggestions).
+        """
+        await self.ctl.command_act(
+            interaction, GAME, {"type": "play", "card": card.strip().upper()}
+        )
+
+    @play.autocomplete("card")
+    async def play_card(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggest exactly the caller's legal cards."""
+        return await self.suggest_cards(interaction, current)
+
+
+async def setup(bot: TrionfiBot) -> None:
+    await bot.add_cog(EarlyFrenchTarotCog(bot))
