@@ -33,11 +33,10 @@ def bench(game: str, seconds: float, players: int, seed: int) -> tuple[int, int,
     while True:
         deck = shuffle(pack, rng.randrange(2**63))
         state = rules.new_deal(players, options, deck, deals % players)
-        while rules.to_act(state) is not None:
+        while (seat := rules.to_act(state)) is not None:
             legal = rules.legal_actions(state)
             action = legal[int(rng.random() * len(legal))]
             if action.type in rules.multi_card_types:
-                seat = rules.to_act(state)
                 action = rules.random_choice(rules.observe(state, seat), action, rng)
             state, _events = rules.apply(state, action)
             steps += 1
@@ -49,7 +48,7 @@ def bench(game: str, seconds: float, players: int, seed: int) -> tuple[int, int,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", default="la_morte", choices=implemented())
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--players", type=int, default=4)

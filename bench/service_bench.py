@@ -63,7 +63,7 @@ async def run(actions: int, players: int, computers: int, db_path: Path) -> list
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--actions", type=int, default=5000)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--computers", type=int, default=0)
