@@ -1,0 +1,186 @@
+"""Loser's Game computer player: names its strongest suit, bids from simulated hands, and
+plays to take tricks that hold trumps or cards of the ranks it is collecting.
+
+Only the bid scores (made: +bid, failed: −bid), so the bid is the decision that matters. The
+policy estimates the distribution of the points it will take by dealing the unseen cards at
+random to the other seats ``ROLLOUTS`` times and playing each hand out with the card-play
+policy below for every seat; it then bids the amount with the best expected change
+``b · (2·P(points ≥ b) − 1)`` (zero when no positive bid is more likely made than failed).
+
+Card play is memoryless (trick piles are hidden, losers_game D-9): a trick is worth taking
+when it holds trumps or cards of a rank the player holds at least two of (a set in the making).
+Following, win such a trick as cheaply as is safe, otherwise throw the least useful card — a
+low plain card of a rank not being collected, never a trump while something else is allowed
+(a thrown trump is a point for whoever takes it). Leading: high trumps to draw trumps when
+holding the top of the suit, else the strongest side-suit Ace/King, else a low card of the
+longest plain suit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from bot.engine.actions import Action
+from bot.engine.games.losers_game import RULES, LosersGameState, Phase
+from bot.engine.games.losers_game_scoring import PACK, RANK, SUIT_ORDER, trick_winner
+from bot.engine.trick import Play
+from bot.engine.views import SeatView
+
+ROLLOUTS = 24
+KING, JACK = 11, 9
+
+
+def _rank(card: str) -> str:
+    return card[1:]
+
+
+def _power(card: str, trump: str) -> int:
+    """Trick-taking strength: every trump beats every plain card."""
+    return RANK[card] + (13 if card[0] == trump else 0)
+
+
+def suit_strength(hand: tuple[str, ...] | list[str], suit: str) -> float:
+    """How good ``suit`` would be as trump: its length, weighted up by its high cards."""
+    cards = [c for c in hand if c[0] == suit]
+    return len(cards) + sum(max(0, RANK[c] - 7) * 0.35 for c in cards)
+
+
+def _collecting(hand: tuple[str, ...] | list[str]) -> set[str]:
+    """Ranks the player holds two or more of: winning another card of them builds a set."""
+    return {r for r, k in Counter(_rank(c) for c in hand).items() if k >= 2}
+
+
+def _worth(cards: list[str], trump: str, collecting: set[str]) -> int:
+    """Rough value of taking these cards: trumps, and cards of ranks being collected."""
+    return sum((c[0] == trump) + (_rank(c) in collecting) for c in cards)
+
+
+def _wins(trick: tuple[Play, ...], seat: int, card: str, trump: str) -> bool:
+    return trick_winner((*trick, (seat, card)), trump) == seat
+
+
+def _throw(cards: list[str], trump: str, collecting: set[str]) -> str:
+    """The least useful card to lose: plain before trump, uncollected rank, lowest."""
+    return min(cards, key=lambda c: (c[0] == trump, _rank(c) in collecting, RANK[c]))
+
+
+def play_card(
+    hand: tuple[str, ...],
+    legal: list[str],
+    trick: tuple[Play, ...],
+    seat: int,
+    players: int,
+    trump: str,
+) -> str:
+    """The card to play (shared by real decisions and the bidding rollouts)."""
+    collecting = _collecting(hand)
+    if not trick:
+        return _lead(hand, trump)
+    last = len(trick) == players - 1
+    winners = [c for c in legal if _wins(trick, seat, c, trump)]
+    worth = _worth([c for _, c in trick], trump, collecting)
+    if winners:
+        cheapest = min(winners, key=lambda c: _power(c, trump))
+        if last:
+            # Last to play: a sure win; take it when it is worth anything or costs nothing.
+            if worth or cheapest[0] != trump or _worth([cheapest], trump, collecting):
+                return cheapest
+        else:
+            strongest = max(winners, key=lambda c: _power(c, trump))
+            # Earlier: only a card likely to stand (an Ace, a King, or a high trump), and a
+            # trump only when the trick is worth it.
+            stands = RANK[strongest] >= KING or (strongest[0] == trump and RANK[strongest] >= JACK)
+            if stands and (worth or strongest[0] != trump):
+                return strongest
+    return _throw(legal, trump, collecting)
+
+
+def _lead(hand: tuple[str, ...], trump: str) -> str:
+    trumps = sorted((c for c in hand if c[0] == trump), key=RANK.__getitem__, reverse=True)
+    if trumps and RANK[trumps[0]] >= KING and len(trumps) >= 3:
+        return trumps[0]  # draw trumps while holding the top of the suit
+    plain = [c for c in hand if c[0] != trump]
+    if not plain:
+        return trumps[0]
+    tops = [c for c in plain if RANK[c] >= KING]
+    if tops:
+        return max(tops, key=RANK.__getitem__)
+    length = Counter(c[0] for c in plain)
+    longest = max(length, key=lambda s: (length[s], -SUIT_ORDER.index(s)))
+    return min((c for c in plain if c[0] == longest), key=RANK.__getitem__)
+
+
+def choose_trump(hand: tuple[str, ...]) -> str:
+    """The suit the hand is strongest in (ties: the first in ♠♥♦♣ order)."""
+    return max(SUIT_ORDER, key=lambda s: (suit_strength(hand, s), -SUIT_ORDER.index(s)))
+
+
+def _rollout_points(view: SeatView, rng: random.Random) -> list[int]:
+    """Points this seat takes in ``ROLLOUTS`` simulated hands (unseen cards dealt at random)."""
+    pv = view.public
+    info = pv.info
+    n, me = pv.players, view.seat
+    known = set(view.hand) | set(info["excess"])
+    unseen = [c for c in PACK if c not in known]
+    out: list[int] = []
+    for _ in range(ROLLOUTS):
+        rng.shuffle(unseen)
+        hands: list[tuple[str, ...]] = []
+        k = 0
+        for seat in range(n):
+            if seat == me:
+                hands.append(tuple(view.hand))
+            else:
+                size = pv.hand_sizes[seat]
+                hands.append(tuple(unseen[k : k + size]))
+                k += size
+        s = LosersGameState(
+            players=n,
+            dealer=pv.dealer,
+            totals=tuple(info["totals"]),
+            caller=info["caller"],
+            hands=tuple(hands),
+            excess=tuple(info["excess"]),
+            phase=Phase.PLAY,
+            turn=info["caller"],
+            trump=info["trump"],
+            b_max=info["b_max"],
+            bids=(0,) * n,
+            leader=info["caller"],
+            tricks_won=(0,) * n,
+        )
+        while (t := s.turn) is not None:
+            card = play_card(s.hands[t], list(RULES.legal_cards(s)), s.trick, t, n, info["trump"])
+            s, _ = RULES.apply(s, Action("play", t, card=card))
+        res = RULES.result(s)
+        assert res is not None
+        out.append(res.detail["points"][me])
+    return out
+
+
+def best_bid(points: list[int], b_max: int) -> int:
+    """The bid with the best expected change over the simulated ``points`` (0 if none > 0)."""
+    best, best_value = 0, 0.0
+    total = len(points)
+    for b in range(1, min(b_max, max(points, default=0)) + 1):
+        made = sum(1 for p in points if p >= b) / total
+        value = b * (2 * made - 1)
+        if value > best_value:
+            best, best_value = b, value
+    return best
+
+
+def choose(view: SeatView, rng: random.Random) -> Action:
+    """The computer's decision for ``view`` (always one of ``view.legal``)."""
+    seat = view.seat
+    kind = view.legal[0].type
+    if kind == "trump":
+        return Action("trump", seat, suit=choose_trump(view.hand))
+    if kind == "bid":
+        bound = view.public.info["b_max"]
+        return Action("bid", seat, amount=best_bid(_rollout_points(view, rng), bound))
+    legal = [a.card for a in view.legal if a.card is not None]
+    pv = view.public
+    card = play_card(view.hand, legal, pv.trick, seat, pv.players, pv.info["trump"])
+    return Action("play", seat, card=card)
