@@ -31,7 +31,7 @@ MAX_OPTIONS = 25
 _BUTTON_ACT = re.compile(
     r"act:(?P<type>[a-z_]+)(?::(?P<field>[a-z_]+)=(?P<value>[A-Za-z0-9_\-]+))?"
 )
-_SELECT_FIELDS = {"card": "one", "cards": "many"}
+_SELECT_FIELDS = {"card": "one", "cards": "many", "amount": "int"}
 
 
 def _controller(interaction: discord.Interaction[Any]) -> TableController:
@@ -149,9 +149,14 @@ class TableSelect(
         data = cast(dict[str, Any], interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
         payload: dict[str, Any] = {"type": self.action_type}
-        payload[self.field] = (
-            values if _SELECT_FIELDS.get(self.field) == "many" else (values[0] if values else "")
-        )
+        shape = _SELECT_FIELDS.get(self.field)
+        if shape == "many":
+            payload[self.field] = values
+        elif shape == "int":
+            text = values[0] if values else ""
+            payload[self.field] = int(text) if text.isdigit() else text  # engine refuses text
+        else:
+            payload[self.field] = values[0] if values else ""
         await _controller(interaction).on_action(interaction, self.table_id, payload)
 
 

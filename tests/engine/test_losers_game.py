@@ -111,6 +111,9 @@ def test_the_worked_scoring_table() -> None:
     assert res.detail["set_points"] == [3, 12, 0, 0]
     assert res.detail["points"] == [6, 13, 0, 9]
     assert res.detail["made"] == [True, False, True, True]
+    assert res.detail["sets"] == [[["7", 3]], [["K", 3], ["Q", 4]], [], []]
+    assert res.detail["trumps_taken"][0] == ["HK", "H7", "H2"]
+    assert len(res.detail["trumps_taken"][3]) == 9
 
 
 def test_piles_stay_hidden_until_the_hand_ends_and_the_last_trick_until_the_next_lead() -> None:

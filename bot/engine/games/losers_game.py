@@ -25,6 +25,7 @@ from bot.engine.games.losers_game_scoring import (
     legal_plays,
     points_taken,
     score_change,
+    sets_in,
     trick_winner,
     trump_caller,
 )
@@ -235,7 +236,8 @@ class LosersGameRules(Rules):
             return None
         trump_pts: list[int] = []
         set_pts: list[int] = []
-        for pile in piles(s):
+        all_piles = piles(s)
+        for pile in all_piles:
             tp, sp = points_taken(pile, s.trump)
             trump_pts.append(tp)
             set_pts.append(sp)
@@ -249,6 +251,11 @@ class LosersGameRules(Rules):
             "trump_points": trump_pts,
             "set_points": set_pts,
             "points": points,
+            # What the points came from, for the end-of-hand sheet.
+            "trumps_taken": [
+                sorted((c for c in p if c[0] == s.trump), key=lambda c: -RANK[c]) for p in all_piles
+            ],
+            "sets": [[list(rk) for rk in sets_in(p)] for p in all_piles],
             "made": [p >= b for p, b in zip(points, bids, strict=True)],
             "tricks": list(s.tricks_won),
         }

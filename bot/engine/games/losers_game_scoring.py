@@ -67,6 +67,13 @@ def points_taken(pile: Iterable[str], trump: str) -> tuple[int, int]:
     return trumps, sum(set_points(k) for k in counts.values())
 
 
+def sets_in(pile: Iterable[str]) -> list[tuple[str, int]]:
+    """The three and four of a kinds in a pile, as (rank, count), highest rank first."""
+    counts = Counter(rank_of(c) for c in pile)
+    found = [(r, k) for r, k in counts.items() if k >= 3]
+    return sorted(found, key=lambda rk: -FRENCH_RANKS.index(rk[0]))
+
+
 def score_change(points: int, bid: int) -> int:
     """§5.2 and losers_game D-10: +bid when made (excess not scored), −bid otherwise."""
     return bid if points >= bid else -bid

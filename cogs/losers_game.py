@@ -1,0 +1,98 @@
+"""``/losers``: Loser's Game tables for 3–6 players (2 as an option)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.ui.table_cog import TableCog
+
+if TYPE_CHECKING:
+    from bot.client import TrionfiBot
+
+GAME = "losers_game"
+SUITS = [
+    app_commands.Choice(name="♠ Spades", value="S"),
+    app_commands.Choice(name="♥ Hearts", value="H"),
+    app_commands.Choice(name="♦ Diamonds", value="D"),
+    app_commands.Choice(name="♣ Clubs", value="C"),
+]
+
+
+class LosersGameCog(
+    TableCog,
+    group_name="losers",
+    group_description="Play Loser's Game: bid the trumps and sets you will take.",
+):
+    """Loser's Game commands."""
+
+    game_id = GAME
+
+    @app_commands.command(name="new")
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        seats: app_commands.Range[int, 2, 6] = 4,
+        computers: app_commands.Range[int, 0, 5] = 0,
+        target: app_commands.Range[int, 1, 500] = 50,
+        hand_limit: app_commands.Range[int, 1, 100] | None = None,
+    ) -> None:
+        """Open a Loser's Game table in this channel.
+
+        Args:
+            seats: Number of players, 3 to 6 (default 4); 2 is allowed as a variant.
+            computers: How many seats computer players take right away.
+            target: Score that wins the game with the unique top total (default 50).
+            hand_limit: End after this many hands at most (highest total wins).
+        """
+        options = {"target": target, "hand_limit": hand_limit}
+        await self.ctl.open_lobby(interaction, GAME, seats, options, computers)
+
+    @app_commands.command(name="trump")
+    @app_commands.guild_only()
+    @app_commands.choices(suit=SUITS)
+    async def trump(self, interaction: discord.Interaction[Any], suit: str) -> None:
+        """As the player with the lowest score: name the trump suit.
+
+        Args:
+            suit: The trump suit for this hand.
+        """
+        await self.ctl.command_act(interaction, GAME, {"type": "trump", "suit": suit})
+
+    @app_commands.command(name="bid")
+    @app_commands.guild_only()
+    async def bid(
+        self, interaction: discord.Interaction[Any], amount: app_commands.Range[int, 0, 130]
+    ) -> None:
+        """Bid the points you will take (1 per trump, 3 per three of a kind, 9 per four).
+
+        Args:
+            amount: Your bid, from 0 to the bound shown on the table.
+        """
+        await self.ctl.command_act(interaction, GAME, {"type": "bid", "amount": amount})
+
+    @app_commands.command(name="play")
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
+        """Play a card from your hand.
+
+        Args:
+            card: The card to play (pick from the suggestions).
+        """
+        await self.ctl.command_act(
+            interaction, GAME, {"type": "play", "card": card.strip().upper()}
+        )
+
+    @play.autocomplete("card")
+    async def play_card(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggest exactly the caller's legal cards."""
+        return await self.suggest_cards(interaction, current)
+
+
+async def setup(bot: TrionfiBot) -> None:
+    await bot.add_cog(LosersGameCog(bot))
