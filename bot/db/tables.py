@@ -41,6 +41,7 @@ class SeatRecord:
     dm_message_id: int | None = None
     dm_failed: bool = False
     resigned: bool = False
+    expiries: int = 0  # consecutive timed-out turns (1: away; 2+: a computer plays the seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,9 @@ class TableRecord:
     updated_at: float
     finished_at: float | None
     seats: tuple[SeatRecord, ...] = ()
+    turn_clock: int | None = None  # seconds per human decision; None: no clock
+    reminder_at: float | None = None  # half-time reminder due (None: sent, or no clock)
+    rematch_of: int | None = None
 
     @property
     def snapshot(self) -> dict[str, Any] | None:
@@ -111,12 +115,12 @@ def _dumps(value: Any) -> str:
 _TABLE_COLS = (
     "id, guild_id, channel_id, game_id, status, owner_id, players, options_json, seed, "
     "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
-    "finished_at"
+    "finished_at, turn_clock, reminder_at, rematch_of"
 )
 # Seats come back in the same row as a JSON array (one query, one thread hop per load).
 _SEATS_JSON = (
     "(SELECT json_group_array(json_array(seat, user_id, name, is_bot, dm_channel_id, "
-    "dm_message_id, dm_failed, resigned)) FROM seats s WHERE s.table_id = tables.id)"
+    "dm_message_id, dm_failed, resigned, expiries)) FROM seats s WHERE s.table_id = tables.id)"
 )
 
 
@@ -139,6 +143,9 @@ def _table(row: sqlite3.Row) -> TableRecord:
         created_at=row[14],
         updated_at=row[15],
         finished_at=row[16],
+        turn_clock=row[17],
+        reminder_at=row[18],
+        rematch_of=row[19],
         seats=tuple(
             sorted(
                 (
@@ -151,8 +158,9 @@ def _table(row: sqlite3.Row) -> TableRecord:
                         dm_message_id=r[5],
                         dm_failed=bool(r[6]),
                         resigned=bool(r[7]),
+                        expiries=r[8],
                     )
-                    for r in json.loads(row[17])
+                    for r in json.loads(row[20])
                 ),
                 key=lambda seat: seat.seat,
             )
@@ -175,7 +183,7 @@ async def _write_seats(
     try:
         await conn.executemany(
             "INSERT INTO seats (table_id, seat, user_id, name, is_bot, dm_channel_id, "
-            "dm_message_id, dm_failed, resigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "dm_message_id, dm_failed, resigned, expiries) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     table_id,
@@ -187,6 +195,7 @@ async def _write_seats(
                     s.dm_message_id,
                     int(s.dm_failed),
                     int(s.resigned),
+                    s.expiries,
                 )
                 for s in seats
             ],
@@ -266,6 +275,34 @@ class TableStore:
             )
         return [r[0] for r in rows]
 
+    async def reminders_due(self, now: float) -> list[int]:
+        """Ids of playing tables whose half-time reminder is due."""
+        async with self.db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id FROM tables WHERE status = 'playing' AND reminder_at IS NOT NULL "
+                "AND reminder_at <= ? ORDER BY reminder_at",
+                (now,),
+            )
+        return [r[0] for r in rows]
+
+    async def open_in_guild(self, guild_id: int) -> list[TableRecord]:
+        """The server's lobby and playing tables, oldest first."""
+        async with self.db.read() as conn:
+            return await _load_many(
+                conn, "guild_id = ? AND status IN ('lobby', 'playing') ORDER BY id", (guild_id,)
+            )
+
+    async def clear_reminder(self, table_id: int, expected_seq: int) -> bool:
+        """Mark the reminder sent, unless the table moved on meanwhile (then a new one is
+        already scheduled). True if this call claimed the reminder."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tables SET reminder_at = NULL WHERE id = ? AND seq = ? "
+                "AND reminder_at IS NOT NULL",
+                (table_id, expected_seq),
+            )
+        return cur.rowcount == 1
+
     # ---- lobby writes ------------------------------------------------------------------
     async def create(
         self,
@@ -280,14 +317,16 @@ class TableStore:
         rules_version: int,
         seats: Sequence[SeatRecord],
         now: float,
+        turn_clock: int | None = None,
+        rematch_of: int | None = None,
     ) -> int:
         """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``."""
         async with self.db.transaction() as conn:
             try:
                 cur = await conn.execute(
                     "INSERT INTO tables (guild_id, channel_id, game_id, status, owner_id, "
-                    "players, options_json, seed, rules_version, created_at, updated_at) "
-                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    "players, options_json, seed, rules_version, created_at, updated_at, "
+                    "turn_clock, rematch_of) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -299,6 +338,8 @@ class TableStore:
                         rules_version,
                         now,
                         now,
+                        turn_clock,
+                        rematch_of,
                     ),
                 )
             except sqlite3.IntegrityError as e:
@@ -350,9 +391,11 @@ class TableStore:
         now: float,
         seed: int | None = None,
         turn_deadline: float | None = None,
+        reminder_at: float | None = None,
         deal_results: Sequence[DealResultRecord] = (),
         game_results: Sequence[GameResultRecord] = (),
         resign_seats: Sequence[int] = (),
+        seat_expiries: Mapping[int, int] | None = None,
     ) -> int:
         """Append ``entries`` and store the new snapshot/status in ONE transaction.
 
@@ -365,7 +408,7 @@ class TableStore:
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE tables SET seq = ?, snapshot_json = ?, status = ?, updated_at = ?, "
-                "finished_at = ?, seed = COALESCE(?, seed), turn_deadline = ? "
+                "finished_at = ?, seed = COALESCE(?, seed), turn_deadline = ?, reminder_at = ? "
                 "WHERE id = ? AND seq = ? AND status = ?",
                 (
                     new_seq,
@@ -375,6 +418,7 @@ class TableStore:
                     now if ended else None,
                     seed,
                     None if ended else turn_deadline,
+                    None if ended else reminder_at,
                     table_id,
                     expected_seq,
                     expected_status,
@@ -400,6 +444,11 @@ class TableStore:
                 await conn.executemany(
                     "UPDATE seats SET resigned = 1 WHERE table_id = ? AND seat = ?",
                     [(table_id, s) for s in resign_seats],
+                )
+            if seat_expiries:
+                await conn.executemany(
+                    "UPDATE seats SET expiries = ? WHERE table_id = ? AND seat = ?",
+                    [(n, table_id, s) for s, n in seat_expiries.items()],
                 )
             if deal_results:
                 await conn.executemany(

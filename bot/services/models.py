@@ -21,6 +21,11 @@ class SeatInfo:
     dm_message_id: int | None = None
     dm_failed: bool = False
     resigned: bool = False
+    expiries: int = 0  # consecutive timed-out turns: 1 = away, 2+ = the computer plays it
+
+    @property
+    def away(self) -> bool:
+        return self.expiries > 0 and not self.resigned
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +43,8 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]
     message_id: int | None = None
     seq: int = 0
+    turn_clock: int | None = None  # seconds per decision (None: no clock)
+    turn_deadline: float | None = None  # Unix time the current human decision times out
 
     def seat_of(self, user_id: int) -> int | None:
         """Seat of a (non-resigned) human at this table, or None."""

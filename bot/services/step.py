@@ -24,6 +24,7 @@ from bot.services.errors import IllegalMove
 from bot.services.models import EndedDeal, SeatInfo, TableInfo
 
 SEED_BITS = 63  # seeds fit SQLite's signed 64-bit INTEGER
+AWAY_TAKEOVER = 2  # consecutive timeouts after which a computer plays the seat
 _AI_SALT = 0x5EED_A1_5EED  # keeps computer-player rng streams apart from deck shuffles
 
 
@@ -63,6 +64,7 @@ def seat_info(s: SeatRecord) -> SeatInfo:
         dm_message_id=s.dm_message_id,
         dm_failed=s.dm_failed,
         resigned=s.resigned,
+        expiries=s.expiries,
     )
 
 
@@ -79,6 +81,8 @@ def table_info(rec: TableRecord) -> TableInfo:
         seats=tuple(seat_info(s) for s in rec.seats),
         message_id=rec.message_id,
         seq=rec.seq,
+        turn_clock=rec.turn_clock,
+        turn_deadline=rec.turn_deadline,
     )
 
 
@@ -126,7 +130,14 @@ class PlayStep:
         self.rules: Rules = m.rules
         self.seed = seed
         self.seq = rec.seq
-        self.auto = {s.seat for s in rec.seats if s.user_id is None or s.resigned}
+        # Seats the computer plays: computer players, resigned humans, and humans whose turn
+        # ran out twice in a row until they press "I'm back" (issue 8).
+        self.auto = {
+            s.seat
+            for s in rec.seats
+            if s.user_id is None or s.resigned or s.expiries >= AWAY_TAKEOVER
+        }
+        self.expiries: dict[int, int] = {}  # seat -> new count of consecutive timeouts
         self.entries: list[NewEntry] = []
         self.events: list[tuple[int, Event]] = []
         self.ended: list[EndedDeal] = []

@@ -1,37 +1,24 @@
-"""TableService: the use cases of a game table (lobby, start, act, resign, expire) over the DB.
+"""TableService: the use cases of a game table (lobby, start, act, rematch, queries).
 
 The only API the Discord layer calls. Every call takes the table's ``asyncio.Lock``, loads the
 table (one row + its seats), works on the pure engine, and persists the log entries, snapshot,
-sequence number and status in ONE transaction guarded by the expected previous ``seq``.
-Seeds and time are parameters, so every call is deterministic under test.
+sequence number and status in ONE transaction guarded by the expected previous ``seq``
+(``TableCore``). Turn clocks, resigning and admin controls come from ``TableLife``. Seeds and
+time are parameters, so every call is deterministic under test.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
-import weakref
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.db.database import Database
 from bot.db.stats import leaderboard as board_query
-from bot.db.tables import (
-    ChannelBusy,
-    GameResultRecord,
-    SeatRecord,
-    SeatTaken,
-    StaleState,
-    TableRecord,
-    TableStore,
-)
+from bot.db.tables import ChannelBusy, SeatRecord, SeatTaken, StaleState, TableRecord
 from bot.engine import match
 from bot.engine.codec import parse_action
 from bot.engine.errors import IllegalAction
-from bot.engine.events import Event
 from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
 from bot.services.errors import (
@@ -39,21 +26,18 @@ from bot.services.errors import (
     Forbidden,
     IllegalMove,
     InvalidRequest,
-    NotFound,
-    NotSeated,
     WrongState,
 )
+from bot.services.life import CLOCKS, TableLife
 from bot.services.models import LeaderRow, Outcome, TableInfo
 from bot.services.step import (
     SEED_BITS,
     PlayStep,
-    deal_number,
     first_dealer,
     game_title,
     human_seat,
     illegal_move,
     name_of,
-    random_seed,
     sentence,
     status_phrase,
     table_info,
@@ -71,188 +55,10 @@ COMPUTER_NAMES = (
     "Giotto",
     "Ippolita",
 )
-_MEMO_SIZE = 256  # decoded match states kept (validated by seq on every use)
 
 
-class TableService:
+class TableService(TableLife):
     """Use cases of game tables. Every method returns models and raises ``ServiceError``s."""
-
-    def __init__(
-        self,
-        db: Database,
-        *,
-        seed_source: Callable[[], int] = random_seed,
-        clock: Callable[[], float] = time.time,
-        turn_timeout: float | None = None,
-    ) -> None:
-        """
-        Args:
-            db: an open, migrated database.
-            seed_source: returns a table's seed when its lobby opens.
-            clock: Unix time now (stored on rows, and the base of turn deadlines).
-            turn_timeout: seconds a human has for each decision before ``expire_overdue``
-                plays the rules' default action for them; ``None`` disables deadlines.
-        """
-        self.db = db
-        self.store = TableStore(db)
-        self._seed_source = seed_source
-        self._clock = clock
-        self.turn_timeout = turn_timeout
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
-        self._memo: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
-
-    # ---- plumbing --------------------------------------------------------------------
-    def _lock(self, table_id: int) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[table_id] = lock
-        return lock
-
-    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
-        lock = self._channel_locks.get(channel_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._channel_locks[channel_id] = lock
-        return lock
-
-    async def _load(self, table_id: int) -> TableRecord:
-        rec = await self.store.get(table_id)
-        if rec is None:
-            raise NotFound("That table no longer exists.")
-        return rec
-
-    def _match(self, rec: TableRecord) -> MatchState:
-        """The match of a freshly loaded row.
-
-        Decoding a snapshot is the costliest step of a call, so the last decoded state of a
-        table is memoised under the ``seq`` it was stored at, and reused only when the row
-        just read still has that ``seq``. It can never be stale: every change of a snapshot
-        (from any process) advances ``seq``, and the row is read on every call anyway.
-        """
-        hit = self._memo.get(rec.id)
-        if hit is not None and hit[0] == rec.seq:
-            self._memo.move_to_end(rec.id)
-            return hit[1]
-        snapshot = rec.snapshot
-        assert snapshot is not None, "a started table always has a snapshot"
-        m = match.from_json(snapshot)
-        self._remember(rec.id, rec.seq, m)
-        return m
-
-    def _remember(self, table_id: int, seq: int, m: MatchState) -> None:
-        self._memo[table_id] = (seq, m)
-        self._memo.move_to_end(table_id)
-        while len(self._memo) > _MEMO_SIZE:
-            self._memo.popitem(last=False)
-
-    @staticmethod
-    def _require_playing(rec: TableRecord) -> None:
-        if rec.status == "lobby":
-            raise WrongState("The game hasn't started yet.")
-        if rec.status != "playing":
-            raise WrongState("This game is over.")
-
-    @staticmethod
-    def _require_lobby(rec: TableRecord) -> None:
-        if rec.status == "playing":
-            raise WrongState("This table's game has already started.")
-        if rec.status != "lobby":
-            raise WrongState("This table is closed.")
-
-    @staticmethod
-    def _seated(rec: TableRecord, user_id: int) -> int:
-        seat = human_seat(rec, user_id)
-        if seat is None:
-            raise NotSeated("You are not seated at this table.")
-        return seat
-
-    def _outcome(self, info: TableInfo, m: MatchState | None, step: PlayStep | None) -> Outcome:
-        if m is None:
-            return Outcome(table=info)
-        rules = m.rules
-        public = None
-        views = {}
-        if m.deal is not None:
-            public = rules.observe_public(m.deal)
-            views = {
-                s.seat: rules.observe(m.deal, s.seat)
-                for s in info.seats
-                if s.user_id is not None and not s.resigned
-            }
-        return Outcome(
-            table=info,
-            events=tuple(step.events) if step else (),
-            public=public,
-            seat_views=views,
-            ended_deals=tuple(step.ended) if step else (),
-            totals=m.totals,
-            deal_number=deal_number(m),
-            deals_played=m.deals_played,
-            finished=m.finished,
-            winners=m.winners,
-            new_deal=step.new_deal if step else False,
-        )
-
-    async def _commit(
-        self,
-        rec: TableRecord,
-        step: PlayStep,
-        *,
-        resign_seat: int | None = None,
-        abandon: bool = False,
-        seed: int | None = None,
-    ) -> Outcome:
-        m = step.m
-        now = self._clock()
-        status = "abandoned" if abandon else ("finished" if m.finished else "playing")
-        seats = rec.seats
-        if resign_seat is not None:
-            seats = tuple(replace(s, resigned=True) if s.seat == resign_seat else s for s in seats)
-        results: list[GameResultRecord] = []
-        if status == "finished":
-            winners = set(m.winners)
-            results = [
-                GameResultRecord(
-                    seat=s.seat,
-                    user_id=s.user_id,
-                    name=s.name,
-                    score=m.totals[s.seat],
-                    won=s.seat in winners and not s.resigned,  # a resigned player never wins
-                )
-                for s in seats
-            ]
-        deadline = None
-        if status == "playing" and self.turn_timeout is not None:
-            deadline = now + self.turn_timeout
-        try:
-            new_seq = await self.store.commit(
-                rec.id,
-                expected_seq=rec.seq,
-                expected_status=rec.status,
-                entries=step.entries,
-                snapshot=match.to_json(m),
-                status=status,
-                now=now,
-                seed=seed,
-                turn_deadline=deadline,
-                deal_results=step.deal_results,
-                game_results=results,
-                resign_seats=() if resign_seat is None else (resign_seat,),
-            )
-        except StaleState as e:
-            raise Conflict(
-                "The table changed while you were acting, so nothing was applied. Please try again."
-            ) from e
-        if status == "playing":
-            self._remember(rec.id, new_seq, m)
-        else:
-            self._memo.pop(rec.id, None)
-        new_rec = replace(rec, seq=new_seq, status=status, seats=seats)
-        return self._outcome(table_info(new_rec), m, step)
 
     # ---- lobby -----------------------------------------------------------------------
     async def open_lobby(
@@ -265,10 +71,24 @@ class TableService:
         players: int,
         options: Mapping[str, Any] | None = None,
         computers: int = 0,
+        clock: str | None = None,
     ) -> TableInfo:
-        """Open a lobby in a channel; the owner takes seat 0, then ``computers`` computers."""
+        """Open a lobby in a channel; the owner takes seat 0, then ``computers`` computers.
+
+        ``clock`` is the turn clock (``CLOCKS``; ``None``: the server's default). The
+        server's settings decide where tables may open and whether computers may play.
+        """
+        settings = await self.guild_settings(guild_id)
+        if settings.channels and channel_id not in settings.channels:
+            places = ", ".join(f"<#{c}>" for c in settings.channels)
+            raise Forbidden(f"This server's admins allow game tables only in {places}.")
+        if computers and not settings.computers_allowed:
+            raise Forbidden("This server's admins have turned computer players off.")
+        clock = settings.turn_clock if clock is None else clock
+        if clock not in CLOCKS:
+            raise InvalidRequest(f"Turn clocks are {', '.join(CLOCKS)}.")
         try:
-            rules = get_rules(game_id)
+            get_rules(game_id)
         except KeyError:
             raise InvalidRequest(f"There is no game called {game_id!r}.") from None
         try:
@@ -285,6 +105,23 @@ class TableService:
             SeatRecord(i + 1, None, f"Bot {COMPUTER_NAMES[i]}", is_bot=True)
             for i in range(computers)
         ]
+        return await self._create_lobby(
+            guild_id, channel_id, owner_id, game_id, players, normalized, seats, clock
+        )
+
+    async def _create_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        owner_id: int,
+        game_id: str,
+        players: int,
+        normalized: Mapping[str, Any],
+        seats: list[SeatRecord],
+        clock: str,
+        rematch_of: int | None = None,
+    ) -> TableInfo:
+        rules = get_rules(game_id)
         async with self._channel_lock(channel_id):
             existing = await self.store.open_in_channel(channel_id)
             if existing is not None:
@@ -302,6 +139,8 @@ class TableService:
                     rules_version=rules.version,
                     seats=seats,
                     now=now,
+                    turn_clock=CLOCKS[clock],
+                    rematch_of=rematch_of,
                 )
             except ChannelBusy:
                 existing = await self.store.open_in_channel(channel_id)
@@ -439,6 +278,8 @@ class TableService:
                     f"It's not your turn — waiting for {name_of(rec, turn)}.", "not_your_turn"
                 )
             step = PlayStep(rec, m, rec.seed)
+            if any(s.seat == seat and s.expiries for s in rec.seats):
+                step.expiries[seat] = 0  # acting again clears "away"
             try:
                 step.apply(action, by="human")
             except IllegalAction as e:
@@ -446,60 +287,34 @@ class TableService:
             step.advance()
             return await self._commit(rec, step)
 
-    async def resign(self, table_id: int, user_id: int) -> Outcome:
-        """The user leaves a game in play; a computer plays their seat from now on.
-
-        The resigned player is recorded as not winning (their seat's score still counts at
-        the table). If no active human remains the table is abandoned, without results.
-        """
-        async with self._lock(table_id):
-            rec = await self._load(table_id)
-            self._require_playing(rec)
-            seat = self._seated(rec, user_id)
-            m = self._match(rec)
-            step = PlayStep(rec, m, rec.seed)
-            step.log("resign", seat, {"seat": seat})
-            step.note(Event("resigned", seat))
-            step.auto.add(seat)
-            others = [
-                s for s in rec.seats if s.user_id is not None and not s.resigned and s.seat != seat
-            ]
-            if not others:
-                step.note(Event("abandoned"))
-                return await self._commit(rec, step, resign_seat=seat, abandon=True)
-            step.advance()
-            return await self._commit(rec, step, resign_seat=seat)
-
-    async def expire_overdue(self, now: float | None = None) -> list[Outcome]:
-        """Play the default action (la_morte D-15) for every human whose turn is overdue.
-
-        For a periodic sweeper; does nothing unless the service has a ``turn_timeout``.
-        """
-        when = self._clock() if now is None else now
-        outcomes: list[Outcome] = []
-        for table_id in await self.store.overdue(when):
-            async with self._lock(table_id):
-                rec = await self.store.get(table_id)
-                if (
-                    rec is None
-                    or rec.status != "playing"
-                    or rec.turn_deadline is None
-                    or rec.turn_deadline > when
-                ):
-                    continue
-                m = self._match(rec)
-                seat = match.to_act(m)
-                if seat is None:
-                    continue
-                step = PlayStep(rec, m, rec.seed)
-                step.note(Event("timed_out", seat))
-                step.apply(m.rules.default_action(m.deal), by="timeout")
-                step.advance()
-                try:
-                    outcomes.append(await self._commit(rec, step))
-                except Conflict:
-                    log.info("table %s changed while expiring its turn", table_id)
-        return outcomes
+    async def rematch(self, table_id: int, user_id: int) -> TableInfo:
+        """A finished game's player opens a new lobby in the same channel with the same
+        seats, options and clock; they host it and press Start when everyone is ready."""
+        rec = await self._load(table_id)
+        if rec.status != "finished":
+            raise WrongState("A rematch can only follow a finished game.")
+        me = next((s for s in rec.seats if s.user_id == user_id), None)
+        if me is None:
+            raise Forbidden("Only the game's players can ask for a rematch.")
+        # Everyone keeps their seat; humans who resigned come back as computer players.
+        seats = [
+            SeatRecord(s.seat, s.user_id, s.name)
+            if s.user_id is not None and not s.resigned
+            else SeatRecord(s.seat, None, s.name if s.is_bot else f"Bot {s.name}", is_bot=True)
+            for s in rec.seats
+        ]
+        clock = next((k for k, v in CLOCKS.items() if v == rec.turn_clock), "off")
+        return await self._create_lobby(
+            rec.guild_id,
+            rec.channel_id,
+            user_id,
+            rec.game_id,
+            rec.players,
+            rec.options,
+            seats,
+            clock,
+            rematch_of=rec.id,
+        )
 
     # ---- queries ---------------------------------------------------------------------
     async def get_table(self, table_id: int) -> TableInfo:

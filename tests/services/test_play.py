@@ -38,8 +38,12 @@ from tests.services.conftest import (
 )
 
 
-async def _solo_table(svc: TableService, seed: int, **options: int) -> Outcome:
-    t = await svc.open_lobby(GUILD, CHANNEL, ANA, "Ana", "la_morte", 4, options, computers=3)
+async def _solo_table(
+    svc: TableService, seed: int, clock: str | None = None, **options: int
+) -> Outcome:
+    t = await svc.open_lobby(
+        GUILD, CHANNEL, ANA, "Ana", "la_morte", 4, options, computers=3, clock=clock
+    )
     return await svc.start(t.id, ANA, seed=seed)
 
 
@@ -317,12 +321,12 @@ async def test_last_human_resigning_abandons_the_table(svc: TableService) -> Non
         await svc.resign(out.table.id, ANA)
 
 
-async def test_overdue_turns_take_the_default_action(db: Database, clock: Clock) -> None:
-    svc = TableService(db, seed_source=lambda: 5, clock=clock, turn_timeout=60)
-    out = await _solo_table(svc, seed=10)
+async def test_overdue_turns_are_played_by_the_computer(db: Database, clock: Clock) -> None:
+    svc = TableService(db, seed_source=lambda: 5, clock=clock)
+    out = await _solo_table(svc, seed=10, clock="normal")
     seq = out.table.seq
-    assert await svc.expire_overdue(clock.now + 59) == []
-    clock.now += 61
+    assert await svc.expire_overdue(clock.now + 119) == []
+    clock.now += 121
     [expired] = await svc.expire_overdue()
     assert expired.events[0][1].type == "timed_out" and expired.events[0][1].seat == 0
     assert expired.table.seq > seq

@@ -1,0 +1,220 @@
+"""The core every table use case shares: locks, loading, decoding and the one commit.
+
+``TableCore.commit`` is the single way a change reaches the database: the log entries, the
+snapshot, the status, the seats' timeout counters and the next turn deadline (the table's
+turn clock, when the seat to act is a human's) go in one transaction guarded by ``seq``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import replace
+
+from bot.db.database import Database
+from bot.db.tables import GameResultRecord, StaleState, TableRecord, TableStore
+from bot.engine import match
+from bot.engine.match import MatchState
+from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
+from bot.services.models import Outcome, TableInfo
+from bot.services.step import PlayStep, deal_number, human_seat, random_seed, table_info
+
+_MEMO_SIZE = 256  # decoded match states kept (validated by seq on every use)
+
+
+class TableCore:
+    """Shared plumbing of the table services (no use case of its own)."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        seed_source: Callable[[], int] = random_seed,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        """
+        Args:
+            db: an open, migrated database.
+            seed_source: returns a table's seed when its lobby opens.
+            clock: Unix time now (stored on rows, and the base of turn deadlines).
+        """
+        self.db = db
+        self.store = TableStore(db)
+        self._seed_source = seed_source
+        self._clock = clock
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        self._memo: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
+
+    # ---- plumbing --------------------------------------------------------------------
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[table_id] = lock
+        return lock
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._channel_locks.get(channel_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._channel_locks[channel_id] = lock
+        return lock
+
+    async def _load(self, table_id: int) -> TableRecord:
+        rec = await self.store.get(table_id)
+        if rec is None:
+            raise NotFound("That table no longer exists.")
+        return rec
+
+    def _match(self, rec: TableRecord) -> MatchState:
+        """The match of a freshly loaded row.
+
+        Decoding a snapshot is the costliest step of a call, so the last decoded state of a
+        table is memoised under the ``seq`` it was stored at, and reused only when the row
+        just read still has that ``seq``. It can never be stale: every change of a snapshot
+        (from any process) advances ``seq``, and the row is read on every call anyway.
+        """
+        hit = self._memo.get(rec.id)
+        if hit is not None and hit[0] == rec.seq:
+            self._memo.move_to_end(rec.id)
+            return hit[1]
+        snapshot = rec.snapshot
+        assert snapshot is not None, "a started table always has a snapshot"
+        m = match.from_json(snapshot)
+        self._remember(rec.id, rec.seq, m)
+        return m
+
+    def _remember(self, table_id: int, seq: int, m: MatchState) -> None:
+        self._memo[table_id] = (seq, m)
+        self._memo.move_to_end(table_id)
+        while len(self._memo) > _MEMO_SIZE:
+            self._memo.popitem(last=False)
+
+    @staticmethod
+    def _require_playing(rec: TableRecord) -> None:
+        if rec.status == "lobby":
+            raise WrongState("The game hasn't started yet.")
+        if rec.status != "playing":
+            raise WrongState("This game is over.")
+
+    @staticmethod
+    def _require_lobby(rec: TableRecord) -> None:
+        if rec.status == "playing":
+            raise WrongState("This table's game has already started.")
+        if rec.status != "lobby":
+            raise WrongState("This table is closed.")
+
+    @staticmethod
+    def _seated(rec: TableRecord, user_id: int) -> int:
+        seat = human_seat(rec, user_id)
+        if seat is None:
+            raise NotSeated("You are not seated at this table.")
+        return seat
+
+    def _outcome(self, info: TableInfo, m: MatchState | None, step: PlayStep | None) -> Outcome:
+        if m is None:
+            return Outcome(table=info)
+        rules = m.rules
+        public = None
+        views = {}
+        if m.deal is not None:
+            public = rules.observe_public(m.deal)
+            views = {
+                s.seat: rules.observe(m.deal, s.seat)
+                for s in info.seats
+                if s.user_id is not None and not s.resigned
+            }
+        return Outcome(
+            table=info,
+            events=tuple(step.events) if step else (),
+            public=public,
+            seat_views=views,
+            ended_deals=tuple(step.ended) if step else (),
+            totals=m.totals,
+            deal_number=deal_number(m),
+            deals_played=m.deals_played,
+            finished=m.finished,
+            winners=m.winners,
+            new_deal=step.new_deal if step else False,
+        )
+
+    async def _commit(
+        self,
+        rec: TableRecord,
+        step: PlayStep,
+        *,
+        resign_seat: int | None = None,
+        abandon: bool = False,
+        seed: int | None = None,
+    ) -> Outcome:
+        m = step.m
+        now = self._clock()
+        status = "abandoned" if abandon else ("finished" if m.finished else "playing")
+        seats = rec.seats
+        if resign_seat is not None:
+            seats = tuple(replace(s, resigned=True) if s.seat == resign_seat else s for s in seats)
+        results: list[GameResultRecord] = []
+        if status == "finished":
+            winners = set(m.winners)
+            results = [
+                GameResultRecord(
+                    seat=s.seat,
+                    user_id=s.user_id,
+                    name=s.name,
+                    score=m.totals[s.seat],
+                    won=s.seat in winners and not s.resigned,  # a resigned player never wins
+                )
+                for s in seats
+            ]
+        if step.expiries:
+            seats = tuple(
+                replace(s, expiries=step.expiries[s.seat]) if s.seat in step.expiries else s
+                for s in seats
+            )
+        deadline = reminder = None
+        turn = match.to_act(m) if status == "playing" else None
+        if rec.turn_clock and turn is not None and turn not in step.auto:
+            # A human must decide: their clock starts now, with a reminder at half time.
+            deadline = now + rec.turn_clock
+            reminder = now + rec.turn_clock / 2
+        try:
+            new_seq = await self.store.commit(
+                rec.id,
+                expected_seq=rec.seq,
+                expected_status=rec.status,
+                entries=step.entries,
+                snapshot=match.to_json(m),
+                status=status,
+                now=now,
+                seed=seed,
+                turn_deadline=deadline,
+                reminder_at=reminder,
+                deal_results=step.deal_results,
+                game_results=results,
+                resign_seats=() if resign_seat is None else (resign_seat,),
+                seat_expiries=step.expiries,
+            )
+        except StaleState as e:
+            raise Conflict(
+                "The table changed while you were acting, so nothing was applied. Please try again."
+            ) from e
+        if status == "playing":
+            self._remember(rec.id, new_seq, m)
+        else:
+            self._memo.pop(rec.id, None)
+        new_rec = replace(
+            rec,
+            seq=new_seq,
+            status=status,
+            seats=seats,
+            turn_deadline=deadline,
+            reminder_at=reminder,
+        )
+        return self._outcome(table_info(new_rec), m, step)
+

@@ -1,0 +1,222 @@
+"""Table life: turn clocks and the sweeper, away seats, resigning, admin controls, settings.
+
+Turn deadlines live in SQLite (``tables.turn_deadline``/``reminder_at``, set by every commit
+while a human must decide), so one periodic ``sweep`` serves every table and survives
+restarts. On expiry the computer policy decides for the human (never a penalty) and the seat
+counts a timeout: one marks it away, two in a row hand it to the computer until the human
+presses **I'm back** (any own action also resets the count).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+
+from bot.ai import choose_action
+from bot.db import guild_settings
+from bot.db.guild_settings import GuildSettingsRecord
+from bot.db.tables import TableRecord
+from bot.engine import match
+from bot.engine.events import Event
+from bot.services.core import TableCore
+from bot.services.errors import Conflict, Forbidden, InvalidRequest, NotSeated, WrongState
+from bot.services.models import Outcome, TableInfo
+from bot.services.step import AWAY_TAKEOVER, PlayStep, computer_rng, table_info
+
+log = logging.getLogger(__name__)
+
+#: Turn clocks a table can have (seconds per decision; None: no clock).
+CLOCKS: dict[str, int | None] = {"off": None, "relaxed": 600, "normal": 120, "fast": 45}
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """A human whose turn is half over: the Discord layer DMs them."""
+
+    table: TableInfo
+    seat: int
+    user_id: int
+    seconds_left: float
+
+
+@dataclass(frozen=True, slots=True)
+class SweepReport:
+    reminders: tuple[Reminder, ...] = ()
+    expired: tuple[Outcome, ...] = ()
+
+
+class TableLife(TableCore):
+    """Use cases that keep tables moving and let hosts and admins manage them."""
+
+    # ---- the sweeper -----------------------------------------------------------------
+    async def sweep(self, now: float | None = None) -> SweepReport:
+        """Due half-time reminders, then overdue turns (acted for by the computer)."""
+        when = self._clock() if now is None else now
+        reminders: list[Reminder] = []
+        for table_id in await self.store.reminders_due(when):
+            rec = await self.store.get(table_id)
+            if rec is None or rec.turn_deadline is None:
+                continue
+            seat = match.to_act(self._match(rec)) if rec.status == "playing" else None
+            user = next((s.user_id for s in rec.seats if s.seat == seat), None)
+            if seat is None or user is None or not await self.store.clear_reminder(rec.id, rec.seq):
+                continue
+            reminders.append(Reminder(table_info(rec), seat, user, rec.turn_deadline - when))
+        return SweepReport(tuple(reminders), tuple(await self.expire_overdue(when)))
+
+    async def expire_overdue(self, now: float | None = None) -> list[Outcome]:
+        """The computer decides for every human whose turn is overdue (issue 8: the computer
+        policy, never a penalty), and the seat's consecutive timeouts go up by one."""
+        when = self._clock() if now is None else now
+        outcomes: list[Outcome] = []
+        for table_id in await self.store.overdue(when):
+            async with self._lock(table_id):
+                rec = await self.store.get(table_id)
+                if (
+                    rec is None
+                    or rec.status != "playing"
+                    or rec.turn_deadline is None
+                    or rec.turn_deadline > when
+                ):
+                    continue
+                m = self._match(rec)
+                seat = match.to_act(m)
+                if seat is None:
+                    continue
+                step = PlayStep(rec, m, rec.seed)
+                count = next(s.expiries for s in rec.seats if s.seat == seat) + 1
+                step.expiries[seat] = count
+                step.note(Event("timed_out", seat, {"expiries": count}))
+                view = m.rules.observe(m.deal, seat)
+                step.apply(
+                    choose_action(m.rules, view, computer_rng(rec.seed, rec.seq + 1)), by="timeout"
+                )
+                if count >= AWAY_TAKEOVER:
+                    step.auto.add(seat)
+                    if count == AWAY_TAKEOVER:
+                        step.note(Event("taken_over", seat))
+                step.advance()
+                try:
+                    outcomes.append(await self._commit(rec, step))
+                except Conflict:
+                    log.info("table %s changed while expiring its turn", table_id)
+        return outcomes
+
+    async def im_back(self, table_id: int, user_id: int) -> Outcome:
+        """The human takes their seat back from the computer (or clears "away")."""
+        async with self._lock(table_id):
+            rec = await self._load(table_id)
+            self._require_playing(rec)
+            seat = self._seated(rec, user_id)
+            if next(s.expiries for s in rec.seats if s.seat == seat) == 0:
+                raise WrongState("You are already playing your seat yourself.")
+            step = PlayStep(rec, self._match(rec), rec.seed)
+            step.expiries[seat] = 0
+            step.auto.discard(seat)
+            step.note(Event("back", seat))
+            return await self._commit(rec, step)
+
+    # ---- leaving and admin controls --------------------------------------------------
+    async def resign(self, table_id: int, user_id: int) -> Outcome:
+        """The user leaves a game in play; a computer plays their seat from now on.
+
+        The resigned player is recorded as not winning (their seat's score still counts at
+        the table). If no active human remains the table is abandoned, without results.
+        """
+        async with self._lock(table_id):
+            rec = await self._load(table_id)
+            self._require_playing(rec)
+            return await self._hand_to_computer(rec, self._seated(rec, user_id), "resigned")
+
+    async def replace_player(
+        self, table_id: int, actor_id: int, target_user_id: int, *, admin: bool = False
+    ) -> Outcome:
+        """The host (or a server admin) gives an absent player's seat to a computer."""
+        async with self._lock(table_id):
+            rec = await self._load(table_id)
+            self._require_playing(rec)
+            self._require_host(rec, actor_id, admin)
+            seat = next(
+                (s.seat for s in rec.seats if s.user_id == target_user_id and not s.resigned),
+                None,
+            )
+            if seat is None:
+                raise NotSeated("That member is not playing at this table.")
+            return await self._hand_to_computer(rec, seat, "replaced")
+
+    async def end_table(self, table_id: int, actor_id: int, *, admin: bool = False) -> Outcome:
+        """The host (or a server admin) ends a lobby or a game; it is recorded as abandoned
+        (no results, not rated)."""
+        async with self._lock(table_id):
+            rec = await self._load(table_id)
+            if rec.status not in ("lobby", "playing"):
+                raise WrongState("This table has already ended.")
+            self._require_host(rec, actor_id, admin)
+            if rec.status == "lobby":
+                await self.store.update_lobby(
+                    rec.id, owner_id=rec.owner_id, seats=rec.seats, now=self._clock(), abandon=True
+                )
+                return Outcome(table=table_info(replace(rec, status="abandoned")))
+            step = PlayStep(rec, self._match(rec), rec.seed)
+            step.note(Event("abandoned", data={"by": actor_id}))
+            return await self._commit(rec, step, abandon=True)
+
+    @staticmethod
+    def _require_host(rec: TableRecord, actor_id: int, admin: bool) -> None:
+        if actor_id != rec.owner_id and not admin:
+            raise Forbidden(
+                "Only the table's host or someone with the Manage Server permission can do that."
+            )
+
+    async def _hand_to_computer(self, rec: TableRecord, seat: int, why: str) -> Outcome:
+        m = self._match(rec)
+        step = PlayStep(rec, m, rec.seed)
+        step.log("resign", seat, {"seat": seat})
+        step.note(Event(why, seat))
+        step.auto.add(seat)
+        others = [
+            s for s in rec.seats if s.user_id is not None and not s.resigned and s.seat != seat
+        ]
+        if not others:
+            step.note(Event("abandoned"))
+            return await self._commit(rec, step, resign_seat=seat, abandon=True)
+        step.advance()
+        return await self._commit(rec, step, resign_seat=seat)
+
+    # ---- server settings -------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettingsRecord:
+        return await guild_settings.get(self.db, guild_id)
+
+    async def update_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        turn_clock: str | None = None,
+        computers_allowed: bool | None = None,
+        global_leaderboards: bool | None = None,
+        allow_channel: int | None = None,
+        disallow_channel: int | None = None,
+        any_channel: bool = False,
+    ) -> GuildSettingsRecord:
+        """Change the given settings (``None`` keeps a setting) and return them all."""
+        current = await guild_settings.get(self.db, guild_id)
+        if turn_clock is not None and turn_clock not in CLOCKS:
+            raise InvalidRequest(f"Turn clocks are {', '.join(CLOCKS)}.")
+        channels = set(() if any_channel else current.channels)
+        if allow_channel is not None:
+            channels.add(allow_channel)
+        if disallow_channel is not None:
+            channels.discard(disallow_channel)
+        new = GuildSettingsRecord(
+            guild_id,
+            tuple(sorted(channels)),
+            turn_clock if turn_clock is not None else current.turn_clock,
+            current.computers_allowed if computers_allowed is None else computers_allowed,
+            current.global_leaderboards if global_leaderboards is None else global_leaderboards,
+        )
+        await guild_settings.put(self.db, new, self._clock())
+        return new
+
+    async def open_tables(self, guild_id: int) -> list[TableInfo]:
+        """The server's lobbies and running games, oldest first."""
+        return [table_info(r) for r in await self.store.open_in_guild(guild_id)]
