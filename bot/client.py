@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib.util
 import logging
 from collections.abc import Callable
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+SWEEP_SECONDS = 5.0  # how often turn deadlines and reminders are checked
+
 
 def extensions() -> tuple[str, ...]:
     """Cogs to load: ``cogs/<game_id>.py`` for every implemented game, then the shared ones."""
@@ -34,7 +38,7 @@ def extensions() -> tuple[str, ...]:
         for game_id in implemented()
         if importlib.util.find_spec(f"cogs.{game_id}") is not None
     )
-    return (*games, "cogs.leaderboard")
+    return (*games, "cogs.leaderboard", "cogs.admin")
 
 
 class TrionfiBot(commands.Bot):
@@ -50,6 +54,7 @@ class TrionfiBot(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         seed_source: Callable[[], int] | None = None,
+        sweep_every: float | None = SWEEP_SECONDS,
     ) -> None:
         # No privileged intents: the bot works from interactions alone.
         super().__init__(
@@ -60,6 +65,8 @@ class TrionfiBot(commands.Bot):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.seed_source = seed_source
+        self.sweep_every = sweep_every  # None: no background sweeper (tests sweep by hand)
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_path)
@@ -74,6 +81,8 @@ class TrionfiBot(commands.Bot):
         # Restart-proof components: every button/select of every table, old or new.
         self.add_dynamic_items(TableButton, TableSelect, ChoiceSelect)
         self.tree.on_error = self.on_app_command_error
+        if self.sweep_every is not None:
+            self._sweeper = asyncio.create_task(self._sweep_forever(self.sweep_every))
         if self.dev_guild_id is not None:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -100,7 +109,22 @@ class TrionfiBot(commands.Bot):
             )
             await reply_error(interaction, GENERIC)
 
+    async def _sweep_forever(self, every: float) -> None:
+        """Turn clocks: one loop for every table; deadlines live in the database, so a
+        restart simply picks them up again."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.controller.life.sweep()
+            except Exception:  # a failed sweep must not stop the next one
+                log.exception("turn-clock sweep failed")
+            await asyncio.sleep(every)
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:

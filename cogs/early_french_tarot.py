@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.table_cog import TableCog
+from bot.ui.table_cog import CLOCK_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -26,6 +26,7 @@ class EarlyFrenchTarotCog(
 
     @app_commands.command(name="new")
     @app_commands.guild_only()
+    @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -33,6 +34,7 @@ class EarlyFrenchTarotCog(
         computers: app_commands.Range[int, 0, 5] = 0,
         target: app_commands.Range[int, 1, 500] = 50,
         every_card_scores: bool = False,
+        clock: str | None = None,
     ) -> None:
         """Open an Early French Tarot table in this channel.
 
@@ -41,9 +43,10 @@ class EarlyFrenchTarotCog(
             computers: How many seats computer players take right away.
             target: Score that wins the game (default 50).
             every_card_scores: Score 1 per card taken instead of 1 per card above 12.
+            clock: Turn clock (default: the server's setting).
         """
         options = {"target": target, "every_card_scores": every_card_scores}
-        await self.ctl.open_lobby(interaction, GAME, seats, options, computers)
+        await self.ctl.open_lobby(interaction, GAME, seats, options, computers, clock_value(clock))
 
     @app_commands.command(name="play")
     @app_commands.guild_only()

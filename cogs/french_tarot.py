@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.table_cog import TableCog
+from bot.ui.table_cog import CLOCK_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -38,6 +38,7 @@ class FrenchTarotCog(
 
     @app_commands.command(name="new")
     @app_commands.guild_only()
+    @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -45,6 +46,7 @@ class FrenchTarotCog(
         computers: app_commands.Range[int, 0, 4] = 0,
         deals: app_commands.Range[int, 1, 100] | None = None,
         chelem: bool = True,
+        clock: str | None = None,
     ) -> None:
         """Open a French Tarot table in this channel.
 
@@ -53,9 +55,10 @@ class FrenchTarotCog(
             computers: How many seats computer players take right away.
             deals: Number of played deals in the game (default 2 per player).
             chelem: Allow the taker to announce a chelem (default on).
+            clock: Turn clock (default: the server's setting).
         """
         options = {"deals": deals, "chelem": chelem}
-        await self.ctl.open_lobby(interaction, GAME, seats, options, computers)
+        await self.ctl.open_lobby(interaction, GAME, seats, options, computers, clock_value(clock))
 
     @app_commands.command(name="bid")
     @app_commands.guild_only()

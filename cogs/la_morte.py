@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.table_cog import TableCog
+from bot.ui.table_cog import CLOCK_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -31,6 +31,7 @@ class LaMorteCog(
 
     @app_commands.command(name="new")
     @app_commands.guild_only()
+    @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -38,6 +39,7 @@ class LaMorteCog(
         computers: app_commands.Range[int, 0, 4] = 0,
         target: app_commands.Range[int, 1, 500] = 50,
         round_limit: app_commands.Range[int, 1, 200] | None = None,
+        clock: str | None = None,
     ) -> None:
         """Open a La Morte table in this channel.
 
@@ -46,9 +48,10 @@ class LaMorteCog(
             computers: How many seats computer players take right away.
             target: Score that wins the game (default 50).
             round_limit: Optional maximum number of deals.
+            clock: Turn clock (default: the server's setting).
         """
         options = {"target": target, "round_limit": round_limit}
-        await self.ctl.open_lobby(interaction, GAME, seats, options, computers)
+        await self.ctl.open_lobby(interaction, GAME, seats, options, computers, clock_value(clock))
 
     @app_commands.command(name="bid")
     @app_commands.guild_only()

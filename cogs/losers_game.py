@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.table_cog import TableCog
+from bot.ui.table_cog import CLOCK_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -32,6 +32,7 @@ class LosersGameCog(
 
     @app_commands.command(name="new")
     @app_commands.guild_only()
+    @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -39,6 +40,7 @@ class LosersGameCog(
         computers: app_commands.Range[int, 0, 5] = 0,
         target: app_commands.Range[int, 1, 500] = 50,
         hand_limit: app_commands.Range[int, 1, 100] | None = None,
+        clock: str | None = None,
     ) -> None:
         """Open a Loser's Game table in this channel.
 
@@ -47,9 +49,10 @@ class LosersGameCog(
             computers: How many seats computer players take right away.
             target: Score that wins the game with the unique top total (default 50).
             hand_limit: End after this many hands at most (highest total wins).
+            clock: Turn clock (default: the server's setting).
         """
         options = {"target": target, "hand_limit": hand_limit}
-        await self.ctl.open_lobby(interaction, GAME, seats, options, computers)
+        await self.ctl.open_lobby(interaction, GAME, seats, options, computers, clock_value(clock))
 
     @app_commands.command(name="trump")
     @app_commands.guild_only()

@@ -5,7 +5,8 @@ Nothing but ids lives in a component: the custom_id names the table and the acti
 through ``interaction.client``), so a button rendered before a restart still works after it.
 
 custom_id formats (≤ 100 characters):
-  ``tb:<table>:<verb>`` with verb ``join|leave|bot|start|hand`` (table message buttons);
+  ``tb:<table>:<verb>`` with verb ``join|leave|bot|start|hand|back|rematch|end`` (table,
+  final-result and admin buttons);
   ``tb:<table>:act:<type>[:<field>=<value>]`` (decision buttons, e.g. ``tb:7:act:bid:amount=3``);
   ``ts:<table>:<type>:<field>`` (selects whose chosen values fill ``field``).
 """
@@ -40,7 +41,7 @@ def _controller(interaction: discord.Interaction[Any]) -> TableController:
 
 def parse_button(rest: str) -> tuple[str, dict[str, Any] | None] | None:
     """Split a button's verb part into (verb, action payload). ``None`` if malformed."""
-    if rest in ("join", "leave", "bot", "start", "hand"):
+    if rest in ("join", "leave", "bot", "start", "hand", "back", "rematch", "end"):
         return rest, None
     m = _BUTTON_ACT.fullmatch(rest)
     if m is None:
@@ -183,12 +184,30 @@ def lobby_view(table_id: int, *, full: bool) -> discord.ui.View:
     return view
 
 
-def table_view(table_id: int) -> discord.ui.View:
-    """The running table's single button: open your hand ephemerally."""
+def table_view(table_id: int, *, someone_away: bool = False) -> discord.ui.View:
+    """The running table's buttons: open your hand ephemerally (and "I'm back" while a
+    player is away)."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         TableButton(
             table_id, "hand", label="Show my hand", style=discord.ButtonStyle.primary, emoji="🂠"
+        )
+    )
+    if someone_away:
+        view.add_item(
+            TableButton(
+                table_id, "back", label="I'm back", style=discord.ButtonStyle.success, emoji="👋"
+            )
+        )
+    return view
+
+
+def rematch_view(table_id: int) -> discord.ui.View:
+    """Under a game's result: open a new lobby with the same seats and options."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        TableButton(
+            table_id, "rematch", label="Rematch", style=discord.ButtonStyle.primary, emoji="🔁"
         )
     )
     return view

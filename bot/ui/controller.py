@@ -18,9 +18,16 @@ import discord
 from bot.services.errors import NotSeated, ServiceError
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.cards import long_name
-from bot.ui.components import decision_view, lobby_view, parse_button, table_view
+from bot.ui.components import (
+    decision_view,
+    lobby_view,
+    parse_button,
+    rematch_view,
+    table_view,
+)
 from bot.ui.errors import GENERIC, reply, reply_error
 from bot.ui.games import renderer
+from bot.ui.life import LifeController, back_view, clock_line, clock_name, missing_permissions
 from bot.ui.render import final_embed, lobby_embed
 
 if TYPE_CHECKING:
@@ -48,6 +55,7 @@ class TableController:
     def __init__(self, bot: TrionfiBot, service: TableService) -> None:
         self.bot = bot
         self.service = service
+        self.life = LifeController(self)
 
     # ---- error guard -----------------------------------------------------------------
     async def guarded(
@@ -88,6 +96,12 @@ class TableController:
         async def work() -> None:
             if verb == "hand":
                 await self.show_hand(interaction, table_id)
+            elif verb == "back":
+                await self.life.back(interaction, table_id)
+            elif verb == "rematch":
+                await self.life.rematch(interaction, table_id)
+            elif verb == "end":
+                await self.life.end(interaction, table_id)
             elif verb == "act" and payload is not None:
                 await self._act(interaction, table_id, payload)
             else:
@@ -138,7 +152,8 @@ class TableController:
                 title=f"{r.TITLE} · table #{table.id}", description="This table was closed."
             )
             return {"content": None, "embed": embed, "view": None}
-        embed = lobby_embed(table, r.TITLE, r.option_lines(table.options))
+        lines = [*r.option_lines(table.options), f"Turn clock: **{clock_name(table.turn_clock)}**"]
+        embed = lobby_embed(table, r.TITLE, lines)
         return {"content": None, "embed": embed, "view": lobby_view(table.id, full=table.is_full)}
 
     async def open_lobby(
@@ -148,10 +163,20 @@ class TableController:
         players: int,
         options: dict[str, Any],
         computers: int,
+        clock: str | None = None,
     ) -> None:
         async def work() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise ServiceError("Tables live in server channels: use this command in a server.")
+            missing = missing_permissions(interaction)
+            if missing:  # checked first, so nothing is half-created
+                raise ServiceError(
+                    "I can't run a table in this channel: I'm missing the "
+                    + ", ".join(f"**{m}**" for m in missing)
+                    + " permission"
+                    + ("s" if len(missing) > 1 else "")
+                    + ". Ask an admin to grant it, or use another channel."
+                )
             user = interaction.user
             table = await self.service.open_lobby(
                 interaction.guild_id,
@@ -162,6 +187,7 @@ class TableController:
                 players,
                 options,
                 computers,
+                clock,
             )
             await interaction.response.send_message(**self.lobby_message(table))
             message = await interaction.original_response()
@@ -284,6 +310,9 @@ class TableController:
         view = outcome.seat_views[seat]
         embed = r.hand_embed(table, view, self._where(table), outcome)
         controls = None if outcome.finished else _controls(r, table.id, view, selected)
+        me = next(s for s in table.seats if s.seat == seat)
+        if me.away and controls is None and not outcome.finished:
+            controls = back_view(table.id)  # the computer is playing this seat
         return {"embed": embed, "view": controls}
 
     async def show_hand(
@@ -355,16 +384,17 @@ class TableController:
                 await channel.send(embed=summary)
             message_id = None
         if outcome.finished:
-            await channel.send(embed=final_embed(outcome, r.TITLE))
+            await channel.send(embed=final_embed(outcome, r.TITLE), view=rematch_view(table.id))
             if message_id is not None:
                 await self._edit_table_message(
                     table, content=None, embed=r.table_embed(outcome), view=None
                 )
         elif outcome.public is not None:
+            content = "\n".join(x for x in (r.turn_content(outcome), clock_line(table)) if x)
             fields: dict[str, Any] = {
-                "content": r.turn_content(outcome),
+                "content": content or None,
                 "embed": r.table_embed(outcome),
-                "view": table_view(table.id),
+                "view": table_view(table.id, someone_away=any(s.away for s in table.seats)),
                 "allowed_mentions": discord.AllowedMentions(
                     users=True, roles=False, everyone=False
                 ),

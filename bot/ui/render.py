@@ -16,7 +16,11 @@ def seat_label(table: TableInfo, seat: int) -> str:
     """Seat name with a robot marker for computer players."""
     for s in table.seats:
         if s.seat == seat:
-            return f"🤖 {s.name}" if s.is_bot or s.resigned else s.name
+            if s.is_bot or s.resigned:
+                return f"🤖 {s.name}"
+            if s.expiries >= 2:  # the computer plays the seat until they are back
+                return f"🤖 {s.name} (away)"
+            return f"{s.name} 💤" if s.away else s.name
     return f"Seat {seat + 1}"
 
 

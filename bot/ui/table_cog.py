@@ -21,6 +21,20 @@ if TYPE_CHECKING:
     from bot.ui.controller import TableController
 
 
+CLOCK_CHOICES = [
+    app_commands.Choice(name="Server default", value="default"),
+    app_commands.Choice(name="Off", value="off"),
+    app_commands.Choice(name="Relaxed (10 min a turn)", value="relaxed"),
+    app_commands.Choice(name="Normal (2 min a turn)", value="normal"),
+    app_commands.Choice(name="Fast (45 s a turn)", value="fast"),
+]
+
+
+def clock_value(choice: str | None) -> str | None:
+    """The ``clock`` option of ``/<game> new``: ``None`` means the server's default."""
+    return None if choice in (None, "default") else choice
+
+
 class TableCog(commands.GroupCog):
     """Commands every table game shares."""
 
@@ -94,6 +108,40 @@ class TableCog(commands.GroupCog):
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """Resign from the running game; a computer player takes your seat."""
         await self.ctl.resign(interaction, self.game_id)
+
+    @app_commands.command(name="back")
+    @app_commands.guild_only()
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        """Take your seat back after the computer played for you ("I'm back")."""
+
+        async def work() -> None:
+            table = await self.ctl.channel_table(interaction, self.game_id)
+            await self.ctl.life.back(interaction, table.id)
+
+        await self.ctl.guarded(interaction, work)
+
+    @app_commands.command(name="replace")
+    @app_commands.guild_only()
+    async def replace(self, interaction: discord.Interaction[Any], player: discord.User) -> None:
+        """Host or Manage Server: give an absent player's seat to a computer player.
+
+        Args:
+            player: The absent player.
+        """
+        await self.ctl.guarded(
+            interaction, lambda: self.ctl.life.replace(interaction, self.game_id, player)
+        )
+
+    @app_commands.command(name="end")
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        """Host or Manage Server: end the table in this channel (it is not rated)."""
+
+        async def work() -> None:
+            table = await self.ctl.channel_table(interaction, self.game_id)
+            await self.ctl.life.end(interaction, table.id)
+
+        await self.ctl.guarded(interaction, work)
 
     @app_commands.command(name="rules")
     async def rules(self, interaction: discord.Interaction[Any], full: bool = False) -> None:

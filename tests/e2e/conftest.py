@@ -24,7 +24,9 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], TrionfiBot]]:
     made: list[TrionfiBot] = []
 
     def factory(seed: int = SEED) -> TrionfiBot:
-        bot = TrionfiBot(tmp_path / "trionfi.sqlite3", seed_source=lambda: seed)
+        # No background sweeper: tests run turn clocks with ``controller.life.sweep(now)``
+        # (a parked sleep would slow every SimCord action down).
+        bot = TrionfiBot(tmp_path / "trionfi.sqlite3", seed_source=lambda: seed, sweep_every=None)
         made.append(bot)
         return bot
 

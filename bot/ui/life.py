@@ -1,0 +1,174 @@
+"""Discord side of table life: the sweeper's reminders and takeovers, I'm back, rematch,
+host/admin replace and end, and the permission check before a table is created.
+
+Thin like the rest of ``bot/ui``: every decision is the service's (``TableLife``); this module
+only turns its results into messages.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.events import Event
+from bot.services.life import CLOCKS
+from bot.services.models import Outcome, TableInfo
+from bot.ui.components import TableButton
+from bot.ui.errors import reply
+from bot.ui.render import seat_label
+
+if TYPE_CHECKING:
+    from bot.ui.controller import TableController
+
+log = logging.getLogger(__name__)
+
+#: What the bot must be allowed in a channel to run a table there (Discord's own names).
+NEEDED = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "read_message_history": "Read Message History",
+}
+CLOCK_WORDS = {
+    "off": "no turn clock",
+    "relaxed": "relaxed (10 min a turn)",
+    "normal": "normal (2 min a turn)",
+    "fast": "fast (45 s a turn)",
+}
+
+
+def clock_name(seconds: int | None) -> str:
+    key = next((k for k, v in CLOCKS.items() if v == seconds), "off")
+    return CLOCK_WORDS[key]
+
+
+def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel, by their Discord names."""
+    have = interaction.app_permissions
+    return [name for attr, name in NEEDED.items() if not getattr(have, attr)]
+
+
+def clock_line(table: TableInfo) -> str | None:
+    """ "⏰ … <t:…:R>" under a human's turn: Discord renders the countdown itself."""
+    if table.turn_deadline is None:
+        return None
+    return f"⏰ Turn clock: the move is due <t:{int(table.turn_deadline)}:R>."
+
+
+def life_notices(outcome: Outcome) -> list[str]:
+    """Public one-liners for timeouts, takeovers and returns in this outcome."""
+    table = outcome.table
+    lines: list[str] = []
+    for _, e in outcome.events:
+        if not isinstance(e, Event) or e.seat is None:
+            continue
+        who = seat_label(table, e.seat)
+        if e.type == "timed_out":
+            lines.append(f"⌛ **{who}** ran out of time; the computer played for them.")
+        elif e.type == "taken_over":
+            lines.append(
+                f"🤖 **{who}** missed two turns in a row: a computer plays the seat until "
+                "they press **I'm back**."
+            )
+        elif e.type == "back":
+            lines.append(f"👋 **{who}** is back and plays their own seat again.")
+        elif e.type == "replaced":
+            lines.append(f"🔁 The host gave **{who}**'s seat to a computer player.")
+    return lines
+
+
+class LifeController:
+    """Handlers for the table-life buttons and commands, on top of ``TableController``."""
+
+    def __init__(self, ctl: TableController) -> None:
+        self.ctl = ctl
+        self.service = ctl.service
+
+    # ---- the sweeper -----------------------------------------------------------------
+    async def sweep(self, now: float | None = None) -> None:
+        """One sweep: DM due reminders, then publish every turn the computer took over."""
+        report = await self.service.sweep(now)
+        for r in report.reminders:
+            await self._remind(r.table, r.user_id, r.seconds_left)
+        for outcome in report.expired:
+            await self._announce(outcome)
+            await self.ctl.publish(outcome)
+
+    async def _remind(self, table: TableInfo, user_id: int, seconds_left: float) -> None:
+        bot = self.ctl.bot
+        link = (
+            f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+            if table.message_id
+            else f"<#{table.channel_id}>"
+        )
+        minutes = max(1, round(seconds_left / 60)) if seconds_left >= 60 else None
+        left = f"about {minutes} min" if minutes else f"{max(1, int(seconds_left))} s"
+        try:
+            user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+            await user.send(
+                f"⏰ It's still your turn at table #{table.id} ({link}) — {left} left before "
+                "the computer plays for you."
+            )
+        except discord.HTTPException:
+            log.info("could not DM a turn reminder to %s", user_id)
+
+    async def _announce(self, outcome: Outcome) -> None:
+        lines = life_notices(outcome)
+        if lines:
+            channel = self.ctl.bot.get_partial_messageable(outcome.table.channel_id)
+            await channel.send("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+
+    # ---- buttons and commands ----------------------------------------------------------
+    async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        outcome = await self.service.im_back(table_id, interaction.user.id)
+        await reply(interaction, "Welcome back — you play your own seat again.")
+        await self._announce(outcome)
+        await self.ctl.publish(outcome)
+
+    async def rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        table = await self.service.rematch(table_id, interaction.user.id)
+        await interaction.response.send_message(**self.ctl.lobby_message(table))
+        message = await interaction.original_response()
+        await self.service.set_message(table.id, message.id)
+
+    async def end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        outcome = await self.service.end_table(
+            table_id, interaction.user.id, admin=_is_admin(interaction)
+        )
+        table = outcome.table
+        await reply(interaction, f"Table #{table.id} is closed. It won't count in any ranking.")
+        channel = self.ctl.bot.get_partial_messageable(table.channel_id)
+        await channel.send(
+            f"🛑 Table #{table.id} was ended by **{interaction.user.display_name}**.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.ctl.publish(outcome)
+
+    async def replace(
+        self, interaction: discord.Interaction[Any], game_id: str, member: discord.abc.User
+    ) -> None:
+        table = await self.ctl.channel_table(interaction, game_id)
+        outcome = await self.service.replace_player(
+            table.id, interaction.user.id, member.id, admin=_is_admin(interaction)
+        )
+        await reply(interaction, f"A computer player now plays {member.display_name}'s seat.")
+        await self._announce(outcome)
+        await self.ctl.publish(outcome, fresh_message=outcome.table.status == "playing")
+
+
+def _is_admin(interaction: discord.Interaction[Any]) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+def back_view(table_id: int) -> discord.ui.View:
+    """The lone "I'm back" button of a seat the computer is playing."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        TableButton(
+            table_id, "back", label="I'm back", style=discord.ButtonStyle.success, emoji="👋"
+        )
+    )
+    return view

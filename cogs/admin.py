@@ -1,0 +1,138 @@
+"""``/trionfi``: server settings and the list of running tables (Manage Server)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services.life import GuildSettingsRecord
+from bot.services.models import TableInfo
+from bot.ui.components import TableButton
+from bot.ui.games import renderer
+from bot.ui.life import CLOCK_WORDS
+from bot.ui.render import COLOUR_LOBBY
+
+if TYPE_CHECKING:
+    from bot.client import TrionfiBot
+
+CLOCKS = [app_commands.Choice(name=words, value=key) for key, words in CLOCK_WORDS.items()]
+MAX_END_BUTTONS = 25  # 5 rows of 5 buttons
+
+
+def settings_embed(s: GuildSettingsRecord) -> discord.Embed:
+    embed = discord.Embed(title="Trionfi settings for this server", colour=COLOUR_LOBBY)
+    where = ", ".join(f"<#{c}>" for c in s.channels) if s.channels else "any channel"
+    embed.add_field(name="Tables may open in", value=where, inline=False)
+    embed.add_field(name="Default turn clock", value=CLOCK_WORDS[s.turn_clock], inline=False)
+    embed.add_field(
+        name="Computer players", value="allowed" if s.computers_allowed else "off", inline=True
+    )
+    embed.add_field(
+        name="Global leaderboards",
+        value="shown" if s.global_leaderboards else "hidden",
+        inline=True,
+    )
+    embed.set_footer(text="Change with /trionfi settings <option>; everyone else sees defaults.")
+    return embed
+
+
+def tables_message(tables: list[TableInfo]) -> dict[str, Any]:
+    embed = discord.Embed(title="Running tables on this server", colour=COLOUR_LOBBY)
+    if not tables:
+        embed.description = "No table is open right now."
+        return {"embed": embed}
+    lines: list[str] = []
+    view = discord.ui.View(timeout=None)
+    for t in tables[:MAX_END_BUTTONS]:
+        humans = ", ".join(s.name for s in t.seats if s.user_id is not None and not s.resigned)
+        state = "lobby" if t.status == "lobby" else "playing"
+        lines.append(
+            f"**#{t.id}** {renderer(t.game_id).TITLE} in <#{t.channel_id}> · {state} · "
+            f"{humans or 'no humans'}"
+        )
+        view.add_item(
+            TableButton(t.id, "end", label=f"End #{t.id}", style=discord.ButtonStyle.danger)
+        )
+    if len(tables) > MAX_END_BUTTONS:
+        lines.append(f"…and {len(tables) - MAX_END_BUTTONS} more (end them from their channel).")
+    embed.description = "\n".join(lines)
+    return {"embed": embed, "view": view}
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trionfi admin"):
+    """Server admins' commands (Manage Server)."""
+
+    def __init__(self, bot: TrionfiBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="settings")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.choices(turn_clock=CLOCKS)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        turn_clock: str | None = None,
+        computers: bool | None = None,
+        global_leaderboards: bool | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        disallow_channel: discord.TextChannel | None = None,
+        any_channel: bool = False,
+    ) -> None:
+        """Show or change where tables may open, the turn clock and what players may use.
+
+        Args:
+            turn_clock: Default turn clock of new tables.
+            computers: Whether computer players may take seats.
+            global_leaderboards: Whether global leaderboards show this server's players.
+            allow_channel: Add a channel where tables may be opened.
+            disallow_channel: Remove a channel from the allowed list.
+            any_channel: Allow tables in every channel again.
+        """
+        ctl = self.bot.controller
+
+        async def work() -> None:
+            assert interaction.guild_id is not None  # guild_only
+            service = ctl.service
+            options = (turn_clock, computers, global_leaderboards, allow_channel, disallow_channel)
+            if any_channel or any(x is not None for x in options):
+                current = await service.update_guild_settings(
+                    interaction.guild_id,
+                    turn_clock=turn_clock,
+                    computers_allowed=computers,
+                    global_leaderboards=global_leaderboards,
+                    allow_channel=allow_channel.id if allow_channel else None,
+                    disallow_channel=disallow_channel.id if disallow_channel else None,
+                    any_channel=any_channel,
+                )
+                text = "Settings saved."
+            else:
+                current = await service.guild_settings(interaction.guild_id)
+                text = "Current settings:"
+            await interaction.response.send_message(
+                text, embed=settings_embed(current), ephemeral=True
+            )
+
+        await ctl.guarded(interaction, work)
+
+    @app_commands.command(name="tables")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def tables(self, interaction: discord.Interaction[Any]) -> None:
+        """List this server's open tables, with a button to end each one."""
+        ctl = self.bot.controller
+
+        async def work() -> None:
+            assert interaction.guild_id is not None
+            tables = await ctl.service.open_tables(interaction.guild_id)
+            await interaction.response.send_message(ephemeral=True, **tables_message(tables))
+
+        await ctl.guarded(interaction, work)
+
+
+async def setup(bot: TrionfiBot) -> None:
+    await bot.add_cog(AdminCog(bot))
