@@ -91,13 +91,23 @@ class TableLife(TableCore):
                 step.apply(
                     choose_action(m.rules, view, computer_rng(rec.seed, rec.seq + 1)), by="timeout"
                 )
+                abandon = False
                 if count >= AWAY_TAKEOVER:
                     step.auto.add(seat)
                     if count == AWAY_TAKEOVER:
                         step.note(Event("taken_over", seat))
-                step.advance()
+                    # Nobody left to play for: the table ends unrated rather than letting
+                    # computers finish a game no human is playing.
+                    abandon = not any(
+                        s.user_id is not None and not s.resigned and s.seat not in step.auto
+                        for s in rec.seats
+                    )
+                if abandon:
+                    step.note(Event("abandoned"))
+                else:
+                    step.advance()
                 try:
-                    outcomes.append(await self._commit(rec, step))
+                    outcomes.append(await self._commit(rec, step, abandon=abandon))
                 except Conflict:
                     log.info("table %s changed while expiring its turn", table_id)
         return outcomes

@@ -62,6 +62,11 @@ def life_notices(outcome: Outcome) -> list[str]:
     table = outcome.table
     lines: list[str] = []
     for _, e in outcome.events:
+        if e.type == "abandoned" and "by" not in e.data:
+            lines.append(
+                f"🛑 No human is playing at table #{table.id} any more, so it is closed "
+                "(it won't count in any ranking)."
+            )
         if not isinstance(e, Event) or e.seat is None:
             continue
         who = seat_label(table, e.seat)

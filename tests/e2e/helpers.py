@@ -47,8 +47,9 @@ def embed_text(message: discord.Message) -> str:
 
 
 def dm_hand(member: Any) -> discord.Message | None:
-    """The bot's hand message in a member's DMs (there is one per table)."""
-    history = member.user.dm_channel.history()
+    """The bot's latest hand message in a member's DMs (one per table; plain-text notes such
+    as turn reminders are skipped)."""
+    history = [m for m in member.user.dm_channel.history() if m.embeds]
     return history[-1] if history else None
 
 
