@@ -32,7 +32,8 @@ class IllegalMove(ServiceError):
 
     Attributes:
         code: the engine's code (``not_your_turn``, ``illegal_action``, ``bad_action``,
-            ``deal_over``).
+            ``deal_over``), or ``already_played`` for a repeat of the seat's own latest
+            decision (a double click, or a stale button pressed again).
     """
 
     def __init__(self, message: str, code: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from bot.db.stats import leaderboard as board_query
 from bot.db.tables import ChannelBusy, SeatRecord, SeatTaken, StaleState, TableRecord
 from bot.engine import match
+from bot.engine.actions import Action
 from bot.engine.codec import parse_action
 from bot.engine.errors import IllegalAction
 from bot.engine.match import MatchState
@@ -258,7 +259,10 @@ class TableService(TableLife):
         ``expect_seq`` (optional): the ``TableInfo.seq`` the user's button was rendered at;
         if the table has moved on, ``Conflict`` is raised and nothing changes.
         """
-        async with self._lock(table_id):
+        lock = self._lock(table_id)
+        # Queued behind another call: the seq it will find if nothing is applied meanwhile.
+        queued_at = self._memo.get(table_id, (None,))[0] if lock.locked() else None
+        async with lock:
             rec = await self._load(table_id)
             self._require_playing(rec)
             seat = self._seated(rec, user_id)
@@ -272,8 +276,13 @@ class TableService(TableLife):
                 action = parse_action(rules, {**payload, "seat": seat}, m.players)
             except IllegalAction as e:
                 raise illegal_move(e) from None
+            if queued_at is not None and queued_at != rec.seq:
+                # The same decision applied while this one waited is its double click's
+                # twin, even if it would be legal again now (the same card in a new deal).
+                await self._refuse_repeat(table_id, action)
             turn = match.to_act(m)
             if turn != seat:
+                await self._refuse_repeat(table_id, action)
                 raise IllegalMove(
                     f"It's not your turn — waiting for {name_of(rec, turn)}.", "not_your_turn"
                 )
@@ -283,9 +292,21 @@ class TableService(TableLife):
             try:
                 step.apply(action, by="human")
             except IllegalAction as e:
+                if e.code == "illegal_action":
+                    await self._refuse_repeat(table_id, action)
                 raise illegal_move(e) from None
             step.advance()
             return await self._commit(rec, step)
+
+    async def _refuse_repeat(self, table_id: int, action: Action) -> None:
+        """A refused action that repeats the seat's own latest decision is a double click (or
+        a stale button pressed again): say so, rather than "not your turn" or "not in your
+        hand", which would read as if the first click had failed."""
+        for e in reversed(await self.store.log(table_id)):
+            if e.kind == "act" and e.seat == action.seat:
+                if "by" not in e.payload and e.payload == action.to_json():
+                    raise IllegalMove("You already played that.", "already_played")
+                return
 
     async def rematch(self, table_id: int, user_id: int) -> TableInfo:
         """A finished game's player opens a new lobby in the same channel with the same

@@ -185,8 +185,8 @@ async def test_two_concurrent_clicks_apply_once(svc: TableService) -> None:
     ok = [r for r in results if isinstance(r, Outcome)]
     errors = [r for r in results if isinstance(r, BaseException)]
     assert len(ok) == 1 and len(errors) == 1
-    assert isinstance(errors[0], IllegalMove) and errors[0].code == "not_your_turn"
-    assert "It's not your turn — waiting for" in str(errors[0])
+    assert isinstance(errors[0], IllegalMove) and errors[0].code == "already_played"
+    assert str(errors[0]) == "You already played that."
     log = await svc.store.log(out.table.id)
     assert len(log) == before + 1 and log[-1].payload == {**payload, "seat": seat}
     await _assert_replay_matches(svc, out.table.id)
