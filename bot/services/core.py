@@ -67,7 +67,8 @@ class TableCore:
         return lock
 
     async def _load(self, table_id: int) -> TableRecord:
-        rec = await self.store.get(table_id)
+        # Ids come from custom_ids and commands: one beyond SQLite's integers names no table.
+        rec = await self.store.get(table_id) if -(1 << 63) <= table_id < 1 << 63 else None
         if rec is None:
             raise NotFound("That table no longer exists.")
         return rec
