@@ -1,0 +1,412 @@
+"""Queen of Tarot ("Mitigati"): three-player Piedmontese tarocchi with bargaining.
+
+Implements ``shared/rules/queen_of_tarot.md`` (decisions D-1…D-20, clarifications C-1…C-8).
+Play goes counter-clockwise: the next seat is ``right(s) = (s − 1) mod 3``; Eldest is the
+dealer's right. Card data and trick rules live in ``queen_of_tarot_cards``, the state and the
+staged deal in ``queen_of_tarot_state``, bargaining in ``queen_of_tarot_bargain``, the
+declarations in ``queen_of_tarot_declare`` and the discard and play in ``queen_of_tarot_play``.
+
+A hand, phase by phase (``PublicView.phase``):
+
+* ``bargain`` — packets of five are dealt from Eldest (the dealer gets 8 in round 5); after
+  rounds 2, 3 and 4 a session is held. Actions: ``{"type": "pass"}``, ``{"type": "demand",
+  "amount": n}``, ``{"type": "offer", "amount": n}``, ``{"type": "continue"}`` (amounts
+  1..``max_bargain``). A settlement ends the hand (outcome ``thrown_in``).
+* ``discard`` — the dealer: ``{"type": "discard", "cards": [3 codes]}``; ``legal_actions``
+  gives one template ``Action("discard", dealer, cards=<discardable cards>, amount=3)``.
+* ``declare`` — Eldest, Middle, Dealer, once each: ``{"type": "declare", "bonuses": [...]}``
+  with names from ``abundance``, ``kings``, ``mitigati``, ``mixed_honours`` (``[]`` =
+  nothing); ``legal_actions`` lists every set the hand can make, ``default_action`` the best.
+* ``play`` — 25 tricks: ``{"type": "play", "card": C}``. Then ``done``.
+
+``observe_public(s).info`` (JSON) carries what a table needs:
+``roles`` (eldest/middle/dealer), ``packets`` (rounds dealt), ``max_bargain``;
+``bargain`` — ``session`` (1–3, ``null`` once bargaining is over), ``positions`` (per seat
+``{"position": "none"|"demand"|"offer", "amount", "last"}``, ``last`` being the seat's last
+call this session as ``{"call", "amount"}`` or ``null``), ``demanded`` and ``offered``
+(standing totals), ``passes`` (consecutive), ``to_speak``, ``ranges`` (the legal ``demand``
+and ``offer`` amounts of the seat to speak as ``[low, high]`` or ``null``), ``calls`` (every
+call of the hand: ``{"session", "seat", "call", "amount"}``) and ``sessions`` (``{"session",
+"ended": "continue"|"passes"|"settled", "seat"}``); ``settlement`` (``null`` or
+``{"session", "deltas", "paid": [[seat, amount]…], "received": [[seat, amount]…]}``);
+``discarded`` (bool); ``declarations`` (``{"seat", "bonuses", "value", "cards", "parts":
+[{"name", "value", "cards"}]}`` in declaring order) and ``declaration_deltas``; ``fool``
+(``{"played_by", "debtor", "creditor"}``); ``exchanges`` (``{"giver", "receiver", "card",
+"trick", "kind"}``, ``card`` ``null`` while it is one of the dealer's hidden discards);
+``taken`` (cards in each pile, the dealer's discard included) and ``led``.
+
+``result(s).detail`` — ``ended``: ``settlement`` or ``played``; ``roles``; ``sessions``;
+``settlement`` (as above, or ``null``); for a played hand also ``discard``, ``declarations``,
+``declaration_deltas``, ``card_points``, ``card_deltas`` (points − 43), ``tricks``, ``taken``
+and ``exchanges``. ``observe(s, seat).info`` adds the seat's own ``discard`` (dealer) and, in
+the declare phase, ``declarable``: every legal set with its ``value`` and shown ``cards``,
+plus ``best`` (the pre-filled set).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from bot.engine.actions import Action
+from bot.engine.cards import TAROT_PACK
+from bot.engine.errors import IllegalAction
+from bot.engine.events import Event
+from bot.engine.games import queen_of_tarot_bargain as bargain
+from bot.engine.games import queen_of_tarot_play as flow
+from bot.engine.games.queen_of_tarot_cards import (
+    DISCARD_SIZE,
+    FAIR_SHARE,
+    FIRST_SESSION_AFTER,
+    FOOL,
+    PLAYERS,
+    POINTS,
+    STRENGTH,
+    TRUMP,
+    led_suit,
+    legal_cards,
+    pile_points,
+    right,
+    roles,
+    sort_key,
+)
+from bot.engine.games.queen_of_tarot_declare import best_set, declaration, legal_sets
+from bot.engine.games.queen_of_tarot_state import (
+    Phase,
+    QueenOfTarotState,
+    deal_round,
+    empty_hands,
+)
+from bot.engine.rules import OptionSpec, Rules
+from bot.engine.views import DealResult, PublicView, SeatView
+
+_PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
+    Phase.BARGAIN: bargain.CALLS,
+    Phase.DISCARD: ("discard",),
+    Phase.DECLARE: ("declare",),
+    Phase.PLAY: ("play",),
+}
+
+
+class QueenOfTarotRules(Rules):
+    """Rules of Queen of Tarot (Mitigati). Stateless; all methods are pure."""
+
+    game_id: ClassVar[str] = "queen_of_tarot"
+    title: ClassVar[str] = "Queen of Tarot"
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = PLAYERS
+    max_players: ClassVar[int] = PLAYERS
+    state_type: ClassVar[type] = QueenOfTarotState
+    options_spec: ClassVar[Mapping[str, OptionSpec]] = {
+        # D-15, C-7: a fixed number of deals (thrown-in hands count); a multiple of 3 is
+        # recommended so everyone deals equally, but any positive number is accepted.
+        "deals": OptionSpec(6, minimum=1),
+        # D-8, C-6: bargaining amounts 1..max_bargain. Capped at the pack's 129 card points:
+        # every amount is listed as a legal action, so the cap bounds that list.
+        "max_bargain": OptionSpec(FAIR_SHARE, minimum=1, maximum=129),
+    }
+    action_fields: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "pass": {},
+        "demand": {"amount": "amount"},
+        "offer": {"amount": "amount"},
+        "continue": {},
+        "discard": {"cards": "cards"},
+        "declare": {"bonuses": "bonuses"},
+        "play": {"card": "card"},
+    }
+    multi_card_types: ClassVar[frozenset[str]] = frozenset({"discard"})
+
+    # ---- cards ---------------------------------------------------------------------
+    def pack(self, players: int) -> tuple[str, ...]:
+        return TAROT_PACK
+
+    def card_sort_key(self, state: Any, card: str) -> tuple[int, int]:
+        return sort_key(card)
+
+    # ---- deal ----------------------------------------------------------------------
+    def new_deal(
+        self, players: int, options: Mapping[str, Any], deck: Sequence[str], dealer: int
+    ) -> QueenOfTarotState:
+        """Canonical deal (§2.1, D-4) up to bargaining session 1, after packet round 2."""
+        if players != PLAYERS:
+            raise ValueError("Queen of Tarot is for exactly 3 players")
+        hands, stock = empty_hands(), tuple(deck)
+        for r in range(1, FIRST_SESSION_AFTER + 1):
+            hands, stock = deal_round(hands, stock, dealer, r)
+        return QueenOfTarotState(
+            dealer=dealer,
+            max_bargain=int(options.get("max_bargain", FAIR_SHARE)),
+            phase=Phase.BARGAIN,
+            turn=roles(dealer)[0],  # Eldest speaks first
+            hands=hands,
+            stock=stock,
+            rounds=FIRST_SESSION_AFTER,
+        )
+
+    def to_act(self, state: QueenOfTarotState) -> int | None:
+        return state.turn
+
+    # ---- legality ------------------------------------------------------------------
+    def legal_cards(self, s: QueenOfTarotState) -> tuple[str, ...]:
+        """Cards the seat to act may play now (empty outside the card play)."""
+        if s.turn is None or s.phase is not Phase.PLAY:
+            return ()
+        return legal_cards(s.hands[s.turn], s.trick)
+
+    def legal_actions(self, state: QueenOfTarotState) -> tuple[Action, ...]:
+        s = state
+        t = s.turn
+        if t is None:
+            return ()
+        if s.phase is Phase.BARGAIN:
+            demand, offer = bargain.ranges(s.positions[t], s.max_bargain)
+            out = [Action(bargain.PASS, t), Action(bargain.CONTINUE, t)]
+            if demand is not None:
+                out += [
+                    Action(bargain.DEMAND, t, amount=x) for x in range(demand[0], demand[1] + 1)
+                ]
+            if offer is not None:
+                out += [Action(bargain.OFFER, t, amount=x) for x in range(offer[0], offer[1] + 1)]
+            return tuple(out)
+        if s.phase is Phase.DISCARD:
+            cards = tuple(sorted(flow.discardable(s.hands[t]), key=sort_key))
+            return (Action("discard", t, cards=cards, amount=DISCARD_SIZE),)
+        if s.phase is Phase.DECLARE:
+            return tuple(Action("declare", t, bonuses=names) for names in legal_sets(s.hands[t]))
+        return tuple(Action("play", t, card=c) for c in self.legal_cards(s))
+
+    def random_choice(self, view: SeatView, template: Action, rng: Any) -> Action:
+        chosen = rng.sample(list(template.cards or ()), template.amount or DISCARD_SIZE)
+        return Action(template.type, template.seat, cards=tuple(chosen))
+
+    # ---- transitions ---------------------------------------------------------------
+    def apply(
+        self, state: QueenOfTarotState, action: Action
+    ) -> tuple[QueenOfTarotState, tuple[Event, ...]]:
+        s = state
+        t = s.turn
+        if t is None:
+            raise IllegalAction("deal_over", "this hand is over")
+        names = flow.check_bonus_names(action.bonuses) if action.type == "declare" else ()
+        if action.seat != t:
+            raise IllegalAction("not_your_turn", f"it is seat {t}'s turn")
+        if action.type not in _PHASE_ACTIONS[s.phase]:
+            raise IllegalAction(
+                "illegal_action", f"a {action.type} is not possible now ({s.phase})"
+            )
+        if s.phase is Phase.BARGAIN:
+            return bargain.apply_call(s, t, action.type, action.amount)
+        if s.phase is Phase.DISCARD:
+            return flow.discard(s, t, action.cards)
+        if s.phase is Phase.DECLARE:
+            return flow.declare(s, t, names)
+        return flow.play(s, t, action.card)
+
+    # ---- results -------------------------------------------------------------------
+    def _settlement(self, s: QueenOfTarotState) -> dict[str, Any] | None:
+        if s.settlement is None:
+            return None
+        return {
+            "session": s.session,
+            "deltas": list(s.settlement),
+            "paid": [[p, -d] for p, d in enumerate(s.settlement) if d < 0],
+            "received": [[p, d] for p, d in enumerate(s.settlement) if d > 0],
+        }
+
+    def _declarations(self, s: QueenOfTarotState) -> tuple[list[dict[str, Any]], list[int]]:
+        """Public declarations and their payments: +2X to the declarer, −X to each opponent
+        (D-17)."""
+        out: list[dict[str, Any]] = []
+        deltas = [0] * PLAYERS
+        for d in s.declarations:
+            out.append(
+                {
+                    "seat": d.seat,
+                    "bonuses": list(d.bonuses),
+                    "value": d.value,
+                    "cards": list(d.cards),
+                    "parts": [
+                        {"name": p.name, "value": p.value, "cards": sorted(p.cards)}
+                        for p in d.parts
+                    ],
+                }
+            )
+            for p in range(PLAYERS):
+                deltas[p] += 2 * d.value if p == d.seat else -d.value
+        return out, deltas
+
+    def _roles(self, s: QueenOfTarotState) -> dict[str, int]:
+        return {"dealer": s.dealer, "eldest": s.eldest, "middle": s.middle}
+
+    def result(self, state: QueenOfTarotState) -> DealResult | None:
+        s = state
+        if s.phase is not Phase.DONE:
+            return None
+        sessions = [{"session": e.session, "ended": e.ended, "seat": e.seat} for e in s.sessions]
+        if s.settlement is not None:  # §3.1: thrown in; only the bargain is paid
+            detail: dict[str, Any] = {
+                "ended": "settlement",
+                "roles": self._roles(s),
+                "sessions": sessions,
+                "settlement": self._settlement(s),
+            }
+            return DealResult("thrown_in", s.settlement, detail)
+        declared, declaration_deltas = self._declarations(s)
+        points = [pile_points(p) for p in s.piles]
+        card_deltas = [p - FAIR_SHARE for p in points]  # §5.1: ±1 per point over/under 43
+        deltas = tuple(a + b for a, b in zip(declaration_deltas, card_deltas, strict=True))
+        detail = {
+            "ended": "played",
+            "roles": self._roles(s),
+            "sessions": sessions,
+            "settlement": None,
+            "discard": sorted(s.discard),
+            "declarations": declared,
+            "declaration_deltas": declaration_deltas,
+            "card_points": points,
+            "card_deltas": card_deltas,
+            "tricks": [s.winners.count(p) for p in range(PLAYERS)],
+            "taken": [len(p) for p in s.piles],
+            "exchanges": [e._asdict() for e in s.exchanges],
+        }
+        return DealResult("played", deltas, detail)
+
+    def default_action(self, state: QueenOfTarotState) -> Action:
+        """Timeouts (rules README): pass; the three cheapest discardable cards (plain
+        suits before trumps); the best declaration, which the engine pre-fills (§3.3,
+        D-19); the lowest legal card (least points, then plain suits, then weakest), the
+        Fool only when nothing else is legal."""
+        s = state
+        t = s.turn
+        if t is None:
+            raise IllegalAction("deal_over", "this hand is over")
+        if s.phase is Phase.BARGAIN:
+            return Action(bargain.PASS, t)
+        if s.phase is Phase.DISCARD:
+            cards = sorted(flow.discardable(s.hands[t]), key=_cheap)
+            return Action("discard", t, cards=tuple(cards[:DISCARD_SIZE]))
+        if s.phase is Phase.DECLARE:
+            return Action("declare", t, bonuses=best_set(s.hands[t]))
+        cards = [c for c in self.legal_cards(s) if c != FOOL]
+        if not cards:
+            return Action("play", t, card=FOOL)
+        return Action("play", t, card=min(cards, key=_cheap))
+
+    # ---- match ---------------------------------------------------------------------
+    def next_dealer(self, dealer: int, players: int) -> int:
+        return right(dealer)  # §2: after every hand, played or thrown in, the deal passes right
+
+    def match_end(
+        self,
+        totals: Sequence[int],
+        deals_played: int,
+        options: Mapping[str, Any],
+        last: DealResult,
+    ) -> tuple[int, ...] | None:
+        """D-15, C-7: after ``deals`` deals (thrown-in ones included) the highest total
+        wins; ties are co-winners."""
+        if deals_played < options["deals"]:
+            return None
+        top = max(totals)
+        return tuple(p for p, v in enumerate(totals) if v == top)
+
+    # ---- observations --------------------------------------------------------------
+    def _bargain_info(self, s: QueenOfTarotState) -> dict[str, Any]:
+        live = s.phase is Phase.BARGAIN
+        last: list[dict[str, Any] | None] = [None] * PLAYERS
+        for c in s.calls:
+            if c.session == s.session:
+                last[c.seat] = {"call": c.call, "amount": c.amount}
+        positions: list[dict[str, Any]] = []
+        for p in range(PLAYERS):
+            kind, amount = bargain.position_of(s.positions[p])
+            positions.append(
+                {"position": kind, "amount": amount, "last": last[p] if live else None}
+            )
+        demanded, offered = bargain.totals(s.positions)
+        ranges: dict[str, list[int] | None] = {"demand": None, "offer": None}
+        if live and s.turn is not None:
+            demand, offer = bargain.ranges(s.positions[s.turn], s.max_bargain)
+            ranges = {
+                "demand": None if demand is None else list(demand),
+                "offer": None if offer is None else list(offer),
+            }
+        return {
+            "session": s.session if live else None,
+            "positions": positions,
+            "demanded": demanded,
+            "offered": offered,
+            "passes": s.passes,
+            "to_speak": s.turn if live else None,
+            "ranges": ranges,
+            "calls": [c._asdict() for c in s.calls],
+            "sessions": [e._asdict() for e in s.sessions],
+        }
+
+    def _public_info(self, s: QueenOfTarotState) -> dict[str, Any]:
+        declared, declaration_deltas = self._declarations(s)
+        return {
+            "roles": self._roles(s),
+            "packets": s.rounds,
+            "max_bargain": s.max_bargain,
+            "bargain": self._bargain_info(s),
+            "settlement": self._settlement(s),
+            "discarded": bool(s.discard),
+            "declarations": declared,
+            "declaration_deltas": declaration_deltas,
+            "fool": {
+                "played_by": s.fool_owner,
+                "debtor": s.fool_owner if s.creditor is not None else None,
+                "creditor": s.creditor,
+            },
+            "exchanges": [
+                {**e._asdict(), "card": flow.public_card(s, e.card)} for e in s.exchanges
+            ],
+            "taken": [len(p) for p in s.piles],
+            "led": led_suit(s.trick),
+        }
+
+    def observe_public(self, state: QueenOfTarotState) -> PublicView:
+        s = state
+        return PublicView(
+            game_id=self.game_id,
+            phase=str(s.phase),
+            players=PLAYERS,
+            dealer=s.dealer,
+            to_act=s.turn,
+            hand_sizes=tuple(len(h) for h in s.hands),
+            trick=s.trick,
+            tricks_won=tuple(s.winners.count(p) for p in range(PLAYERS)),
+            tricks_played=len(s.tricks),
+            last_trick=s.tricks[-1] if s.tricks else (),
+            last_winner=s.winners[-1] if s.winners else None,
+            info=self._public_info(s),
+            result=self.result(s),
+        )
+
+    def observe(self, state: QueenOfTarotState, seat: int) -> SeatView:
+        s = state
+        hand = tuple(sorted(s.hands[seat], key=sort_key))
+        legal = self.legal_actions(s) if s.turn == seat else ()
+        info: dict[str, Any] = {}
+        if seat == s.dealer and s.discard:
+            info["discard"] = list(s.discard)
+        if s.phase is Phase.DECLARE and all(d.seat != seat for d in s.declarations):
+            options: list[dict[str, Any]] = []
+            for names in legal_sets(s.hands[seat]):
+                made = declaration(seat, s.hands[seat], names)
+                assert made is not None
+                options.append(
+                    {"bonuses": list(names), "value": made.value, "cards": list(made.cards)}
+                )
+            info["declarable"] = options
+            info["best"] = list(best_set(s.hands[seat]))
+        return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s), info=info)
+
+
+def _cheap(card: str) -> tuple[int, bool, int, str]:
+    """Cheapest first: fewest points, plain suits before trumps, weakest, then by code."""
+    return (POINTS[card], card[0] == TRUMP, STRENGTH[card], card)
+
+
+RULES = QueenOfTarotRules()
