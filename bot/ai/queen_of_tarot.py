@@ -1,0 +1,175 @@
+"""Queen of Tarot computer player: bargains from a hand-strength estimate, discards to bank
+points, declares everything it is entitled to, and plays to capture Kings and honours.
+
+**Bargaining.** ``estimate`` turns the cards held so far (10, 15 or 20) into the game points
+playing the hand is expected to bring: card points from trick-taking power (trumps weighted
+by rank, Kings, the Fool keeping its 4 points) scaled to a 25-card hand, plus twice the value
+of the declarations already in hand (the declarer is paid X by each opponent). A strong hand
+calls Continue (it wants to play); a weak one demands a little (paid to give the hand up);
+it offers rarely — only to settle at once when the outstanding demand is cheaper than the loss
+it expects — and it takes money on the table: when offers exceed demands and playing is
+worth less than the difference, it demands exactly that and the hand is settled.
+
+**Discard** (dealer): the discard counts as won, so bank points — Queens, Cavaliers and
+Valets of short plain suits first (short suits also make voids for trumping), never trumps.
+**Declarations**: the best legal set (the engine's pre-filled choice). **Play**: win tricks
+holding Kings, honours or courts as cheaply as is safe; save a King or Queen with the Fool
+when the trick is lost; throw empty cards otherwise; lead Kings while suits are fresh, trumps
+when holding the top ones, else a low card of the longest plain suit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from bot.engine.actions import Action
+from bot.engine.cards import TAROT_PACK
+from bot.engine.games.queen_of_tarot_cards import (
+    ANGEL,
+    FAIR_SHARE,
+    FOOL,
+    HAND_SIZE,
+    POINTS,
+    STRENGTH,
+    SUIT,
+    TRUMP,
+    led_suit,
+    trick_winner,
+)
+from bot.engine.games.queen_of_tarot_declare import best_set, declaration
+from bot.engine.trick import Play
+from bot.engine.views import SeatView
+
+CONTINUE_AT = 8  # expected game points from which a hand is worth playing out
+DEMAND_BELOW = -4  # expected game points under which a hand asks to be paid to give up
+
+
+def _power(card: str) -> float:
+    """Trick-taking weight of a card: trumps by rank (XX the best), Kings, a little for
+    Queens; the Fool keeps its own 4 points."""
+    if card == FOOL:
+        return 0.8
+    if card[0] == TRUMP:
+        return 0.6 + STRENGTH[card] / 22
+    return {"K": 1.0, "Q": 0.45, "C": 0.2}.get(card[1:], 0.0)
+
+
+_MEAN_POWER = sum(_power(c) for c in TAROT_PACK) / len(TAROT_PACK)
+
+
+def estimate(hand: Sequence[str]) -> float:
+    """Expected game points of playing out a hand from ``hand`` (the cards held so far)."""
+    if not hand:
+        return 0.0
+    share = sum(_power(c) for c in hand) / (_MEAN_POWER * len(hand))
+    cards = max(-30.0, min(30.0, (share - 1.0) * FAIR_SHARE * 0.9))
+    made = declaration(0, hand, best_set(hand))
+    bonus = made.value if made is not None else 0
+    trumps = sum(1 for c in hand if c[0] == TRUMP)
+    if trumps * HAND_SIZE / len(hand) >= 11:  # on course for Abundance
+        bonus = max(bonus, round(trumps * HAND_SIZE / len(hand)))
+    return cards + 2 * bonus
+
+
+def _bargain(view: SeatView) -> Action:
+    seat = view.seat
+    b = view.public.info["bargain"]
+    position = b["positions"][seat]
+    ranges = b["ranges"]
+    value = estimate(view.hand)
+    demanded, offered = b["demanded"], b["offered"]
+    gap = offered - demanded
+
+    def legal(kind: str, amount: int) -> bool:
+        r = ranges.get(kind)
+        return r is not None and r[0] <= amount <= r[1]
+
+    # Money on the table: offers exceed demands by more than this hand is worth playing.
+    if gap > 0 and position["position"] == "none" and value < gap and legal("demand", gap):
+        return Action("demand", seat, amount=gap)
+    if value >= CONTINUE_AT:
+        return Action("continue", seat)
+    # Offer (rarely): settle at once when covering the outstanding demand costs less than
+    # half the loss this hand is expected to bring.
+    needed = -gap
+    mine = position["amount"] if position["position"] == "offer" else 0
+    cheaper = needed > 0 and position["position"] != "demand" and value < -2 * needed
+    if cheaper and legal("offer", mine + needed):
+        return Action("offer", seat, amount=mine + needed)
+    if value < DEMAND_BELOW and position["position"] == "none":
+        amount = max(1, min(8, round(-value / 4)))
+        if legal("demand", amount):
+            return Action("demand", seat, amount=amount)
+    return Action("pass", seat)
+
+
+def _discard(view: SeatView, template: Action) -> Action:
+    candidates = [c for c in template.cards or () if c[0] != TRUMP] or list(template.cards or ())
+    length = Counter(SUIT[c] for c in view.hand)
+    # Bank the most points, preferring short suits (voids let the dealer trump later).
+    chosen = sorted(candidates, key=lambda c: (-POINTS[c], length[SUIT[c]], -STRENGTH[c], c))
+    return Action("discard", view.seat, cards=tuple(sorted(chosen[: template.amount or 3])))
+
+
+def _wins(trick: tuple[Play, ...], seat: int, card: str) -> bool:
+    return trick_winner((*trick, (seat, card))) == seat
+
+
+def _cheap(card: str) -> tuple[int, bool, int]:
+    return (POINTS[card], card[0] == TRUMP, STRENGTH[card])
+
+
+def _play(view: SeatView, legal: list[str]) -> str:
+    pv = view.public
+    trick, seat = pv.trick, view.seat
+    plain = [c for c in legal if c != FOOL]
+    if not plain:
+        return FOOL
+    if not trick:
+        return _lead(view.hand, plain)
+    last = len(trick) == pv.players - 1
+    worth = sum(POINTS[c] for _, c in trick)
+    winners = [c for c in plain if _wins(trick, seat, c)]
+    if winners:
+        cheapest = min(winners, key=lambda c: (c[0] == TRUMP, STRENGTH[c]))
+        if last and (worth > 2 or POINTS[cheapest] > 1):
+            return cheapest
+        strongest = max(winners, key=lambda c: (c[0] == TRUMP, STRENGTH[c]))
+        sure = strongest == ANGEL or (strongest[1:] == "K" and led_suit(trick) != TRUMP)
+        if sure or (strongest[0] == TRUMP and STRENGTH[strongest] >= 18 and worth >= 5):
+            return strongest
+    throw = min(plain, key=_cheap)
+    if FOOL in legal and POINTS[throw] >= 4:
+        return FOOL  # the Fool excuses us from giving up a King or Queen
+    return throw
+
+
+def _lead(hand: Sequence[str], plain: list[str]) -> str:
+    trumps = sorted((c for c in plain if c[0] == TRUMP), key=STRENGTH.__getitem__, reverse=True)
+    if trumps and trumps[0] == ANGEL and len(trumps) >= 6:
+        return trumps[0]  # draw trumps holding the Angel
+    kings = [c for c in plain if c[0] != TRUMP and c[1:] == "K"]
+    if kings:
+        return kings[0]
+    suits = [c for c in plain if c[0] != TRUMP]
+    if not suits:
+        return min(trumps, key=_cheap)
+    length = Counter(SUIT[c] for c in suits)
+    longest = max(length, key=lambda s: (length[s], s))
+    return min((c for c in suits if SUIT[c] == longest), key=_cheap)
+
+
+def choose(view: SeatView, rng: random.Random) -> Action:
+    """The computer's decision for ``view`` (always one of ``view.legal``)."""
+    kind = view.legal[0].type
+    if view.public.phase == "bargain":
+        return _bargain(view)
+    if kind == "discard":
+        return _discard(view, view.legal[0])
+    if kind == "declare":
+        best = tuple(view.info.get("best", ()))
+        return next((a for a in view.legal if tuple(a.bonuses or ()) == best), view.legal[-1])
+    legal = [a.card for a in view.legal if a.card is not None]
+    return Action("play", view.seat, card=_play(view, legal))
