@@ -32,7 +32,17 @@ MAX_OPTIONS = 25
 _BUTTON_ACT = re.compile(
     r"act:(?P<type>[a-z_]+)(?::(?P<field>[a-z_]+)=(?P<value>[A-Za-z0-9_\-]+))?"
 )
-_SELECT_FIELDS = {"card": "one", "cards": "many", "amount": "int"}
+_SELECT_FIELDS = {"card": "one", "cards": "many", "amount": "int", "bonuses": "names"}
+
+
+def bonus_names(value: str) -> list[str]:
+    """``"kings-mitigati"`` → ``["kings", "mitigati"]``; ``"none"`` → ``[]``."""
+    return [] if value == "none" else value.split("-")
+
+
+def bonus_value(names: list[str] | tuple[str, ...]) -> str:
+    """The inverse of ``bonus_names`` (for custom_ids and select values)."""
+    return "-".join(names) or "none"
 
 
 def _controller(interaction: discord.Interaction[Any]) -> TableController:
@@ -53,6 +63,8 @@ def parse_button(rest: str) -> tuple[str, dict[str, Any] | None] | None:
             payload["cards"] = value.split("-")
         elif m["field"] == "announce":
             payload["announce"] = value == "yes"
+        elif m["field"] == "bonuses":  # declaration names joined by "-", "none" for []
+            payload["bonuses"] = bonus_names(value)
         else:
             payload[m["field"]] = int(value) if value.lstrip("-").isdigit() else value
     return "act", payload
@@ -153,6 +165,8 @@ class TableSelect(
         shape = _SELECT_FIELDS.get(self.field)
         if shape == "many":
             payload[self.field] = values
+        elif shape == "names":
+            payload[self.field] = bonus_names(values[0] if values else "none")
         elif shape == "int":
             text = values[0] if values else ""
             payload[self.field] = int(text) if text.isdigit() else text  # engine refuses text
