@@ -49,10 +49,10 @@ async def decide(member: Any, dm: discord.Message, *, settle: bool) -> None:
         picks = [o.value for o in first.options[:3]]
         r = await member.user.select(dm, picks, custom_id=first.custom_id)
         assert r.acknowledged
-        dm = dm_hand(member)  # the picks are redrawn as defaults with a Confirm button
-        assert dm is not None
-        confirm = next(b for b in labels(dm) if b.startswith("Confirm"))
-        r = await member.user.click(dm, label=confirm)
+        redrawn = dm_hand(member)  # the picks are redrawn as defaults with a Confirm button
+        assert redrawn is not None
+        confirm = next(b for b in labels(redrawn) if b.startswith("Confirm"))
+        r = await member.user.click(redrawn, label=confirm)
     elif "Declare" in text and "pre-selected" in text:
         r = await member.user.click(dm, label=labels(dm)[0])  # the best set, one click
     else:
