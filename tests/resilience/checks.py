@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from bot.db.tables import TableRecord
 from bot.engine import match
 from bot.engine.codec import parse_action
 from bot.engine.match import MatchState
@@ -96,11 +97,22 @@ class Ledger:
         self.seq = 0
         self.snapshot_json: str | None = None
         self.m: MatchState | None = None
+        self.rec: TableRecord | None = None
         self.changes = 0
+
+    @property
+    def status(self) -> str:
+        return "" if self.rec is None else self.rec.status
+
+    @property
+    def message_id(self) -> int | None:
+        """The table's public message (the current deal's, while in play)."""
+        return None if self.rec is None else self.rec.message_id
 
     async def check(self, service: TableService) -> MatchState | None:
         rec = await service.store.get(self.table_id)
         assert rec is not None, f"table {self.table_id} vanished"
+        self.rec = rec
         if rec.seq == self.seq:
             assert rec.snapshot_json == self.snapshot_json, "snapshot changed without a log entry"
             return self.m

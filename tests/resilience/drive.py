@@ -8,8 +8,10 @@ same rule ``bot.client.extensions`` loads cogs by, so a new game joins these tes
 
 from __future__ import annotations
 
+import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,23 +20,18 @@ import simcord
 from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.enums import InteractionType
-from simcord.results import InteractionResult
+from simcord.results import InteractionResult, to_discord_message
 
 from bot.client import TrionfiBot, extensions
 from bot.engine.registry import get_rules, implemented
 from bot.services.tables import TableService
 from bot.ui.games import renderer
-from tests.e2e.helpers import components, dm_hand, embed_text, has_controls
+from tests.e2e.helpers import components, embed_text, has_controls
 
 MEMBER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "gina")
 
-#: Options that keep a game short (a game without an entry plays with its defaults).
-SHORT_OPTIONS: dict[str, dict[str, Any]] = {
-    "la_morte": {"target": 10, "round_limit": 2},
-    "french_tarot": {"deals": 1},
-    "early_french_tarot": {"target": 10},
-    "losers_game": {"target": 10, "hand_limit": 1},
-}
+#: Options that keep a game short, for every game whose ``new`` command declares them.
+SHORT_OPTIONS: dict[str, Any] = {"target": 10, "round_limit": 2, "hand_limit": 1, "deals": 1}
 
 
 def landed_games() -> tuple[str, ...]:
@@ -165,14 +162,18 @@ class Table:
         others press Join and the host Start (``in_lobby`` runs before anyone joins)."""
         host, *guests = self.humans
         channel = self.world.channel
-        opts = SHORT_OPTIONS.get(self.game_id, {}) if options is None else options
-        r = await host.slash(
-            channel,
-            f"{group(self.game_id)} new",
-            seats=seats,
-            computers=seats - len(self.humans),
-            **opts,
-        )
+        name = group(self.game_id)
+        root = self.world.env.backend.find_command(name, None)
+        assert root is not None, f"/{name} is not synced"
+        sub = next(o for o in root["options"] if o["name"] == "new")
+        declared = {o["name"] for o in sub.get("options") or []}
+        if options is None:
+            options = {k: v for k, v in SHORT_OPTIONS.items() if k in declared}
+        if "seats" in declared:  # a game for one number of players has no such option
+            options = {**options, "seats": seats}
+        if "computers" in declared:
+            options = {**options, "computers": seats - len(self.humans)}
+        r = await host.slash(channel, f"{name} new", **options)
         assert r.acknowledged and not r.ephemeral, refusal(r)
         lobby = channel.last_message
         table = await self.service.table_in_channel(channel.id)
@@ -186,18 +187,30 @@ class Table:
         r = await host.click(lobby, label="Start")
         assert r.acknowledged and refusal(r) is None, refusal(r)
 
-    def mover(self) -> Any | None:
+    async def hand(self, member: Any) -> discord.Message | None:
+        """The member's DM hand message of this table, if they hold a seat at it."""
+        info = await self.service.get_table(self.table_id)
+        seat = next((s for s in info.seats if s.user_id == member.id and not s.resigned), None)
+        if seat is None or seat.dm_channel_id is None or seat.dm_message_id is None:
+            return None
+        stored = self.world.env.backend.get_message(seat.dm_channel_id, seat.dm_message_id)
+        return to_discord_message(self.world.env, stored)
+
+    async def mover(self) -> Any | None:
         """The human whose DM shows decision controls (the service never leaves a computer
         to act), or None once the game is over."""
-        return next((m for m in self.humans if has_controls(dm_hand(m))), None)
+        for member in self.humans:
+            if has_controls(await self.hand(member)):
+                return member
+        return None
 
     async def step(self, stale: dict[int, discord.Message] | None = None) -> bool:
         """The mover makes one decision; ``stale`` holds hand messages to use instead of the
         current ones (e.g. rendered before a restart). False once nobody has a decision."""
-        mover = self.mover()
+        mover = await self.mover()
         if mover is None:
             return False
-        message = (stale or {}).get(mover.id) or dm_hand(mover)
+        message = (stale or {}).get(mover.id) or await self.hand(mover)
         assert message is not None
         offered = gestures(message)
         assert offered, f"{mover.name}'s hand offers nothing: {embed_text(message)}"
@@ -233,16 +246,12 @@ class Table:
         for part in parts:
             menu = next(c for c in components(current) if getattr(c, "custom_id", None) == part)
             assert isinstance(menu, discord.SelectMenu)
-            offered = {o.value for o in menu.options}
-            mine = [c for c in cards if c in offered]
-            if not mine:
+            mine = [o.value for o in menu.options if o.value in cards]
+            if {o.value for o in menu.options if o.default} == set(mine):
                 continue
-            keep = [o.value for o in menu.options if o.default]
-            r = await member.user.select(
-                current, keep + [c for c in mine if c not in keep], custom_id=part
-            )
+            r = await member.user.select(current, mine, custom_id=part)
             assert r.acknowledged and refusal(r) is None, refusal(r)
-            fresh = dm_hand(member)
+            fresh = await self.hand(member)
             assert fresh is not None
             current = fresh
         confirm = f"tb:{self.table_id}:act:{kind}:cards="
@@ -280,9 +289,13 @@ def _emit(
     kind: InteractionType,
     data: dict[str, Any],
     message: Any = None,
+    components: list[dict[str, Any]] | None = None,
 ) -> Any:
     """Deliver one INTERACTION_CREATE as Discord would, without SimCord's checks that the
-    component or option exists (malformed input is the point); returns its record."""
+    component or option exists (malformed input is the point); returns its record.
+
+    ``components`` replace the message's own in the payload: Discord only sends a custom_id
+    that the message carries, so a custom_id the bot never rendered has to be put there."""
     backend = world.env.backend
     guild_id = backend.get_channel(channel_id).guild_id
     record, payload = sim_interactions.base_payload(
@@ -290,6 +303,8 @@ def _emit(
     )
     if message is not None:
         payload["message"] = dict(serializers.message_payload(backend, message))
+        if components is not None:
+            payload["message"]["components"] = components
         record.source_message_id = message.id
     backend.emit("INTERACTION_CREATE", payload)
     return record
@@ -303,9 +318,10 @@ async def dispatch(
     data: dict[str, Any],
     *,
     message: Any = None,
+    components: list[dict[str, Any]] | None = None,
 ) -> InteractionResult:
     """One raw interaction, answered (or ignored) by the bot before this returns."""
-    record = _emit(world, user_id, channel_id, kind, data, message)
+    record = _emit(world, user_id, channel_id, kind, data, message, components)
     await world.env.settle(idle=0.001)
     return InteractionResult(world.env, record)
 
@@ -377,3 +393,28 @@ async def raw_slash(
         else InteractionType.APPLICATION_COMMAND
     )
     return await dispatch(world, user_id, channel_id, kind, data)
+
+
+# ---- errors ----------------------------------------------------------------------------
+
+
+class Errors(logging.Handler):
+    """Every ERROR record logged anywhere (``log.exception`` and discord.py's included)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@contextmanager
+def logged_errors() -> Iterator[Errors]:
+    handler = Errors()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        root.removeHandler(handler)

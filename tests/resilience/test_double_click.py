@@ -23,7 +23,6 @@ from bot.engine.registry import get_rules
 from bot.services.errors import IllegalMove, WrongState
 from bot.services.models import Outcome
 from bot.services.tables import TableService
-from tests.e2e.helpers import dm_hand
 from tests.resilience.drive import Table, gestures, landed_games, make_world, send_together
 
 GAMES = landed_games()
@@ -110,16 +109,15 @@ async def test_double_click_on_a_card_through_discord(
     world = make_world(simcord_env, 2)
     alice = world.members[0]
     table = Table(world, game_id, [alice], seed=7)
-    await table.open(max(get_rules(game_id).min_players, 3))
-    for _ in range(60):
-        dm = dm_hand(alice)
+    await table.open(max(get_rules(game_id).min_players, 3), {})  # the default, long game
+    for _ in range(300):
+        dm = await table.hand(alice)
         assert dm is not None
-        card = next(
-            (g for g in gestures(dm) if g.kind == "select" and ":play:" in g.custom_id), None
-        )
+        offered = gestures(dm)
+        card = next((g for g in offered if g.kind == "select" and ":play:" in g.custom_id), None)
         if card is not None:
             break
-        assert await table.step()
+        assert await table.step(), "the game ended before alice played a card"
     else:
         raise AssertionError("no card play reached")
     before = await human_entries(world.service, table.table_id)

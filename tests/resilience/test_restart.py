@@ -23,7 +23,7 @@ from tests.resilience.drive import Table, World, landed_games, make_world, seat_
 
 GAMES = landed_games()
 SEEDS = (11, 12, 13)
-RESTARTS = 3  # besides the one in the lobby
+RESTARTS = 3  # besides the one in the lobby (fewer in a game of fewer decisions)
 
 
 async def log_of(world: World, table_id: int) -> list[tuple[str, int | None, dict[str, Any]]]:
@@ -54,7 +54,7 @@ async def test_restarts_anywhere_change_nothing(
         world, channel=world.guild.create_text_channel("restarted"), members=world.members[2:]
     )
     table = Table(other, game_id, other.members, seed)
-    points = set(random.Random(seed).sample(range(straight.steps), RESTARTS))
+    points = set(random.Random(seed).sample(range(straight.steps), min(RESTARTS, straight.steps)))
     restarts = 0
 
     async def restart() -> None:
@@ -79,7 +79,7 @@ async def test_restarts_anywhere_change_nothing(
     await table.open(seats, in_lobby=restart)  # Join and Start on the pre-restart lobby
     await table.play(before_step=before_step)
 
-    assert restarts == RESTARTS + 1
+    assert restarts == len(points) + 1
     assert await log_of(other, table.table_id) == expected
     out = await other.service.snapshot(table.table_id)
     assert out.finished and out.totals == expected_totals
