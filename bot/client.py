@@ -41,6 +41,68 @@ def extensions() -> tuple[str, ...]:
     return (*games, "cogs.leaderboard", "cogs.admin")
 
 
+_OPTION_KINDS: dict[discord.AppCommandOptionType, tuple[type, ...]] = {
+    discord.AppCommandOptionType.string: (str,),
+    discord.AppCommandOptionType.integer: (int,),
+    discord.AppCommandOptionType.boolean: (bool,),
+    discord.AppCommandOptionType.number: (int, float),
+}
+_OPTION_WORDS = {
+    discord.AppCommandOptionType.string: "text",
+    discord.AppCommandOptionType.integer: "a whole number",
+    discord.AppCommandOptionType.boolean: "true or false",
+    discord.AppCommandOptionType.number: "a number",
+}
+
+
+def option_problem(command: app_commands.Command[Any, ..., Any], namespace: Any) -> str | None:
+    """Why the given options don't fit the command's own declaration, if they don't.
+
+    Discord checks option types and ranges, but a command tree out of sync with this code
+    (an old client cache, a deploy before the sync) can still send anything, and discord.py
+    hands text, number and true/false values to the command unchecked.
+    """
+    for param in command.parameters:
+        value = getattr(namespace, param.display_name, None)
+        kinds = _OPTION_KINDS.get(param.type)
+        if value is None or kinds is None:
+            continue
+        is_bool = isinstance(value, bool)
+        if not isinstance(value, kinds) or is_bool != (bool in kinds):
+            return f"**{param.display_name}** takes {_OPTION_WORDS[param.type]}."
+        if param.type in (
+            discord.AppCommandOptionType.integer,
+            discord.AppCommandOptionType.number,
+        ) and (
+            (param.min_value is not None and value < param.min_value)
+            or (param.max_value is not None and value > param.max_value)
+        ):
+            return f"**{param.display_name}** goes from {param.min_value} to {param.max_value}."
+    return None
+
+
+class TrionfiTree(app_commands.CommandTree[Any]):
+    """The command tree: options that don't fit their command are refused by name, politely,
+    before any command code runs."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        try:
+            command = interaction.command
+            problem = (
+                option_problem(command, interaction.namespace)
+                if isinstance(command, app_commands.Command)
+                else None
+            )
+        except Exception:  # unknown command or unreadable options: the tree reports those
+            return True
+        if problem is None:
+            return True
+        await reply_error(interaction, problem)
+        return False
+
+
 class TrionfiBot(commands.Bot):
     """Trionfi's bot. Everything it knows lives in the SQLite file at ``database_path``."""
 
@@ -61,6 +123,7 @@ class TrionfiBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            tree_cls=TrionfiTree,
         )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
