@@ -62,11 +62,12 @@ def option_problem(command: app_commands.Command[Any, ..., Any], namespace: Any)
     (an old client cache, a deploy before the sync) can still send anything, and discord.py
     hands text, number and true/false values to the command unchecked.
     """
+    given = vars(namespace)  # a Namespace answers None for options not given
     for param in command.parameters:
-        value = getattr(namespace, param.display_name, None)
         kinds = _OPTION_KINDS.get(param.type)
-        if value is None or kinds is None:
+        if param.display_name not in given or kinds is None:
             continue
+        value = given[param.display_name]
         is_bool = isinstance(value, bool)
         if not isinstance(value, kinds) or is_bool != (bool in kinds):
             return f"**{param.display_name}** takes {_OPTION_WORDS[param.type]}."

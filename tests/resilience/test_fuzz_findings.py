@@ -37,6 +37,7 @@ async def test_a_table_id_beyond_sqlite_integers_names_no_table(tmp_path: Path) 
         ("lamorte", "bid", {"name": "amount", "type": 4, "value": "abc"}),
         ("lamorte", "new", {"name": "seats", "type": 4, "value": 3.5}),
         ("tarot", "chelem", {"name": "announce", "type": 5, "value": "yes"}),
+        ("lamorte", "new", {"name": "computers", "type": 4, "value": None}),
     ],
 )
 async def test_a_wrong_typed_option_is_refused_politely(
