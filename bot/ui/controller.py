@@ -125,7 +125,14 @@ class TableController:
             if seat is None or seat not in outcome.seat_views:
                 raise NotSeated("You are not seated at this table.")
             fields = self.hand_message(outcome, seat, tuple(selected))
-            await interaction.response.edit_message(**fields)
+            message = interaction.message
+            if message is not None and (interaction.guild_id is None or message.flags.ephemeral):
+                await interaction.response.edit_message(**fields)
+                return
+            # Never redraw a hand over a message the channel sees: send it to the presser.
+            if fields["view"] is None:
+                del fields["view"]
+            await interaction.response.send_message(ephemeral=True, **fields)
 
         await self.guarded(interaction, work)
 

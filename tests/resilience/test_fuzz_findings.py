@@ -7,11 +7,13 @@ from typing import Any
 
 import pytest
 import simcord
+from simcord.enums import InteractionType
 
 from bot.db.database import Database
 from bot.services.errors import NotFound
 from bot.services.tables import TableService
-from tests.resilience.drive import logged_errors, make_world, raw_slash
+from tests.resilience.checks import message_text
+from tests.resilience.drive import Table, dispatch, logged_errors, make_world, raw_slash
 
 
 async def test_a_table_id_beyond_sqlite_integers_names_no_table(tmp_path: Path) -> None:
@@ -53,3 +55,37 @@ async def test_a_wrong_typed_option_is_refused_politely(
     assert r.ephemeral and r.response is not None
     assert r.response.content.startswith("⚠️") and f"**{option['name']}**" in r.response.content
     assert not errors.records, [x.getMessage() for x in errors.records]
+
+
+async def test_a_choice_select_on_a_public_message_never_draws_a_hand_there(
+    simcord_env: simcord.Env,
+) -> None:
+    """Found by fuzzing: a multi-card choice select (``tc:``) pressed on the public table
+    message redrew that message as the presser's hand, for the whole channel to read. The
+    bot only renders those selects in hands, but the one place that redraws a hand must not
+    trust that: the hand now goes to the presser alone."""
+    world = make_world(simcord_env, 1)
+    alice = world.members[0]
+    table = Table(world, "la_morte", [alice], seed=3)
+    await table.open(3)
+    info = await world.service.get_table(table.table_id)
+    public = simcord_env.backend.get_message(world.channel.id, info.message_id)
+    before = message_text(public)
+    select = {
+        "type": 3,
+        "custom_id": f"tc:{table.table_id}:discard:0",
+        "options": [{"label": "?", "value": "?"}],
+        "min_values": 0,
+        "max_values": 1,
+    }
+    r = await dispatch(
+        world,
+        alice.id,
+        world.channel.id,
+        InteractionType.MESSAGE_COMPONENT,
+        {"custom_id": select["custom_id"], "component_type": 3, "values": []},
+        message=public,
+        components=[{"type": 1, "components": [select]}],
+    )
+    assert r.acknowledged and r.ephemeral
+    assert message_text(simcord_env.backend.get_message(world.channel.id, public.id)) == before
