@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.db.database import Database
 from bot.engine.registry import implemented
 from bot.services.errors import ServiceError
+from bot.services.stats import StatsService
 from bot.services.tables import TableService
 from bot.ui.choice import ChoiceSelect
 from bot.ui.components import TableButton, TableSelect
@@ -38,7 +39,7 @@ def extensions() -> tuple[str, ...]:
         for game_id in implemented()
         if importlib.util.find_spec(f"cogs.{game_id}") is not None
     )
-    return (*games, "cogs.leaderboard", "cogs.admin")
+    return (*games, "cogs.leaderboard", "cogs.stats", "cogs.privacy", "cogs.admin")
 
 
 _OPTION_KINDS: dict[discord.AppCommandOptionType, tuple[type, ...]] = {
@@ -109,6 +110,7 @@ class TrionfiBot(commands.Bot):
 
     db: Database
     service: TableService
+    stats: StatsService
     controller: TableController
 
     def __init__(
@@ -139,6 +141,7 @@ class TrionfiBot(commands.Bot):
             self.service = TableService(self.db, seed_source=self.seed_source)
         else:
             self.service = TableService(self.db)
+        self.stats = StatsService(self.db)
         self.controller = TableController(self, self.service)
         for ext in extensions():
             await self.load_extension(ext)

@@ -1,4 +1,4 @@
-"""``/leaderboard``: per-server standings for each game."""
+"""``/leaderboard``: ratings and records per game, on this server or across servers."""
 
 from __future__ import annotations
 
@@ -9,13 +9,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.registry import get_rules, implemented
-from bot.ui.errors import reply_error
-from bot.ui.render import COLOUR_DONE
+from bot.ui.leaderboard import METRIC_NAMES, BoardButton, board_message
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
 
 GAME_CHOICES = [app_commands.Choice(name=get_rules(g).title, value=g) for g in implemented()]
+METRIC_CHOICES = [app_commands.Choice(name=n, value=k) for k, n in METRIC_NAMES.items()]
+SCOPE_CHOICES = [
+    app_commands.Choice(name="This server", value="server"),
+    app_commands.Choice(name="All servers", value="global"),
+]
+PERIOD_CHOICES = [
+    app_commands.Choice(name="All time", value="all"),
+    app_commands.Choice(name="Last 30 days", value="30d"),
+]
 
 
 class LeaderboardCog(commands.Cog):
@@ -26,35 +34,49 @@ class LeaderboardCog(commands.Cog):
 
     @app_commands.command(name="leaderboard")
     @app_commands.guild_only()
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES, metric=METRIC_CHOICES, scope=SCOPE_CHOICES, period=PERIOD_CHOICES
+    )
     async def leaderboard(
-        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str] | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None = None,
+        scope: str = "server",
+        metric: str = "rating",
+        period: str = "all",
     ) -> None:
-        """Show this server's best players.
+        """Show the best players of a game, with page buttons.
 
         Args:
-            game: Which game (default La Morte).
+            game: Which game (default: the one most played on this server).
+            scope: This server's games, or every server's.
+            metric: Rank by rating (default), wins, win rate, games played or points.
+            period: All time, or the last 30 days.
         """
-        if interaction.guild_id is None:
-            await reply_error(interaction, "Leaderboards are per server: use this in a server.")
-            return
-        game_id = game.value if game else "la_morte"
-        rows = await self.bot.service.leaderboard(interaction.guild_id, game_id, 10)
-        title = f"{get_rules(game_id).title} leaderboard"
-        embed = discord.Embed(title=title, colour=COLOUR_DONE)
-        if not rows:
-            embed.description = "No finished games in this server yet."
-        else:
-            lines = [
-                f"`{i}.` <@{r.user_id}> — **{r.wins}** win{'s' if r.wins != 1 else ''} · "
-                f"{r.games} game{'s' if r.games != 1 else ''} · {r.points} pts"
-                for i, r in enumerate(rows, 1)
-            ]
-            embed.description = "\n".join(lines)
-        await interaction.response.send_message(
-            embed=embed, allowed_mentions=discord.AllowedMentions.none()
-        )
+        ctl = self.bot.controller
+        stats = self.bot.stats
+
+        async def work() -> None:
+            guild_id = interaction.guild_id
+            game_id = game or await stats.favourite_game(guild_id)
+            board = await stats.leaderboard(
+                game_id=game_id,
+                viewer=interaction.user.id,
+                guild_id=guild_id,
+                metric=metric,
+                scope=scope,
+                period=period,
+            )
+            fields = board_message(board, interaction.user.id, interaction.user.id, guild_id)
+            if fields["view"] is None:
+                del fields["view"]
+            await interaction.response.send_message(
+                allowed_mentions=discord.AllowedMentions.none(), **fields
+            )
+
+        await ctl.guarded(interaction, work)
 
 
 async def setup(bot: TrionfiBot) -> None:
+    bot.add_dynamic_items(BoardButton)
     await bot.add_cog(LeaderboardCog(bot))

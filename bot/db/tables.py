@@ -15,6 +15,7 @@ from typing import Any
 import aiosqlite
 
 from bot.db.database import Database, DatabaseError
+from bot.db.ratings import Rater, record_finished
 
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -106,6 +107,9 @@ class GameResultRecord:
     name: str
     score: int
     won: bool
+    player_id: int | None = None  # rated entity: the user, or a computer level (< 0)
+    place: int | None = None  # 1 = best, ties share; None: not ranked
+    deals: int = 0  # deals the match lasted
 
 
 def _dumps(value: Any) -> str:
@@ -259,11 +263,13 @@ class TableStore:
     async def game_results(self, table_id: int) -> list[GameResultRecord]:
         async with self.db.read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT seat, user_id, name, score, won FROM game_results "
-                "WHERE table_id = ? ORDER BY seat",
+                "SELECT seat, user_id, name, score, won, player_id, place, deals "
+                "FROM game_results WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             )
-        return [GameResultRecord(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
+        return [
+            GameResultRecord(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7]) for r in rows
+        ]
 
     async def overdue(self, now: float) -> list[int]:
         """Ids of playing tables whose turn deadline has passed."""
@@ -394,10 +400,14 @@ class TableStore:
         reminder_at: float | None = None,
         deal_results: Sequence[DealResultRecord] = (),
         game_results: Sequence[GameResultRecord] = (),
+        rater: Rater | None = None,
         resign_seats: Sequence[int] = (),
         seat_expiries: Mapping[int, int] | None = None,
     ) -> int:
         """Append ``entries`` and store the new snapshot/status in ONE transaction.
+
+        ``game_results`` (a finished game) also update the ratings (through ``rater``), the
+        players' running totals and names in that transaction.
 
         The table row is updated only if its ``seq`` and ``status`` are still the expected
         ones (optimistic concurrency across processes); otherwise ``StaleState`` is raised
@@ -469,13 +479,26 @@ class TableStore:
             if game_results:
                 await conn.executemany(
                     "INSERT INTO game_results (table_id, guild_id, game_id, seat, user_id, name, "
-                    "score, won, finished_at) SELECT id, guild_id, game_id, ?, ?, ?, ?, ?, ? "
+                    "score, won, finished_at, player_id, place, deals) "
+                    "SELECT id, guild_id, game_id, ?, ?, ?, ?, ?, ?, ?, ?, ? "
                     "FROM tables WHERE id = ?",
                     [
-                        (g.seat, g.user_id, g.name, g.score, int(g.won), now, table_id)
+                        (
+                            g.seat,
+                            g.user_id,
+                            g.name,
+                            g.score,
+                            int(g.won),
+                            now,
+                            g.player_id,
+                            g.place,
+                            g.deals,
+                            table_id,
+                        )
                         for g in game_results
                     ],
                 )
+                await record_finished(conn, table_id, rater, now)
         return new_seq
 
     # ---- message bookkeeping -----------------------------------------------------------

@@ -18,6 +18,7 @@ from bot.db.database import Database
 from bot.db.tables import GameResultRecord, StaleState, TableRecord, TableStore
 from bot.engine import match
 from bot.engine.match import MatchState
+from bot.services import ratings
 from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import PlayStep, deal_number, human_seat, random_seed, table_info
@@ -163,6 +164,7 @@ class TableCore:
         results: list[GameResultRecord] = []
         if status == "finished":
             winners = set(m.winners)
+            places = ratings.placings(m.totals, m.winners, [s.seat for s in seats if s.resigned])
             results = [
                 GameResultRecord(
                     seat=s.seat,
@@ -170,6 +172,9 @@ class TableCore:
                     name=s.name,
                     score=m.totals[s.seat],
                     won=s.seat in winners and not s.resigned,  # a resigned player never wins
+                    player_id=ratings.player_id(s.user_id, s.is_bot),
+                    place=places[s.seat],
+                    deals=m.deals_played,
                 )
                 for s in seats
             ]
@@ -198,6 +203,7 @@ class TableCore:
                 reminder_at=reminder,
                 deal_results=step.deal_results,
                 game_results=results,
+                rater=ratings.rate,
                 resign_seats=() if resign_seat is None else (resign_seat,),
                 seat_expiries=step.expiries,
             )
@@ -218,4 +224,3 @@ class TableCore:
             reminder_at=reminder,
         )
         return self._outcome(table_info(new_rec), m, step)
-

@@ -103,14 +103,3 @@ class Outcome:
     finished: bool = False
     winners: tuple[int, ...] = ()
     new_deal: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderRow:
-    """One line of a per-server, per-game leaderboard."""
-
-    user_id: int
-    name: str
-    games: int
-    wins: int
-    points: int

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.db.stats import leaderboard as board_query
 from bot.db.tables import ChannelBusy, SeatRecord, SeatTaken, StaleState, TableRecord
 from bot.engine import match
 from bot.engine.actions import Action
@@ -30,7 +29,7 @@ from bot.services.errors import (
     WrongState,
 )
 from bot.services.life import CLOCKS, TableLife
-from bot.services.models import LeaderRow, Outcome, TableInfo
+from bot.services.models import Outcome, TableInfo
 from bot.services.step import (
     SEED_BITS,
     PlayStep,
@@ -416,7 +415,3 @@ class TableService(TableLife):
     ) -> None:
         """Remember a seat's private hand message, or that DMs to that user failed."""
         await self.store.set_dm(table_id, seat, channel_id, message_id, failed)
-
-    async def leaderboard(self, guild_id: int, game_id: str, limit: int = 10) -> list[LeaderRow]:
-        rows = await board_query(self.db, guild_id, game_id, limit)
-        return [LeaderRow(r.user_id, r.name, r.games, r.wins, r.points) for r in rows]

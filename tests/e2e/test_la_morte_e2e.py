@@ -131,8 +131,8 @@ async def test_whole_game_from_new_to_final_result(world: tuple[Any, ...]) -> No
     board = await carol.slash(channel, "leaderboard")
     assert board.acknowledged
     board_text = embed_text(board.response.message)
-    assert "La Morte leaderboard" in board_text
-    assert f"<@{alice.id}>" in board_text and f"<@{bob.id}>" in board_text
+    assert "La Morte — rating" in board_text and "this server" in board_text
+    assert "alice" in board_text and "bob" in board_text  # names, not pings
 
 
 async def test_nobody_sees_a_card_hidden_from_them(world: tuple[Any, ...]) -> None:
@@ -378,4 +378,4 @@ async def test_resign_hands_the_seat_to_a_computer_then_closes_the_table(
     r = await alice.slash(channel, "lamorte status")
     assert r.ephemeral and "no La Morte table" in r.response.content
     board = await alice.slash(channel, "leaderboard")
-    assert "No finished games" in embed_text(board.response.message)
+    assert "No finished La Morte games on this server" in embed_text(board.response.message)

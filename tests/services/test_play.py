@@ -23,6 +23,7 @@ from bot.services.errors import (
     WrongState,
 )
 from bot.services.models import Outcome
+from bot.services.stats import Board, StatsService
 from bot.services.tables import TableService, first_dealer
 from tests.services.conftest import (
     ANA,
@@ -36,6 +37,14 @@ from tests.services.conftest import (
     smart_payload,
     user_to_act,
 )
+
+
+async def _board(svc: TableService, viewer: int) -> Board:
+    """This server's all-time La Morte board by games played."""
+    stats = StatsService(svc.db)
+    return await stats.leaderboard(
+        game_id="la_morte", viewer=viewer, guild_id=GUILD, metric="games"
+    )
 
 
 async def _solo_table(
@@ -123,8 +132,8 @@ async def test_full_game_one_human_three_computers(svc: TableService) -> None:
     assert [d.deal_no for d in deals] == ended
     assert [sum(col) for col in zip(*(d.deltas for d in deals), strict=True)] == list(out.totals)
 
-    board = await svc.leaderboard(GUILD, "la_morte")
-    assert [(r.user_id, r.name, r.games, r.points) for r in board] == [
+    board = await _board(svc, ANA)
+    assert [(e.player_id, e.name, e.games, e.points) for e in board.entries] == [
         (ANA, "Ana", 1, out.totals[0])
     ]
     assert await svc.table_in_channel(CHANNEL) is None
@@ -305,7 +314,7 @@ async def test_resigned_seat_is_played_by_a_computer(svc: TableService) -> None:
     assert results[3].user_id == BEN and not results[3].won
     assert results[3].score == out.totals[3]  # the seat's score still counts
     await _assert_replay_matches(svc, t.id)
-    board = {r.user_id: r for r in await svc.leaderboard(GUILD, "la_morte")}
+    board = {e.player_id: e for e in (await _board(svc, BEN)).entries}
     assert board[BEN].games == 1 and board[BEN].wins == 0
 
 
@@ -316,7 +325,7 @@ async def test_last_human_resigning_abandons_the_table(svc: TableService) -> Non
     assert [e.type for _, e in out.events] == ["resigned", "abandoned"]
     assert await svc.store.game_results(out.table.id) == []
     assert await svc.table_in_channel(CHANNEL) is None
-    assert await svc.leaderboard(GUILD, "la_morte") == []
+    assert (await _board(svc, ANA)).entries == ()
     with pytest.raises(WrongState):
         await svc.resign(out.table.id, ANA)
 
@@ -379,7 +388,7 @@ async def test_play_survives_retained_cursors(svc: TableService) -> None:
         await svc.snapshot(out.table.id, ANA)
         await svc.legal_cards(out.table.id, ANA)
         await svc.resign(out.table.id, ANA)
-        await svc.leaderboard(GUILD, "la_morte")
+        await _board(svc, ANA)
     finally:
         del loop.create_future  # type: ignore[attr-defined]
     assert len(kept) > 100

@@ -1,0 +1,113 @@
+"""Ratings and running totals: what a finished game adds to them, and reading them back.
+
+``record_finished`` runs inside the transaction that stores a game's results
+(``TableStore.commit``), so results, ratings, totals and names change together or not at all,
+and two games finishing at once can never both rate from the same old value. The rating maths
+itself is a function handed in by the services (``bot.services.ratings``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.db.database import Database
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A rated entity's rating in one game."""
+
+    mu: float
+    sigma: float
+    display: float  # the conservative value shown and ranked on (mu - 3 sigma)
+    games: int  # rated games
+
+
+@dataclass(frozen=True, slots=True)
+class RatingUpdate:
+    before: float  # display value before the game (the prior's for a first game)
+    after: Rating
+
+
+#: ``(player_id, place)`` of every rated seat in seat order, and the current ratings of those
+#: players (absent: never rated) -> the update of every player to change.
+Rater = Callable[[Sequence[tuple[int, int]], Mapping[int, Rating]], Mapping[int, RatingUpdate]]
+
+
+async def _current(
+    conn: aiosqlite.Connection, game_id: str, player_ids: Sequence[int]
+) -> dict[int, Rating]:
+    marks = ", ".join("?" * len(player_ids))
+    rows = await conn.execute_fetchall(
+        f"SELECT player_id, mu, sigma, display, games FROM ratings "
+        f"WHERE game_id = ? AND player_id IN ({marks})",
+        (game_id, *player_ids),
+    )
+    return {r[0]: Rating(r[1], r[2], r[3], r[4]) for r in rows}
+
+
+async def record_finished(
+    conn: aiosqlite.Connection, table_id: int, rater: Rater | None, now: float
+) -> None:
+    """Fold the ``game_results`` rows just written for ``table_id`` into ratings, per-server
+    totals and players' names. Call inside the transaction that wrote them."""
+    rows = list(
+        await conn.execute_fetchall(
+            "SELECT g.game_id, g.player_id, g.place FROM game_results g "
+            "WHERE g.table_id = ? AND g.player_id IS NOT NULL AND g.place IS NOT NULL "
+            "ORDER BY g.seat",
+            (table_id,),
+        )
+    )
+    if rater is not None and rows:
+        game_id = rows[0][0]
+        seats = [(r[1], r[2]) for r in rows]
+        current = await _current(conn, game_id, sorted({p for p, _ in seats}))
+        updates = rater(seats, current)
+        await conn.executemany(
+            "INSERT INTO ratings (game_id, player_id, mu, sigma, display, games, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, player_id) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, display = excluded.display, "
+            "games = excluded.games, updated_at = excluded.updated_at",
+            [
+                (game_id, p, u.after.mu, u.after.sigma, u.after.display, u.after.games, now)
+                for p, u in updates.items()
+            ],
+        )
+        await conn.executemany(
+            "UPDATE game_results SET rating = ?, rating_delta = ? "
+            "WHERE table_id = ? AND player_id = ?",
+            [
+                (u.after.display, u.after.display - u.before, table_id, p)
+                for p, u in updates.items()
+            ],
+        )
+    await conn.execute(
+        "INSERT INTO player_totals (game_id, guild_id, player_id, games, wins, points, deals, "
+        "last_at) SELECT game_id, guild_id, player_id, COUNT(*), SUM(won), SUM(score), "
+        "SUM(deals), MAX(finished_at) FROM game_results "
+        "WHERE table_id = ? AND player_id IS NOT NULL GROUP BY player_id "
+        "ON CONFLICT (game_id, guild_id, player_id) DO UPDATE SET "
+        "games = games + excluded.games, wins = wins + excluded.wins, "
+        "points = points + excluded.points, deals = deals + excluded.deals, "
+        "last_at = MAX(last_at, excluded.last_at)",
+        (table_id,),
+    )
+    await conn.execute(
+        "INSERT INTO players (player_id, name, updated_at) "
+        "SELECT player_id, name, finished_at FROM game_results "
+        "WHERE table_id = ? AND player_id > 0 "
+        "ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, "
+        "updated_at = excluded.updated_at",
+        (table_id,),
+    )
+
+
+async def rating(db: Database, game_id: str, player_id: int) -> Rating | None:
+    """One entity's current rating in one game (None: never rated)."""
+    async with db.read() as conn:
+        found = await _current(conn, game_id, (player_id,))
+    return found.get(player_id)

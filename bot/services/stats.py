@@ -1,0 +1,291 @@
+"""StatsService: leaderboards, player profiles, game history, score sheets, records, forget-me.
+
+Reads only: ratings and totals are written when a game finishes (``TableCore._commit`` hands
+``ratings.rate`` to the store). Every method validates its input and raises ``ServiceError``s
+whose messages can be shown to the user as they are.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.db import guild_settings
+from bot.db import records as records_db
+from bot.db import stats as stats_db
+from bot.db.database import Database
+from bot.db.ratings import Rating, rating
+from bot.db.stats import BestResult, BoardEntry, GameStats, PastGame, SeatResult
+from bot.db.tables import DealResultRecord, TableRecord, TableStore
+from bot.engine.registry import get_rules, implemented
+from bot.services import ratings, records
+from bot.services.errors import InvalidRequest, NotFound, WrongState
+
+__all__ = [
+    "BestResult",
+    "Board",
+    "BoardEntry",
+    "GameStats",
+    "History",
+    "PastGame",
+    "PlayerStats",
+    "Record",
+    "ScoreSheet",
+    "SeatResult",
+    "StatsService",
+]
+
+PAGE_SIZE = 10
+HISTORY_SIZE = 10
+DAY = 86_400.0
+TREND_DAYS = 30
+METRICS = stats_db.METRICS
+SCOPES = ("server", "global")
+PERIODS: dict[str, int | None] = {"all": None, "30d": 30}  # days
+FORGOTTEN_NAME = "Former player"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One page of a leaderboard."""
+
+    game_id: str
+    metric: str
+    scope: str  # "server" | "global"
+    period: str  # "all" | "30d"
+    page: int  # 0-based, always an existing page (0 when empty)
+    pages: int
+    total: int
+    entries: tuple[BoardEntry, ...]
+    me: BoardEntry | None  # the viewer's line, on or off this page
+    computer: Rating | None  # the computer player's rating in this game
+    counted_globally: bool = True  # False: the server's admins keep its games off global boards
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's profile across games (every server)."""
+
+    name: str | None
+    games: tuple[GameStats, ...]  # most played first
+    best: BestResult | None
+
+    @property
+    def played(self) -> int:
+        return sum(g.games for g in self.games)
+
+    @property
+    def wins(self) -> int:
+        return sum(g.wins for g in self.games)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    @property
+    def points_per_deal(self) -> float | None:
+        deals = sum(g.deals for g in self.games)
+        return sum(g.points for g in self.games) / deals if deals else None
+
+    @property
+    def favourite(self) -> str | None:
+        return self.games[0].game_id if self.games else None
+
+    @property
+    def last_played(self) -> float | None:
+        return max((g.last_at for g in self.games), default=None)
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    total: int  # finished games of the player in this server (for this game)
+    games: tuple[PastGame, ...]  # newest first
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    table_id: int
+    game_id: str
+    status: str
+    finished_at: float | None
+    names: tuple[str, ...]  # by seat
+    computers: tuple[bool, ...]
+    deals: tuple[DealResultRecord, ...]
+    totals: tuple[int, ...]
+    places: tuple[int | None, ...]  # by seat (None: not ranked, e.g. abandoned)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    table_id: int
+    filename: str
+    text: str  # the scenario JSON
+
+
+def _check_game(game_id: str | None) -> None:
+    if game_id is None:
+        return
+    try:
+        get_rules(game_id)
+    except KeyError:
+        games = ", ".join(get_rules(g).title for g in implemented())
+        raise InvalidRequest(f"There is no game called {game_id!r}. Games: {games}.") from None
+
+
+class StatsService:
+    """Standings and records of finished games."""
+
+    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.store = TableStore(db)
+        self._clock = clock
+
+    # ---- leaderboards ----------------------------------------------------------------
+    async def leaderboard(
+        self,
+        *,
+        game_id: str,
+        viewer: int,
+        guild_id: int | None,
+        metric: str = "rating",
+        scope: str = "server",
+        period: str = "all",
+        page: int = 0,
+        around_viewer: bool = False,
+    ) -> Board:
+        """A page of the board (``around_viewer``: the page holding the viewer's line).
+
+        Server scope counts games played in ``guild_id``; global counts every server whose
+        admins did not opt out. Provisional players (fewer than 5 rated games for ``rating``,
+        fewer than 5 games for ``win_rate``) are listed after the established ones.
+        """
+        _check_game(game_id)
+        if metric not in METRICS:
+            raise InvalidRequest(f"Leaderboards rank by {', '.join(METRICS)}.")
+        if scope not in SCOPES:
+            raise InvalidRequest("A leaderboard's scope is server or global.")
+        if period not in PERIODS:
+            raise InvalidRequest("A leaderboard's period is all or 30d.")
+        if scope == "server" and guild_id is None:
+            raise InvalidRequest("Server leaderboards need a server: use scope global here.")
+        days = PERIODS[period]
+        since = None if days is None else self._clock() - days * DAY
+
+        async def fetch(p: int) -> stats_db.BoardPage:
+            return await stats_db.leaderboard(
+                self.db,
+                game_id=game_id,
+                metric=metric,
+                guild_id=guild_id if scope == "server" else None,
+                since=since,
+                offset=max(0, p) * PAGE_SIZE,
+                size=PAGE_SIZE,
+                viewer=viewer,
+                provisional=ratings.PROVISIONAL_GAMES,
+            )
+
+        found = await fetch(page)
+        if around_viewer and found.me is not None:
+            mine = (found.me.position - 1) // PAGE_SIZE
+            if mine != found.offset // PAGE_SIZE:
+                found = await fetch(mine)
+        counted = True
+        if scope == "global" and guild_id is not None:
+            counted = (await guild_settings.get(self.db, guild_id)).global_leaderboards
+        return Board(
+            game_id=game_id,
+            metric=metric,
+            scope=scope,
+            period=period,
+            page=found.offset // PAGE_SIZE,
+            pages=max(1, -(-found.total // PAGE_SIZE)),
+            total=found.total,
+            entries=found.entries,
+            me=found.me,
+            computer=await rating(self.db, game_id, ratings.COMPUTER_LEVELS["standard"]),
+            counted_globally=counted,
+        )
+
+    async def favourite_game(self, guild_id: int | None) -> str:
+        """The game most played on the server: a leaderboard's default (else the first)."""
+        games = implemented()
+        found = None if guild_id is None else await stats_db.most_played(self.db, guild_id, games)
+        return found or games[0]
+
+    # ---- profiles and history --------------------------------------------------------
+    async def player_stats(self, user_id: int) -> PlayerStats:
+        """Games, wins, points per deal, rating and its 30-day trend per game, best result."""
+        since = self._clock() - TREND_DAYS * DAY
+        p = await stats_db.profile(self.db, user_id, since)
+        return PlayerStats(p.name, p.games, p.best)
+
+    async def history(
+        self, guild_id: int, user_id: int, game_id: str | None = None, limit: int = HISTORY_SIZE
+    ) -> History:
+        """The user's most recent finished games in this server, newest first."""
+        _check_game(game_id)
+        total, games = await stats_db.history(self.db, user_id, guild_id, game_id, limit)
+        return History(total, tuple(games))
+
+    async def _ended_table(self, table_id: int, guild_id: int | None, user_id: int) -> TableRecord:
+        """A finished or abandoned table of this server, or one the user played at."""
+        rec = await self.store.get(table_id)
+        if rec is None or (
+            rec.guild_id != guild_id and all(s.user_id != user_id for s in rec.seats)
+        ):
+            raise NotFound(f"There is no table #{table_id} on this server.")
+        if rec.status == "lobby":
+            raise WrongState(f"Table #{table_id} never started, so it has no record.")
+        if rec.status == "playing":
+            raise WrongState(
+                f"Table #{table_id} is still being played; its record opens when the game ends."
+            )
+        return rec
+
+    async def score_sheet(self, table_id: int, guild_id: int | None, user_id: int) -> ScoreSheet:
+        """Deal-by-deal scores of an ended table."""
+        rec = await self._ended_table(table_id, guild_id, user_id)
+        deals = tuple(await self.store.deal_results(table_id))
+        places = {g.seat: g.place for g in await self.store.game_results(table_id)}
+        totals = tuple(
+            sum(d.deltas[s] for d in deals if s < len(d.deltas)) for s in range(rec.players)
+        )
+        seats = {s.seat: s for s in rec.seats}
+        return ScoreSheet(
+            table_id=rec.id,
+            game_id=rec.game_id,
+            status=rec.status,
+            finished_at=rec.finished_at,
+            names=tuple(
+                seats[s].name if s in seats else f"Seat {s + 1}" for s in range(rec.players)
+            ),
+            computers=tuple(s in seats and seats[s].is_bot for s in range(rec.players)),
+            deals=deals,
+            totals=totals,
+            places=tuple(places.get(s) for s in range(rec.players)),
+        )
+
+    async def record(
+        self, table_id: int, guild_id: int | None, user_id: int, guild_name: str | None = None
+    ) -> Record:
+        """The table's full action log as a scenario file (``design/SCENARIOS.md``)."""
+        rec = await self._ended_table(table_id, guild_id, user_id)
+        log = await self.store.log(table_id)
+        if not any(e.kind == "deal" for e in log):
+            raise WrongState(f"Table #{table_id} never started, so it has no record.")
+        deals = await self.store.deal_results(table_id)
+        data = records.scenario(rec, log, deals, guild_name if rec.guild_id == guild_id else None)
+        return Record(rec.id, f"trionfi-table-{rec.id}-{rec.game_id}.json", records.dumps(data))
+
+    # ---- privacy ---------------------------------------------------------------------
+    async def forget(self, user_id: int) -> records_db.Forgotten:
+        """Delete the user's ratings and statistics; anonymise their seats in stored games."""
+        done = await records_db.forget(self.db, user_id, FORGOTTEN_NAME)
+        if done.open_tables:
+            which = ", ".join(f"#{t}" for t in done.open_tables)
+            raise WrongState(
+                f"You are still seated at table {which}. Leave it (or resign) first, "
+                "then ask again."
+            )
+        return done

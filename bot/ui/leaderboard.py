@@ -1,0 +1,248 @@
+"""Leaderboard rendering and its restart-proof page buttons.
+
+custom_id ``lb:<owner>:<guild>:<game>:<scope>:<metric>:<period>:<page>:<verb>`` (≤ 100
+characters): everything needed to redraw the board after a restart. The owner's clicks turn
+the public message's page; anyone else gets that page privately, with their own line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.engine.registry import get_rules
+from bot.services.stats import Board, BoardEntry
+from bot.ui.render import COLOUR_DONE
+
+if TYPE_CHECKING:
+    from bot.services.stats import StatsService
+    from bot.ui.controller import TableController
+
+METRIC_NAMES = {
+    "rating": "Rating",
+    "wins": "Wins",
+    "win_rate": "Win rate",
+    "games": "Games played",
+    "points": "Points",
+}
+SCOPE_CODES = {"server": "s", "global": "g"}
+PERIOD_CODES = {"all": "a", "30d": "m"}
+VERBS = ("first", "prev", "next", "last", "me")
+LAST_PAGE = 99_999  # "last" asks for a page past the end; the query clamps it
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _value(board: Board, e: BoardEntry) -> str:
+    games = _plural(e.games, "game")
+    if board.metric == "rating":
+        rated = "unrated" if e.rating is None else f"**{e.rating:.1f}**"
+        return f"{rated} · {games}"
+    if board.metric == "wins":
+        return f"**{_plural(e.wins, 'win')}** · {games}"
+    if board.metric == "win_rate":
+        return f"**{e.wins / e.games:.0%}** · {e.wins} of {games}"
+    if board.metric == "games":
+        return f"**{games}** · {_plural(e.wins, 'win')}"
+    return f"**{e.points:,}** pts · {games}"
+
+
+def _line(board: Board, e: BoardEntry, viewer: int) -> str:
+    name = discord.utils.escape_markdown(e.name)
+    you = " ← you" if e.player_id == viewer else ""
+    text = f"`{e.rank:>3}.` {name} — {_value(board, e)}{you}"
+    return f"*{text}*" if e.provisional else text
+
+
+def board_embed(board: Board, viewer: int) -> discord.Embed:
+    title = get_rules(board.game_id).title
+    where = "this server" if board.scope == "server" else "all servers"
+    when = "all time" if board.period == "all" else "last 30 days"
+    embed = discord.Embed(
+        title=f"🏆 {title} — {METRIC_NAMES[board.metric].lower()}",
+        colour=COLOUR_DONE,
+    )
+    embed.set_author(name=f"Leaderboard · {where} · {when}")
+    if not board.entries:
+        place = "on this server" if board.scope == "server" else "anywhere"
+        recent = " in the last 30 days" if board.period == "30d" else ""
+        embed.description = (
+            f"No finished {title} games {place}{recent} yet. "
+            "Finish a game and it will show up here."
+        )
+    else:
+        lines: list[str] = []
+        provisional_shown = False
+        for e in board.entries:
+            if e.provisional and not provisional_shown:
+                lines.append(_provisional_note(board))
+                provisional_shown = True
+            lines.append(_line(board, e, viewer))
+        me = board.me
+        if me is not None and me not in board.entries:
+            lines += ["…", _line(board, me, viewer)]
+        embed.description = "\n".join(lines)
+    footer = [f"Page {board.page + 1}/{board.pages}", _plural(board.total, "player")]
+    if board.metric == "rating":
+        footer.append("rating = μ − 3σ (openskill)")
+        if board.computer is not None:
+            footer.append(f"🤖 computer {board.computer.display:.1f}")
+    if not board.counted_globally:
+        footer.append("this server's games are not counted here (server setting)")
+    embed.set_footer(text=" · ".join(footer))
+    return embed
+
+
+def _provisional_note(board: Board) -> str:
+    if board.metric == "rating":
+        return "— *provisional: fewer than 5 rated games* —"
+    return "— *fewer than 5 games* —"
+
+
+def board_view(board: Board, owner: int, guild_id: int | None) -> discord.ui.View | None:
+    """First / previous / next / last page and "find me"; None when one page says it all."""
+    on_page = board.me is not None and board.me in board.entries
+    if board.pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    last = board.page >= board.pages - 1
+    buttons = [
+        ("first", "⏮", board.page == 0),
+        ("prev", "◀", board.page == 0),
+        ("next", "▶", last),
+        ("last", "⏭", last),
+        ("me", "📍", board.me is None or on_page),
+    ]
+    for verb, emoji, disabled in buttons:
+        view.add_item(
+            BoardButton(
+                owner,
+                guild_id or 0,
+                board.game_id,
+                board.scope,
+                board.metric,
+                board.period,
+                board.page,
+                verb,
+                emoji=emoji,
+                label="Find me" if verb == "me" else None,
+                disabled=disabled,
+            )
+        )
+    return view
+
+
+def board_message(board: Board, viewer: int, owner: int, guild_id: int | None) -> dict[str, Any]:
+    return {
+        "embed": board_embed(board, viewer),
+        "view": board_view(board, owner, guild_id),
+    }
+
+
+def _target(page: int, verb: str) -> tuple[int, bool]:
+    """(page to fetch, around the viewer) for a button pressed on ``page``."""
+    return {
+        "first": (0, False),
+        "prev": (max(0, page - 1), False),
+        "next": (page + 1, False),
+        "last": (LAST_PAGE, False),
+        "me": (0, True),
+    }[verb]
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lb:(?P<owner>\d+):(?P<guild>\d+):(?P<game>[a-z_]+):(?P<scope>[sg]):"
+    r"(?P<metric>[a-z_]+):(?P<period>[am]):(?P<page>\d+):(?P<verb>[a-z]+)",
+):
+    def __init__(
+        self,
+        owner: int,
+        guild_id: int,
+        game_id: str,
+        scope: str,
+        metric: str,
+        period: str,
+        page: int,
+        verb: str,
+        *,
+        emoji: str | None = None,
+        label: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        custom_id = (
+            f"lb:{owner}:{guild_id}:{game_id}:{SCOPE_CODES[scope]}:{metric}:"
+            f"{PERIOD_CODES[period]}:{page}:{verb}"
+        )
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_id,
+                emoji=emoji,
+                label=label,
+                disabled=disabled,
+            )
+        )
+        self.owner = owner
+        self.guild_id = guild_id or None
+        self.game_id = game_id
+        self.scope = scope
+        self.metric = metric
+        self.period = period
+        self.page = page
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> BoardButton:
+        scope = next((k for k, v in SCOPE_CODES.items() if v == match["scope"]), "server")
+        period = next((k for k, v in PERIOD_CODES.items() if v == match["period"]), "all")
+        return cls(
+            int(match["owner"]),
+            int(match["guild"]),
+            match["game"],
+            scope,
+            match["metric"],
+            period,
+            int(match["page"]),
+            match["verb"],
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        client = interaction.client
+        ctl = cast("TableController", client.controller)  # type: ignore[attr-defined]
+        stats = cast("StatsService", client.stats)  # type: ignore[attr-defined]
+
+        async def work() -> None:
+            viewer = interaction.user.id
+            page, around = _target(self.page, self.verb if self.verb in VERBS else "first")
+            board = await stats.leaderboard(
+                game_id=self.game_id,
+                viewer=viewer,
+                guild_id=self.guild_id,
+                metric=self.metric,
+                scope=self.scope,
+                period=self.period,
+                page=page,
+                around_viewer=around,
+            )
+            if viewer == self.owner:
+                fields = board_message(board, viewer, self.owner, self.guild_id)
+                await interaction.response.edit_message(**fields)
+            else:
+                # Someone else's board: their own copy, privately, that they can page.
+                fields = board_message(board, viewer, viewer, self.guild_id)
+                if fields["view"] is None:
+                    del fields["view"]
+                await interaction.response.send_message(ephemeral=True, **fields)
+
+        await ctl.guarded(interaction, work)

@@ -1,0 +1,91 @@
+"""The forget-me confirmation: what will be deleted, and restart-proof confirm/cancel buttons.
+
+custom_id ``pv:<user>:forget|cancel``: only that user can confirm (the message is ephemeral,
+and the id is checked anyway).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.services.stats import FORGOTTEN_NAME
+from bot.ui.errors import reply_error
+from bot.ui.render import COLOUR_ERROR
+
+if TYPE_CHECKING:
+    from bot.services.stats import StatsService
+    from bot.ui.controller import TableController
+
+
+def confirm_message(user_id: int) -> dict[str, Any]:
+    embed = discord.Embed(
+        title="Forget me?",
+        colour=COLOUR_ERROR,
+        description=(
+            "This deletes your **ratings** and **statistics** in every game and server, and "
+            f"replaces your name in every stored game record with “{FORGOTTEN_NAME}”, "
+            "unlinked from your account. Other players keep their own results.\n\n"
+            "It cannot be undone. Games you play later are recorded again."
+        ),
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(user_id, "forget"))
+    view.add_item(ForgetButton(user_id, "cancel"))
+    return {"embed": embed, "view": view}
+
+
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pv:(?P<user>\d+):(?P<verb>forget|cancel)",
+):
+    def __init__(self, user_id: int, verb: str) -> None:
+        forget = verb == "forget"
+        super().__init__(
+            discord.ui.Button(
+                label="Forget me" if forget else "Cancel",
+                style=discord.ButtonStyle.danger if forget else discord.ButtonStyle.secondary,
+                custom_id=f"pv:{user_id}:{verb}",
+            )
+        )
+        self.user_id = user_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ForgetButton:
+        return cls(int(match["user"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.user.id != self.user_id:
+            await reply_error(interaction, "Only the person who asked can confirm this.")
+            return
+        client = interaction.client
+        ctl = cast("TableController", client.controller)  # type: ignore[attr-defined]
+        stats = cast("StatsService", client.stats)  # type: ignore[attr-defined]
+
+        async def work() -> None:
+            if self.verb == "cancel":
+                await interaction.response.edit_message(
+                    content="Nothing was deleted.", embed=None, view=None
+                )
+                return
+            done = await stats.forget(self.user_id)
+            games = f"{done.games} game record{'s' if done.games != 1 else ''}"
+            await interaction.response.edit_message(
+                content=(
+                    "Done: your ratings and statistics are deleted, and your seats in "
+                    f"{games} now read “{FORGOTTEN_NAME}”."
+                ),
+                embed=None,
+                view=None,
+            )
+
+        await ctl.guarded(interaction, work)
