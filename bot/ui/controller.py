@@ -124,7 +124,9 @@ class TableController:
             seat = outcome.table.seat_of(interaction.user.id)
             if seat is None or seat not in outcome.seat_views:
                 raise NotSeated("You are not seated at this table.")
-            fields = self.hand_message(outcome, seat, tuple(selected))
+            # Picks mean something only while the seat has a multi-card choice to make.
+            choosing = any(a.cards for a in outcome.seat_views[seat].legal)
+            fields = self.hand_message(outcome, seat, tuple(selected) if choosing else ())
             message = interaction.message
             if message is not None and (interaction.guild_id is None or message.flags.ephemeral):
                 await interaction.response.edit_message(**fields)

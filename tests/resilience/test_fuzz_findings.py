@@ -89,3 +89,34 @@ async def test_a_choice_select_on_a_public_message_never_draws_a_hand_there(
     )
     assert r.acknowledged and r.ephemeral
     assert message_text(simcord_env.backend.get_message(world.channel.id, public.id)) == before
+
+
+@pytest.mark.parametrize("game_id", ["early_french_tarot", "losers_game"])
+async def test_a_choice_select_of_a_game_without_choices_redraws_the_hand(
+    game_id: str, simcord_env: simcord.Env
+) -> None:
+    """Found by fuzzing: a multi-card choice select (``tc:``) reaching a game whose hands
+    have no such choice passed the picks to a renderer that takes none (TypeError,
+    "Something went wrong"); the picks are now ignored and the hand simply redrawn."""
+    world = make_world(simcord_env, 1)
+    alice = world.members[0]
+    table = Table(world, game_id, [alice], seed=3)
+    await table.open(3)
+    info = await world.service.get_table(table.table_id)
+    seat = info.seats[0]
+    assert seat.dm_channel_id is not None and seat.dm_message_id is not None
+    hand = simcord_env.backend.get_message(seat.dm_channel_id, seat.dm_message_id)
+    custom_id = f"tc:{table.table_id}:discard:0"
+    select = {"type": 3, "custom_id": custom_id, "options": [{"label": "S2", "value": "S2"}]}
+    with logged_errors() as errors:
+        r = await dispatch(
+            world,
+            alice.id,
+            seat.dm_channel_id,
+            InteractionType.MESSAGE_COMPONENT,
+            {"custom_id": custom_id, "component_type": 3, "values": ["S2"]},
+            message=hand,
+            components=[{"type": 1, "components": [select]}],
+        )
+    assert r.acknowledged and not errors.records, [x.getMessage() for x in errors.records]
+    assert "Your hand" in message_text(simcord_env.backend.get_message(hand.channel_id, hand.id))
