@@ -153,4 +153,6 @@ def parse_action(rules: Rules, obj: object, players: int) -> Action:
             if not isinstance(value, str):
                 raise _bad(f"{name!r} must be a string")
             fields[name] = value
-    return Action(kind, seat, **fields)
+    action = Action(kind, seat, **fields)
+    rules.check_shape(action)  # malformed beats not-your-turn (SCENARIOS.md error order)
+    return action

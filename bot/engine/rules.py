@@ -81,6 +81,10 @@ class Rules:
         """The cards used with ``players`` players, in a fixed reference order."""
         raise NotImplementedError
 
+    def check_shape(self, action: Action) -> None:
+        """Game-specific shape checks of a parsed action, before turn and legality (raise
+        ``IllegalAction("bad_action", …)``); e.g. Queen of Tarot's bonus names (C-2)."""
+
     def normalize_card(self, code: str) -> str:
         """Map input aliases to output codes (La Morte accepts ``LM``/``BAG``)."""
         return code

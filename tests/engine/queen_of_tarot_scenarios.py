@@ -498,6 +498,14 @@ def example_hand_2() -> None:
             [{"dealer": dealer, "deck": deck, "actions": [*before, declare(ANN, *names)]}],
             {"error": {"deal": 0, "action": len(before), "code": code}},
         )
+    # SCENARIOS.md checks bad_action before not_your_turn: Cy (the dealer, declaring last)
+    # naming an unknown bonus out of turn is malformed first.
+    scenario(
+        "c2_unknown_name_out_of_turn_bad_action",
+        "C-2: Cy names an unknown bonus while it is Ann's turn: malformed before out of turn",
+        [{"dealer": dealer, "deck": deck, "actions": [*before, declare(CY, "tarocchi")]}],
+        {"error": {"deal": 0, "action": len(before), "code": "bad_action"}},
+    )
 
 
 def example_hand_3() -> None:

@@ -175,6 +175,10 @@ class QueenOfTarotRules(Rules):
             return tuple(Action("declare", t, bonuses=names) for names in legal_sets(s.hands[t]))
         return tuple(Action("play", t, card=c) for c in self.legal_cards(s))
 
+    def check_shape(self, action: Action) -> None:
+        if action.type == "declare":
+            flow.check_bonus_names(action.bonuses)  # C-2: unknown or repeated → bad_action
+
     def random_choice(self, view: SeatView, template: Action, rng: Any) -> Action:
         chosen = rng.sample(list(template.cards or ()), template.amount or DISCARD_SIZE)
         return Action(template.type, template.seat, cards=tuple(chosen))
