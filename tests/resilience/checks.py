@@ -72,9 +72,20 @@ def known_to(m: MatchState, seat: int | None) -> set[str]:
     )
 
 
-def secret_from(m: MatchState, seat: int | None) -> set[str]:
-    """Hidden cards that ``seat`` (None: the channel) must never be shown."""
-    return hidden_cards(m) - known_to(m, seat)
+_SECRETS: dict[tuple[int, int | None], tuple[MatchState, frozenset[str]]] = {}
+
+
+def secret_from(m: MatchState, seat: int | None) -> frozenset[str]:
+    """Hidden cards that ``seat`` (None: the channel) must never be shown (memoised: states
+    are immutable, and one is scanned many times)."""
+    hit = _SECRETS.get((id(m), seat))
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    if len(_SECRETS) > 512:
+        _SECRETS.clear()
+    out = frozenset(hidden_cards(m) - known_to(m, seat))
+    _SECRETS[(id(m), seat)] = (m, out)
+    return out
 
 
 def partner_secret_from(m: MatchState, seat: int | None) -> bool:

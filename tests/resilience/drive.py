@@ -26,7 +26,7 @@ from bot.client import TrionfiBot, extensions
 from bot.engine.registry import get_rules, implemented
 from bot.services.tables import TableService
 from bot.ui.games import renderer
-from tests.e2e.helpers import components, embed_text, has_controls
+from tests.e2e.helpers import components, embed_text
 
 MEMBER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "gina")
 
@@ -187,31 +187,47 @@ class Table:
         r = await host.click(lobby, label="Start")
         assert r.acknowledged and refusal(r) is None, refusal(r)
 
+    async def _stored_hands(self) -> dict[int, Any]:
+        """Each seated human's DM hand of this table, as stored by Discord (SimCord)."""
+        info = await self.service.get_table(self.table_id)
+        backend = self.world.env.backend
+        return {
+            s.user_id: backend.get_message(s.dm_channel_id, s.dm_message_id)
+            for s in info.seats
+            if s.user_id is not None
+            and not s.resigned
+            and s.dm_channel_id is not None
+            and s.dm_message_id is not None
+        }
+
     async def hand(self, member: Any) -> discord.Message | None:
         """The member's DM hand message of this table, if they hold a seat at it."""
-        info = await self.service.get_table(self.table_id)
-        seat = next((s for s in info.seats if s.user_id == member.id and not s.resigned), None)
-        if seat is None or seat.dm_channel_id is None or seat.dm_message_id is None:
-            return None
-        stored = self.world.env.backend.get_message(seat.dm_channel_id, seat.dm_message_id)
-        return to_discord_message(self.world.env, stored)
+        stored = (await self._stored_hands()).get(member.id)
+        return None if stored is None else to_discord_message(self.world.env, stored)
 
-    async def mover(self) -> Any | None:
-        """The human whose DM shows decision controls (the service never leaves a computer
-        to act), or None once the game is over."""
+    async def mover(self) -> tuple[Any, discord.Message] | None:
+        """The human whose DM hand shows decision controls, with that hand (the service
+        never leaves a computer to act), or None once the game is over."""
+        hands = await self._stored_hands()
         for member in self.humans:
-            if has_controls(await self.hand(member)):
-                return member
+            stored = hands.get(member.id)
+            if stored is not None and stored.components:
+                return member, to_discord_message(self.world.env, stored)
         return None
 
-    async def step(self, stale: dict[int, discord.Message] | None = None) -> bool:
+    async def step(
+        self,
+        stale: dict[int, discord.Message] | None = None,
+        found: tuple[Any, discord.Message] | None = None,
+    ) -> bool:
         """The mover makes one decision; ``stale`` holds hand messages to use instead of the
-        current ones (e.g. rendered before a restart). False once nobody has a decision."""
-        mover = await self.mover()
-        if mover is None:
+        current ones (e.g. rendered before a restart), ``found`` the ``mover()`` just read.
+        False once nobody has a decision."""
+        found = found or await self.mover()
+        if found is None:
             return False
-        message = (stale or {}).get(mover.id) or await self.hand(mover)
-        assert message is not None
+        mover, message = found
+        message = (stale or {}).get(mover.id) or message
         offered = gestures(message)
         assert offered, f"{mover.name}'s hand offers nothing: {embed_text(message)}"
         await self.perform(mover, message, self.rng.choice(offered))

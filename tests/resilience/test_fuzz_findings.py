@@ -69,6 +69,7 @@ async def test_a_choice_select_on_a_public_message_never_draws_a_hand_there(
     table = Table(world, "la_morte", [alice], seed=3)
     await table.open(3)
     info = await world.service.get_table(table.table_id)
+    assert info.message_id is not None
     public = simcord_env.backend.get_message(world.channel.id, info.message_id)
     before = message_text(public)
     select = {
