@@ -25,6 +25,7 @@ from tests.engine import test_early_french_tarot_properties as eft
 from tests.engine import test_french_tarot_properties as ft
 from tests.engine import test_invariants as lm
 from tests.engine import test_losers_game_properties as lg
+from tests.engine import test_queen_of_tarot_properties as qt
 from tests.engine.test_early_french_tarot_properties import strings
 
 
@@ -37,12 +38,14 @@ CONSERVED: dict[str, Callable[[Any], bool]] = {
     "french_tarot": ft.conserved,
     "early_french_tarot": eft.conserved,
     "losers_game": lg.conserved,
+    "queen_of_tarot": qt.conserved,
 }
 HIDDEN: dict[str, Callable[[Any], set[str]]] = {
     "la_morte": lm._hidden,  # pyright: ignore[reportPrivateUsage]
     "french_tarot": ft.hidden,
     "early_french_tarot": eft.hidden,
     "losers_game": lg.hidden,
+    "queen_of_tarot": qt.hidden,
 }
 
 
