@@ -42,58 +42,33 @@ async def _current(
 ) -> dict[int, Rating]:
     marks = ", ".join("?" * len(player_ids))
     rows = await conn.execute_fetchall(
-        f"SELECT player_id, mu, sigma, display, games FROM ratings "
-        f"WHERE game_id = ? AND player_id IN ({marks})",
+        f"SELECT player_id, mu, sigma, rating, rated FROM player_games "
+        f"WHERE game_id = ? AND player_id IN ({marks}) AND mu IS NOT NULL",
         (game_id, *player_ids),
     )
     return {r[0]: Rating(r[1], r[2], r[3], r[4]) for r in rows}
 
 
-async def record_finished(
-    conn: aiosqlite.Connection, table_id: int, rater: Rater | None, now: float
-) -> None:
-    """Fold the ``game_results`` rows just written for ``table_id`` into ratings, per-server
-    totals and players' names. Call inside the transaction that wrote them."""
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT g.game_id, g.player_id, g.place FROM game_results g "
-            "WHERE g.table_id = ? AND g.player_id IS NOT NULL AND g.place IS NOT NULL "
-            "ORDER BY g.seat",
-            (table_id,),
-        )
-    )
-    if rater is not None and rows:
-        game_id = rows[0][0]
-        seats = [(r[1], r[2]) for r in rows]
-        current = await _current(conn, game_id, sorted({p for p, _ in seats}))
-        updates = rater(seats, current)
-        await conn.executemany(
-            "INSERT INTO ratings (game_id, player_id, mu, sigma, display, games, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, player_id) DO UPDATE SET "
-            "mu = excluded.mu, sigma = excluded.sigma, display = excluded.display, "
-            "games = excluded.games, updated_at = excluded.updated_at",
-            [
-                (game_id, p, u.after.mu, u.after.sigma, u.after.display, u.after.games, now)
-                for p, u in updates.items()
-            ],
-        )
-        await conn.executemany(
-            "UPDATE game_results SET rating = ?, rating_delta = ? "
-            "WHERE table_id = ? AND player_id = ?",
-            [
-                (u.after.display, u.after.display - u.before, table_id, p)
-                for p, u in updates.items()
-            ],
-        )
-    await conn.execute(
-        "INSERT INTO player_totals (game_id, guild_id, player_id, games, wins, points, deals, "
-        "last_at) SELECT game_id, guild_id, player_id, COUNT(*), SUM(won), SUM(score), "
-        "SUM(deals), MAX(finished_at) FROM game_results "
-        "WHERE table_id = ? AND player_id IS NOT NULL GROUP BY player_id "
-        "ON CONFLICT (game_id, guild_id, player_id) DO UPDATE SET "
+async def record_finished(conn: aiosqlite.Connection, table_id: int, rater: Rater | None) -> None:
+    """Fold the ``game_results`` rows just written for ``table_id`` into the players' totals
+    (per server and overall), ratings and names. Call inside the transaction that wrote them.
+    """
+    totals = (
+        "SELECT game_id, {where} player_id, COUNT(*), SUM(won), SUM(score), SUM(deals), "
+        "MAX(finished_at) FROM game_results WHERE table_id = ? AND player_id IS NOT NULL "
+        "GROUP BY player_id ON CONFLICT ({key}) DO UPDATE SET "
         "games = games + excluded.games, wins = wins + excluded.wins, "
         "points = points + excluded.points, deals = deals + excluded.deals, "
-        "last_at = MAX(last_at, excluded.last_at)",
+        "last_at = MAX(last_at, excluded.last_at)"
+    )
+    await conn.execute(
+        "INSERT INTO player_totals (game_id, guild_id, player_id, games, wins, points, deals, "
+        "last_at) " + totals.format(where="guild_id,", key="game_id, guild_id, player_id"),
+        (table_id,),
+    )
+    await conn.execute(
+        "INSERT INTO player_games (game_id, player_id, games, wins, points, deals, last_at) "
+        + totals.format(where="", key="game_id, player_id"),
         (table_id,),
     )
     await conn.execute(
@@ -103,6 +78,31 @@ async def record_finished(
         "ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, "
         "updated_at = excluded.updated_at",
         (table_id,),
+    )
+    rows = list(
+        await conn.execute_fetchall(
+            "SELECT game_id, player_id, place FROM game_results "
+            "WHERE table_id = ? AND player_id IS NOT NULL AND place IS NOT NULL ORDER BY seat",
+            (table_id,),
+        )
+    )
+    if rater is None or not rows:
+        return
+    game_id = rows[0][0]
+    seats = [(r[1], r[2]) for r in rows]
+    current = await _current(conn, game_id, sorted({p for p, _ in seats}))
+    updates = rater(seats, current)
+    await conn.executemany(
+        "UPDATE player_games SET mu = ?, sigma = ?, rating = ?, rated = ? "
+        "WHERE game_id = ? AND player_id = ?",
+        [
+            (u.after.mu, u.after.sigma, u.after.display, u.after.games, game_id, p)
+            for p, u in updates.items()
+        ],
+    )
+    await conn.executemany(
+        "UPDATE game_results SET rating = ?, rating_delta = ? WHERE table_id = ? AND player_id = ?",
+        [(u.after.display, u.after.display - u.before, table_id, p) for p, u in updates.items()],
     )
 
 

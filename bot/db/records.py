@@ -11,7 +11,7 @@ from bot.db.database import Database
 class Forgotten:
     open_tables: tuple[int, ...]  # lobby/playing tables still holding the user: nothing changed
     games: int  # finished games whose records were anonymised
-    ratings: int  # ratings deleted
+    ratings: int  # games in which a rating was deleted
 
 
 async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
@@ -27,8 +27,10 @@ async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
         open_tables = tuple(r[0] for r in open_rows)
         if open_tables:
             return Forgotten(open_tables, 0, 0)
-        cur = await conn.execute("DELETE FROM ratings WHERE player_id = ?", (user_id,))
-        ratings = cur.rowcount
+        cur = await conn.execute(
+            "DELETE FROM player_games WHERE player_id = ? RETURNING mu IS NOT NULL", (user_id,)
+        )
+        ratings = sum(r[0] for r in await cur.fetchall())
         await conn.execute("DELETE FROM player_totals WHERE player_id = ?", (user_id,))
         await conn.execute("DELETE FROM players WHERE player_id = ?", (user_id,))
         cur = await conn.execute(

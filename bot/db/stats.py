@@ -1,9 +1,9 @@
 """Statistics queries over finished games: leaderboards, player profiles and game history.
 
-Every number is an SQL aggregate. All-time boards read ``player_totals`` (kept per game, server
-and player when a game finishes); 30-day boards aggregate ``game_results`` over the
-``game_results_guild_recent`` / ``game_results_recent`` indexes; profiles and history read one
-player's rows through ``game_results_player``.
+Every number is an SQL aggregate. All-time boards read the running totals kept when a game
+finishes (``player_games`` over every server, ``player_totals`` per server); 30-day boards
+aggregate ``game_results`` over the ``game_results_recent`` / ``game_results_guild_recent``
+indexes; profiles and history read one player's rows.
 """
 
 from __future__ import annotations
@@ -17,28 +17,28 @@ from bot.db.database import Database
 
 METRICS = ("rating", "wins", "win_rate", "games", "points")
 
-# metric -> (value, provisional flag, tie-breaks after the value)
-_METRIC_SQL: dict[str, tuple[str, str, str]] = {
-    "rating": ("rating", "rated < :provisional", "rated DESC, games DESC"),
-    "wins": ("wins", "0", "points DESC, games ASC"),
-    "win_rate": ("CAST(wins AS REAL) / games", "games < :provisional", "games DESC"),
-    "games": ("games", "0", "wins DESC"),
-    "points": ("points", "0", "games ASC"),
+# A board's order as an ascending sort key (k1, k2, k3, k4, player_id), so "ranked before" is
+# one row-value comparison: provisional players last, then the metric, then tie-breaks.
+_KEYS: dict[str, tuple[str, str, str, str]] = {
+    "rating": ("rated < :provisional", "COALESCE(-rating, 1e308)", "-rated", "-games"),
+    "wins": ("0", "-wins", "-points", "games"),
+    "win_rate": ("games < :provisional", "-CAST(wins AS REAL) / games", "-games", "0"),
+    "games": ("0", "-games", "-wins", "0"),
+    "points": ("0", "-points", "games", "0"),
 }
-# Games in servers whose admins turned global leaderboards off never count globally.
-_GLOBAL = "guild_id NOT IN (SELECT guild_id FROM guild_settings WHERE global_leaderboards = 0)"
+# Servers whose admins keep their games off global boards.
+_OPTED_OUT = "SELECT guild_id FROM guild_settings WHERE global_leaderboards = 0"
 
 
 @dataclass(frozen=True, slots=True)
 class BoardEntry:
-    position: int  # 1-based line of the whole board (pages cut it)
-    rank: int  # shown rank; equal values share it
+    position: int  # 1-based line of the whole board: the rank shown
     player_id: int
     name: str  # the name the player last played under
     games: int
     wins: int
     points: int
-    rating: float | None  # display rating in this game (None: never rated)
+    rating: float | None  # current rating in this game (rating boards only; None: unrated)
     rated_games: int
     provisional: bool  # listed after every established player
 
@@ -49,6 +49,38 @@ class BoardPage:
     offset: int  # entries before this page (clamped to the last page)
     entries: tuple[BoardEntry, ...]  # this page
     me: BoardEntry | None  # the viewer's entry, on or off the page (None: not on the board)
+
+
+def _source(global_: bool, recent: bool, rated: bool) -> str:
+    """``player_id, games, wins, points, rating, rated`` of everyone on the board (ratings
+    only when ``rated``: the join costs a lookup per player)."""
+    rating = "g.rating, COALESCE(g.rated, 0) AS rated" if rated else "NULL AS rating, 0 AS rated"
+    join = "LEFT JOIN player_games g ON g.game_id = :game AND g.player_id = {}.player_id "
+    if recent:
+        scope = f"guild_id NOT IN ({_OPTED_OUT})" if global_ else "guild_id = :guild"
+        return (
+            f"SELECT r.player_id, r.games, r.wins, r.points, {rating} "
+            "FROM (SELECT player_id, COUNT(*) AS games, SUM(won) AS wins, SUM(score) AS points "
+            "FROM game_results WHERE game_id = :game AND finished_at >= :since "
+            f"AND player_id > 0 AND {scope} GROUP BY player_id) AS r "
+            + (join.format("r") if rated else "")
+        )
+    if global_:
+        # Every server's totals, less those of servers that opted out (usually none).
+        return (
+            "SELECT g.player_id, g.games - COALESCE(x.games, 0) AS games, "
+            "g.wins - COALESCE(x.wins, 0) AS wins, g.points - COALESCE(x.points, 0) AS points, "
+            "g.rating, g.rated FROM player_games g "
+            "LEFT JOIN (SELECT player_id, SUM(games) AS games, SUM(wins) AS wins, "
+            "SUM(points) AS points FROM player_totals WHERE game_id = :game "
+            f"AND guild_id IN ({_OPTED_OUT}) GROUP BY player_id) AS x USING (player_id) "
+            "WHERE g.game_id = :game AND g.player_id > 0 AND g.games > COALESCE(x.games, 0)"
+        )
+    return (
+        f"SELECT t.player_id, t.games, t.wins, t.points, {rating} FROM player_totals t "
+        + (join.format("t") if rated else "")
+        + "WHERE t.game_id = :game AND t.guild_id = :guild AND t.player_id > 0"
+    )
 
 
 async def leaderboard(
@@ -63,42 +95,32 @@ async def leaderboard(
     viewer: int,
     provisional: int,
 ) -> BoardPage:
-    """One page of a board plus the viewer's own entry, in one query.
+    """One page of a board, the viewer's own entry and the board's size, in one query.
 
     Humans only. ``guild_id`` None is the global board; ``since`` None is all time, else games
     finished at or after it (a rating board then lists players active since, by their current
     rating). An ``offset`` past the end shows the last page.
+
+    The board is materialised once; the page is a top-N sort over it, the viewer's position a
+    count of the entries ranked before them (no window function has to sort every entry).
     """
-    value, flag, ties = _METRIC_SQL[metric]
-    scope = "guild_id = :guild" if guild_id is not None else _GLOBAL
-    if since is None:
-        source = (
-            "SELECT player_id, SUM(games) AS games, SUM(wins) AS wins, SUM(points) AS points "
-            f"FROM player_totals WHERE game_id = :game AND player_id > 0 AND {scope} "
-            "GROUP BY player_id"
-        )
-    else:
-        source = (
-            "SELECT player_id, COUNT(*) AS games, SUM(won) AS wins, SUM(score) AS points "
-            "FROM game_results WHERE game_id = :game AND finished_at >= :since "
-            f"AND player_id > 0 AND {scope} GROUP BY player_id"
-        )
+    k1, k2, k3, k4 = _KEYS[metric]
     sql = (
-        f"WITH agg AS ({source}), "
-        "board AS (SELECT a.player_id, a.games, a.wins, a.points, r.display AS rating, "
-        "COALESCE(r.games, 0) AS rated FROM agg a LEFT JOIN ratings r "
-        "ON r.game_id = :game AND r.player_id = a.player_id), "
-        f"valued AS (SELECT *, {value} AS value, {flag} AS provisional FROM board), "
-        "ranked AS (SELECT *, "
-        "ROW_NUMBER() OVER (ORDER BY provisional, value DESC NULLS LAST, "
-        f"{ties}, player_id) AS pos, "
-        "RANK() OVER (ORDER BY provisional, value DESC NULLS LAST) AS shown, "
-        "COUNT(*) OVER () AS total FROM valued), "
-        "paged AS (SELECT *, MIN(:offset, ((total - 1) / :size) * :size) AS lo FROM ranked) "
-        "SELECT pos, shown, player_id, COALESCE(p.name, 'Unknown player'), games, wins, "
-        "points, rating, rated, provisional, total, lo "
-        "FROM paged LEFT JOIN players p USING (player_id) "
-        "WHERE (pos > lo AND pos <= lo + :size) OR player_id = :viewer ORDER BY pos"
+        f"WITH keyed AS MATERIALIZED (SELECT *, {k1} AS k1, {k2} AS k2, {k3} AS k3, {k4} AS k4 "
+        f"FROM ({_source(guild_id is None, since is not None, metric == 'rating')})), "
+        "size (total, lo) AS (SELECT COUNT(*), "
+        "MIN(:offset, MAX(0, (COUNT(*) - 1) / :size * :size)) FROM keyed), "
+        "page AS (SELECT *, ROW_NUMBER() OVER (ORDER BY k1, k2, k3, k4, player_id) AS n "
+        "FROM (SELECT * FROM keyed ORDER BY k1, k2, k3, k4, player_id "
+        "LIMIT :size OFFSET (SELECT lo FROM size))), "
+        "me AS (SELECT *, (SELECT COUNT(*) FROM keyed k "
+        "WHERE (k.k1, k.k2, k.k3, k.k4, k.player_id) < (m.k1, m.k2, m.k3, m.k4, m.player_id)) "
+        "AS n FROM keyed m WHERE m.player_id = :viewer), "
+        "found AS (SELECT 0 AS part, * FROM page UNION ALL SELECT 1, * FROM me) "
+        "SELECT s.total, s.lo, f.part, f.n, f.player_id, COALESCE(p.name, 'Unknown player'), "
+        "f.games, f.wins, f.points, f.rating, f.rated, f.k1 "
+        "FROM size s LEFT JOIN found f LEFT JOIN players p ON p.player_id = f.player_id "
+        "ORDER BY f.part, f.n"
     )
     params: dict[str, Any] = {
         "game": game_id,
@@ -111,15 +133,20 @@ async def leaderboard(
     }
     async with db.read() as conn:
         rows = list(await conn.execute_fetchall(sql, params))
-    if not rows:
-        return BoardPage(0, 0, (), None)
-    total, lo = rows[0][10], rows[0][11]
-    entries = [
-        BoardEntry(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], bool(r[9])) for r in rows
-    ]
-    page = tuple(e for e in entries if lo < e.position <= lo + size)
-    me = next((e for e in entries if e.player_id == viewer), None)
-    return BoardPage(total, lo, page, me)
+    total, lo = rows[0][0], rows[0][1]
+    page: list[BoardEntry] = []
+    me: BoardEntry | None = None
+    for r in rows:
+        if r[2] is None:  # an empty board
+            continue
+        # page rows count from the page's start, the viewer's row the entries before it
+        position = lo + r[3] if r[2] == 0 else r[3] + 1
+        entry = BoardEntry(position, r[4], r[5], r[6], r[7], r[8], r[9], r[10], bool(r[11]))
+        if r[2] == 0:
+            page.append(entry)
+        else:
+            me = entry
+    return BoardPage(total, lo, tuple(page), me)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,18 +186,14 @@ async def profile(db: Database, player_id: int, trend_since: float) -> Profile:
     result (best place, then most players, then highest score)."""
     async with db.read() as conn:
         rows = await conn.execute_fetchall(
-            "WITH t AS (SELECT game_id, SUM(games) AS games, SUM(wins) AS wins, "
-            "SUM(points) AS points, SUM(deals) AS deals, MAX(last_at) AS last_at "
-            "FROM player_totals WHERE player_id = :p GROUP BY game_id), "
             # bare column next to MIN(): the rating before the first rated game in the window
-            "first AS (SELECT game_id, rating - rating_delta AS before, MIN(finished_at) "
+            "WITH first AS (SELECT game_id, rating - rating_delta AS before, MIN(finished_at) "
             "FROM game_results WHERE player_id = :p AND finished_at >= :since "
             "AND rating IS NOT NULL GROUP BY game_id) "
-            "SELECT t.game_id, t.games, t.wins, t.points, t.deals, t.last_at, r.display, "
-            "COALESCE(r.games, 0), r.display - first.before FROM t "
-            "LEFT JOIN ratings r ON r.game_id = t.game_id AND r.player_id = :p "
-            "LEFT JOIN first ON first.game_id = t.game_id "
-            "ORDER BY t.games DESC, t.last_at DESC",
+            "SELECT g.game_id, g.games, g.wins, g.points, g.deals, g.last_at, g.rating, "
+            "g.rated, g.rating - first.before FROM player_games g "
+            "LEFT JOIN first ON first.game_id = g.game_id "
+            "WHERE g.player_id = :p AND g.games > 0 ORDER BY g.games DESC, g.last_at DESC",
             {"p": player_id, "since": trend_since},
         )
         best = list(

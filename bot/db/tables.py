@@ -498,7 +498,7 @@ class TableStore:
                         for g in game_results
                     ],
                 )
-                await record_finished(conn, table_id, rater, now)
+                await record_finished(conn, table_id, rater)
         return new_seq
 
     # ---- message bookkeeping -----------------------------------------------------------

@@ -54,7 +54,7 @@ def _value(board: Board, e: BoardEntry) -> str:
 def _line(board: Board, e: BoardEntry, viewer: int) -> str:
     name = discord.utils.escape_markdown(e.name)
     you = " ← you" if e.player_id == viewer else ""
-    text = f"`{e.rank:>3}.` {name} — {_value(board, e)}{you}"
+    text = f"`{e.position:>3}.` {name} — {_value(board, e)}{you}"
     return f"*{text}*" if e.provisional else text
 
 

@@ -114,9 +114,10 @@ async def test_finishing_writes_totals_ratings_and_names(db: Database) -> None:
                 "FROM player_totals ORDER BY guild_id, player_id"
             )
         )
-        ratings = list(
+        overall = list(
             await conn.execute_fetchall(
-                "SELECT player_id, display, games FROM ratings ORDER BY player_id"
+                "SELECT player_id, rating, rated, games, wins, points, deals "
+                "FROM player_games ORDER BY player_id"
             )
         )
         names = list(await conn.execute_fetchall("SELECT player_id, name FROM players"))
@@ -133,8 +134,13 @@ async def test_finishing_writes_totals_ratings_and_names(db: Database) -> None:
         (2, -1, 2, 0, 17, 4, 300.0),  # two seats in one game
         (2, 10, 1, 1, 40, 2, 300.0),
     ]
-    # The computer level is one entity: 3 games (one per table), its seats share its rating.
-    assert ratings == [(-1, -2.0, 3), (10, 20.0, 3), (11, 10.0, 2)]
+    # The computer level is one entity: rated 3 times (once per table), its seats share its
+    # rating; its totals count seats.
+    assert overall == [
+        (-1, -2.0, 3, 4, 0, 87, 8),
+        (10, 20.0, 3, 3, 2, 100, 6),
+        (11, 10.0, 2, 2, 1, 82, 4),
+    ]
     assert sorted(names) == [(10, "Ana"), (11, "Benny")]  # latest name; no computer
     assert rows == [(10, 20.0, 10.0), (-1, -2.0, -1.0), (-1, -2.0, -1.0)]
 
@@ -153,7 +159,7 @@ async def test_board_metrics_scopes_and_opt_out(db: Database) -> None:
         (11, 1, 82, 2),
         (10, 1, 78, 3),
     ]
-    assert [e.rank for e in wins.entries] == [1, 1, 1]  # equal wins share the rank
+    assert [e.position for e in wins.entries] == [1, 2, 3]
     assert ids(await board(db, metric="games")) == [10, 11, 12]
     assert ids(await board(db, metric="points")) == [12, 11, 10]
     # Global: server 2 counts too (Ben 2 wins), until its admins opt out.
@@ -188,7 +194,7 @@ async def test_paging_clamps_and_always_shows_the_viewer(db: Database) -> None:
     first = await board(db, metric="points", viewer=100)
     assert first.total == 25 and first.offset == 0
     assert ids(first) == list(range(124, 114, -1))
-    assert first.me is not None and first.me.position == 25 and first.me.rank == 25
+    assert first.me is not None and first.me.position == 25
     last = await board(db, metric="points", offset=20, viewer=124)
     assert ids(last) == [104, 103, 102, 101, 100]
     assert last.me is not None and last.me.position == 1

@@ -40,22 +40,28 @@ CREATE INDEX game_results_recent
     ON game_results (game_id, finished_at, player_id, guild_id, won, score)
     WHERE player_id IS NOT NULL;
 
--- One rating per player (or computer level) per game: openskill Plackett–Luce mu and sigma,
--- the conservative display value (mu - 3 sigma, computed by the services) and rated games.
-CREATE TABLE ratings (
+-- One row per player (or computer level) per game, over every server: the openskill
+-- Plackett–Luce mu and sigma, the conservative rating shown and ranked on (mu - 3 sigma,
+-- computed by the services; NULL until rated), rated games, and all-time totals. Global
+-- leaderboards read these rows directly; /stats reads a player's rows.
+CREATE TABLE player_games (
     game_id    TEXT    NOT NULL,
     player_id  INTEGER NOT NULL,
-    mu         REAL    NOT NULL,
-    sigma      REAL    NOT NULL,
-    display    REAL    NOT NULL,
-    games      INTEGER NOT NULL CHECK (games >= 0),
-    updated_at REAL    NOT NULL,
+    mu         REAL,
+    sigma      REAL,
+    rating     REAL,
+    rated      INTEGER NOT NULL DEFAULT 0 CHECK (rated >= 0),
+    games      INTEGER NOT NULL DEFAULT 0,
+    wins       INTEGER NOT NULL DEFAULT 0,
+    points     INTEGER NOT NULL DEFAULT 0,
+    deals      INTEGER NOT NULL DEFAULT 0,
+    last_at    REAL    NOT NULL,
     PRIMARY KEY (game_id, player_id)
 ) WITHOUT ROWID;
-CREATE INDEX ratings_player ON ratings (player_id);
+CREATE INDEX player_games_player ON player_games (player_id);
 
--- All-time totals per game, server and player, kept in the transaction that records a finished
--- game: leaderboards read these instead of aggregating every result row.
+-- The same totals per server: server leaderboards, and the games of servers whose admins keep
+-- them off global leaderboards (subtracted from the global rows when asked for).
 CREATE TABLE player_totals (
     game_id   TEXT    NOT NULL,
     guild_id  INTEGER NOT NULL,
@@ -73,6 +79,10 @@ INSERT INTO player_totals (game_id, guild_id, player_id, games, wins, points, de
 SELECT game_id, guild_id, player_id, COUNT(*), SUM(won), SUM(score), SUM(deals), MAX(finished_at)
 FROM game_results WHERE player_id IS NOT NULL
 GROUP BY game_id, guild_id, player_id;
+
+INSERT INTO player_games (game_id, player_id, games, wins, points, deals, last_at)
+SELECT game_id, player_id, SUM(games), SUM(wins), SUM(points), SUM(deals), MAX(last_at)
+FROM player_totals GROUP BY game_id, player_id;
 
 -- The name each human last played under (leaderboards show it; forget-me deletes it).
 CREATE TABLE players (
