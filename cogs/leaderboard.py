@@ -68,8 +68,6 @@ class LeaderboardCog(commands.Cog):
                 period=period,
             )
             fields = board_message(board, interaction.user.id, interaction.user.id, guild_id)
-            if fields["view"] is None:
-                del fields["view"]
             await interaction.response.send_message(
                 allowed_mentions=discord.AllowedMentions.none(), **fields
             )

@@ -136,11 +136,15 @@ def board_view(board: Board, owner: int, guild_id: int | None) -> discord.ui.Vie
     return view
 
 
-def board_message(board: Board, viewer: int, owner: int, guild_id: int | None) -> dict[str, Any]:
-    return {
-        "embed": board_embed(board, viewer),
-        "view": board_view(board, owner, guild_id),
-    }
+def board_message(
+    board: Board, viewer: int, owner: int, guild_id: int | None, *, edit: bool = False
+) -> dict[str, Any]:
+    """Message fields; an edit clears the buttons when one page is left."""
+    fields: dict[str, Any] = {"embed": board_embed(board, viewer)}
+    view = board_view(board, owner, guild_id)
+    if view is not None or edit:
+        fields["view"] = view
+    return fields
 
 
 def _target(page: int, verb: str) -> tuple[int, bool]:
@@ -236,13 +240,11 @@ class BoardButton(
                 around_viewer=around,
             )
             if viewer == self.owner:
-                fields = board_message(board, viewer, self.owner, self.guild_id)
+                fields = board_message(board, viewer, self.owner, self.guild_id, edit=True)
                 await interaction.response.edit_message(**fields)
             else:
                 # Someone else's board: their own copy, privately, that they can page.
                 fields = board_message(board, viewer, viewer, self.guild_id)
-                if fields["view"] is None:
-                    del fields["view"]
                 await interaction.response.send_message(ephemeral=True, **fields)
 
         await ctl.guarded(interaction, work)

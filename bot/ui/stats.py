@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.engine.registry import get_rules
 from bot.services.stats import History, PastGame, PlayerStats, ScoreSheet
+from bot.services.step import game_title as title
 from bot.ui.render import COLOUR_DONE, COLOUR_LOBBY
 
 if TYPE_CHECKING:
@@ -22,13 +22,6 @@ if TYPE_CHECKING:
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 OUTCOME_WORDS = {"mucked": "mucked", "thrown_in": "thrown in", "redeal": "redealt"}
 SHEET_LIMIT = 3900  # characters of the sheet's code block (embed description ≤ 4096)
-
-
-def title(game_id: str) -> str:
-    try:
-        return get_rules(game_id).title
-    except KeyError:
-        return game_id
 
 
 def ordinal(n: int) -> str:
@@ -138,8 +131,9 @@ def history_message(
 
 def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
     """Deal-by-deal deltas in a monospaced grid, totals and placings below."""
-    width = [max(5, min(10, len(n))) for n in sheet.names]
-    head = "Deal " + " ".join(n[:w].rjust(w) for n, w in zip(sheet.names, width, strict=True))
+    names = [n.replace("`", "'") for n in sheet.names]  # the grid is a code block
+    width = [max(5, min(10, len(n))) for n in names]
+    head = "Deal " + " ".join(n[:w].rjust(w) for n, w in zip(names, width, strict=True))
     rows = [head, "-" * len(head)]
     for d in sheet.deals:
         cells = " ".join(f"{v:+d}".rjust(w) for v, w in zip(d.deltas, width, strict=True))
