@@ -13,7 +13,8 @@ from bot.db import guild_settings, records
 from bot.db.database import Database, migrations
 from bot.db.ratings import Rating, RatingUpdate
 from bot.db.stats import BoardPage, history, leaderboard, profile
-from bot.db.tables import GameResultRecord, NewEntry, SeatRecord, TableStore
+from bot.db.tables import SeatRecord, TableStore
+from tests.seed import finished_table
 
 DAY = 86_400.0
 
@@ -47,40 +48,16 @@ class Games:
         deals: int = 2,
     ) -> int:
         self.channel += 1
-        seats = [
-            SeatRecord(i, uid, name, is_bot=uid is None)
-            for i, (uid, name, _, _) in enumerate(players)
-        ]
-        table_id = await self.store.create(
+        return await finished_table(
+            self.store,
+            players,
             guild_id=guild_id,
             channel_id=self.channel,
-            game_id=game_id,
-            owner_id=1,
-            players=len(players),
-            options={},
-            seed=1,
-            rules_version=1,
-            seats=seats,
             now=now,
-        )
-        results = [
-            GameResultRecord(
-                i, uid, name, score, place == 1, uid if uid is not None else -1, place, deals
-            )
-            for i, (uid, name, score, place) in enumerate(players)
-        ]
-        await self.store.commit(
-            table_id,
-            expected_seq=0,
-            expected_status="lobby",
-            entries=[NewEntry("deal", None, {})],
-            snapshot={},
-            status="finished",
-            now=now,
-            game_results=results,
             rater=fake_rater,
+            game_id=game_id,
+            deals=deals,
         )
-        return table_id
 
 
 async def board(db: Database, **kw: object) -> BoardPage:
@@ -264,7 +241,7 @@ async def test_forget_deletes_stats_and_anonymises_records(db: Database) -> None
     p = await profile(db, 10, 0.0)
     assert p.name is None and p.games == () and p.best is None
     rec = await g.store.get(t1)
-    assert rec is not None and rec.owner_id == 1
+    assert rec is not None and rec.owner_id == 0  # she hosted it: no longer linked
     assert [(s.user_id, s.name) for s in rec.seats] == [(None, "Former player"), (11, "Ben")]
     _, games = await history(db, 11, 1, None, 10)
     assert [(s.name, s.player_id) for s in games[0].seats] == [

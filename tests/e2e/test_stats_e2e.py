@@ -15,13 +15,14 @@ from typing import Any
 import discord
 
 from bot.ai import choose_action
-from bot.db.tables import GameResultRecord, NewEntry, SeatRecord, TableStore
+from bot.db.tables import TableStore
 from bot.engine import scenario
 from bot.engine.registry import get_rules
 from bot.services import ratings
 from bot.services.models import Outcome
 from bot.services.tables import TableService
 from tests.e2e.helpers import components, embed_text
+from tests.seed import finished_table
 
 DAY = 86_400.0
 OTHERS = 25  # seeded players besides the members: three pages with alice and bob
@@ -42,40 +43,21 @@ class Seeder:
         game_id: str = "la_morte",
     ) -> int:
         self.channel += 1
-        now = time.time() - ago_days * DAY
-        table_id = await self.store.create(
-            guild_id=guild_id,
-            channel_id=self.channel,
-            game_id=game_id,
-            owner_id=seats[0][0] or 1,
-            players=len(seats),
-            options={},
-            seed=1,
-            rules_version=1,
-            seats=[SeatRecord(i, u, n, is_bot=u is None) for i, (u, n, _) in enumerate(seats)],
-            now=now,
-        )
         totals = [score for _, _, score in seats]
         top = max(totals)
-        winners = [i for i, t in enumerate(totals) if t == top]
-        places = ratings.placings(totals, winners)
-        await self.store.commit(
-            table_id,
-            expected_seq=0,
-            expected_status="lobby",
-            entries=[NewEntry("deal", None, {})],
-            snapshot={},
-            status="finished",
-            now=now,
-            game_results=[
-                GameResultRecord(
-                    i, u, n, s, i in winners, ratings.player_id(u, u is None), places[i], 2
-                )
-                for i, (u, n, s) in enumerate(seats)
+        places = ratings.placings(totals, [i for i, t in enumerate(totals) if t == top])
+        return await finished_table(
+            self.store,
+            [
+                (u, name, score, place)
+                for (u, name, score), place in zip(seats, places, strict=True)
             ],
+            guild_id=guild_id,
+            channel_id=self.channel,
+            now=time.time() - ago_days * DAY,
             rater=ratings.rate,
+            game_id=game_id,
         )
-        return table_id
 
 
 def button(message: discord.Message, verb: str) -> Any:

@@ -12,7 +12,7 @@ import pytest
 
 from bot.ai import choose_action
 from bot.db.database import Database
-from bot.db.tables import GameResultRecord, NewEntry, SeatRecord, TableStore
+from bot.db.tables import TableStore
 from bot.engine import scenario
 from bot.engine.registry import get_rules, implemented
 from bot.engine.views import SeatView
@@ -21,6 +21,7 @@ from bot.services.errors import InvalidRequest, NotFound, WrongState
 from bot.services.models import Outcome
 from bot.services.stats import FORGOTTEN_NAME, StatsService
 from bot.services.tables import TableService
+from tests.seed import finished_table
 from tests.services.conftest import ANA, BEN, CAL, CHANNEL, GUILD, Clock, user_to_act
 
 CPU = ratings.COMPUTER_LEVELS["standard"]
@@ -137,38 +138,16 @@ async def finish(
     seats: list[tuple[int | None, int]],  # (user id or None for the computer, place)
     now: float,
     guild: int = GUILD,
-    channel: int = 500,
 ) -> int:
-    """A finished table written as the services write one, with the real rating maths."""
-    table_id = await store.create(
+    """A finished table with the real rating maths."""
+    return await finished_table(
+        store,
+        [(u, f"P{u}", 10 - place, place) for u, place in seats],
         guild_id=guild,
-        channel_id=channel,
-        game_id="la_morte",
-        owner_id=seats[0][0] or 1,
-        players=len(seats),
-        options={},
-        seed=1,
-        rules_version=1,
-        seats=[SeatRecord(i, u, f"P{u}", is_bot=u is None) for i, (u, _) in enumerate(seats)],
+        channel_id=500,
         now=now,
-    )
-    await store.commit(
-        table_id,
-        expected_seq=0,
-        expected_status="lobby",
-        entries=[NewEntry("deal", None, {})],
-        snapshot={},
-        status="finished",
-        now=now,
-        game_results=[
-            GameResultRecord(
-                i, u, f"P{u}", 10 - place, place == 1, ratings.player_id(u, u is None), place, 1
-            )
-            for i, (u, place) in enumerate(seats)
-        ],
         rater=ratings.rate,
     )
-    return table_id
 
 
 async def test_provisional_players_are_listed_after_established_ones(
