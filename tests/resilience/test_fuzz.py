@@ -141,7 +141,9 @@ class Fuzzer:
                 if seat.user_id is not None:
                     await self.service.leave(current.id, seat.user_id)
         seats = self.rng.choice(seat_counts(self.game_id))
-        humans = self.humans[: self.rng.randint(1, min(3, seats))]
+        # Mostly full of humans (more DMs to keep apart, fewer slow computer moves).
+        few = self.rng.random() < 0.25
+        humans = self.humans[: self.rng.randint(1, min(3, seats)) if few else min(3, seats)]
         self.table = Table(self.world, self.game_id, humans, self.rng.randrange(1 << 30))
         await self.table.open(seats)
         self.interactions += len(humans) + 1
