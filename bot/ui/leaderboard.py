@@ -8,17 +8,14 @@ the public message's page; anyone else gets that page privately, with their own 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
 from bot.engine.registry import get_rules
 from bot.services.stats import Board, BoardEntry
 from bot.ui.render import COLOUR_DONE
-
-if TYPE_CHECKING:
-    from bot.services.stats import StatsService
-    from bot.ui.controller import TableController
+from bot.ui.stats import handlers
 
 METRIC_NAMES = {
     "rating": "Rating",
@@ -222,9 +219,7 @@ class BoardButton(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        client = interaction.client
-        ctl = cast("TableController", client.controller)  # type: ignore[attr-defined]
-        stats = cast("StatsService", client.stats)  # type: ignore[attr-defined]
+        ctl, stats = handlers(interaction)
 
         async def work() -> None:
             viewer = interaction.user.id

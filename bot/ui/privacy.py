@@ -7,17 +7,14 @@ and the id is checked anyway).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
 from bot.services.stats import FORGOTTEN_NAME
 from bot.ui.errors import reply_error
 from bot.ui.render import COLOUR_ERROR
-
-if TYPE_CHECKING:
-    from bot.services.stats import StatsService
-    from bot.ui.controller import TableController
+from bot.ui.stats import handlers
 
 
 def confirm_message(user_id: int) -> dict[str, Any]:
@@ -67,9 +64,7 @@ class ForgetButton(
         if interaction.user.id != self.user_id:
             await reply_error(interaction, "Only the person who asked can confirm this.")
             return
-        client = interaction.client
-        ctl = cast("TableController", client.controller)  # type: ignore[attr-defined]
-        stats = cast("StatsService", client.stats)  # type: ignore[attr-defined]
+        ctl, stats = handlers(interaction)
 
         async def work() -> None:
             if self.verb == "cancel":

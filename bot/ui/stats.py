@@ -45,6 +45,15 @@ def when(ts: float, style: str = "d") -> str:
     return f"<t:{int(ts)}:{style}>"
 
 
+def handlers(interaction: discord.Interaction[Any]) -> tuple[TableController, StatsService]:
+    """The bot's controller (for its one error guard) and stats service, from a component."""
+    client = interaction.client
+    return (
+        cast("TableController", client.controller),  # type: ignore[attr-defined]
+        cast("StatsService", client.stats),  # type: ignore[attr-defined]
+    )
+
+
 # ---- /stats ----------------------------------------------------------------------------
 
 
@@ -192,9 +201,7 @@ class SheetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hs:
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        client = interaction.client
-        ctl = cast("TableController", client.controller)  # type: ignore[attr-defined]
-        stats = cast("StatsService", client.stats)  # type: ignore[attr-defined]
+        ctl, stats = handlers(interaction)
 
         async def work() -> None:
             sheet = await stats.score_sheet(
