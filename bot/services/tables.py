@@ -33,6 +33,7 @@ from bot.services.models import Outcome, TableInfo
 from bot.services.step import (
     SEED_BITS,
     PlayStep,
+    deal_number,
     first_dealer,
     game_title,
     human_seat,
@@ -252,11 +253,14 @@ class TableService(TableLife):
         payload: Mapping[str, Any],
         *,
         expect_seq: int | None = None,
+        expect_deal: int | None = None,
     ) -> Outcome:
         """Apply the user's decision (action JSON without ``seat``), then computer moves.
 
         ``expect_seq`` (optional): the ``TableInfo.seq`` the user's button was rendered at;
         if the table has moved on, ``Conflict`` is raised and nothing changes.
+        ``expect_deal`` (optional): the deal number the button was drawn for; a click from
+        an earlier deal is refused (``Conflict``) and nothing changes.
         """
         lock = self._lock(table_id)
         # Queued behind another call: the seq it will find if nothing is applied meanwhile.
@@ -268,6 +272,11 @@ class TableService(TableLife):
             if expect_seq is not None and expect_seq != rec.seq:
                 raise Conflict("That choice is out of date: the table has moved on.")
             m = self._match(rec)
+            if expect_deal is not None and expect_deal != deal_number(m):
+                raise Conflict(
+                    "That choice was for an earlier deal, so nothing was played. "
+                    "Your hand shows the current deal."
+                )
             rules = m.rules
             if not isinstance(payload, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
                 raise IllegalMove("That isn't a valid choice.", "bad_action")

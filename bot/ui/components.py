@@ -31,7 +31,10 @@ log = logging.getLogger(__name__)
 MAX_OPTIONS = 25
 _BUTTON_ACT = re.compile(
     r"act:(?P<type>[a-z_]+)(?::(?P<field>[a-z_]+)=(?P<value>[A-Za-z0-9_\-]+))?"
+    r"(?:@(?P<deal>\d{1,9}))?"
 )
+#: Payload key of the deal a decision component was drawn for (see ``stamp_deal``).
+DEAL_KEY = "@deal"
 _SELECT_FIELDS = {"card": "one", "cards": "many", "amount": "int", "bonuses": "names"}
 
 
@@ -67,6 +70,8 @@ def parse_button(rest: str) -> tuple[str, dict[str, Any] | None] | None:
             payload["bonuses"] = bonus_names(value)
         else:
             payload[m["field"]] = int(value) if value.lstrip("-").isdigit() else value
+    if m["deal"]:
+        payload[DEAL_KEY] = int(m["deal"])
     return "act", payload
 
 
@@ -116,7 +121,8 @@ class TableButton(
 
 class TableSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ts:(?P<table>\d+):(?P<type>[a-z_]+):(?P<field>[a-z_]+)(?::\d+)?",
+    template=r"ts:(?P<table>\d+):(?P<type>[a-z_]+):(?P<field>[a-z_]+)(?::\d+)?"
+    r"(?:@(?P<deal>\d{1,9}))?",
 ):
     """Card selects: the chosen value(s) fill one field of one action type."""
 
@@ -147,6 +153,7 @@ class TableSelect(
         self.table_id = table_id
         self.action_type = action_type
         self.field = field
+        self.deal: int | None = None  # the deal it was drawn for (``stamp_deal``)
 
     @classmethod
     async def from_custom_id(
@@ -156,12 +163,16 @@ class TableSelect(
         match: re.Match[str],
         /,
     ) -> TableSelect:
-        return cls(int(match["table"]), match["type"], match["field"])
+        select = cls(int(match["table"]), match["type"], match["field"])
+        select.deal = int(match["deal"]) if match["deal"] else None
+        return select
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data = cast(dict[str, Any], interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
         payload: dict[str, Any] = {"type": self.action_type}
+        if self.deal is not None:
+            payload[DEAL_KEY] = self.deal
         shape = _SELECT_FIELDS.get(self.field)
         if shape == "many":
             payload[self.field] = values
@@ -297,4 +308,19 @@ def decision_view(
                 row=min(4, row + j // 5),
             )
         )
+    return view
+
+
+def stamp_deal(view: discord.ui.View, deal_no: int) -> discord.ui.View:
+    """Mark a hand's decision components with the deal they were drawn for, so a click that
+    reaches the bot after that deal ended (a double click on its last card, an old DM) is
+    refused instead of playing the same card in the next deal. Unmarked components (drawn
+    before this existed) still work."""
+    for item in view.children:
+        if isinstance(item, TableButton) and item.rest.startswith("act:"):
+            item.rest = f"{item.rest}@{deal_no}"
+            item.custom_id = f"tb:{item.table_id}:{item.rest}"
+        elif isinstance(item, TableSelect):
+            item.deal = deal_no
+            item.custom_id = f"{item.custom_id}@{deal_no}"
     return view

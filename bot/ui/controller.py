@@ -19,10 +19,12 @@ from bot.services.errors import NotSeated, ServiceError
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.cards import long_name
 from bot.ui.components import (
+    DEAL_KEY,
     decision_view,
     lobby_view,
     parse_button,
     rematch_view,
+    stamp_deal,
     table_view,
 )
 from bot.ui.errors import GENERIC, reply, reply_error
@@ -265,7 +267,12 @@ class TableController:
     async def _act(
         self, interaction: discord.Interaction[Any], table_id: int, payload: dict[str, Any]
     ) -> None:
-        outcome = await self.service.act(table_id, interaction.user.id, payload)
+        payload = dict(payload)
+        deal = payload.pop(DEAL_KEY, None)
+        expect_deal = deal if isinstance(deal, int) else None
+        outcome = await self.service.act(
+            table_id, interaction.user.id, payload, expect_deal=expect_deal
+        )
         seat = outcome.table.seat_of(interaction.user.id)
         message = interaction.message
         skip: int | None = None
@@ -319,6 +326,8 @@ class TableController:
         view = outcome.seat_views[seat]
         embed = r.hand_embed(table, view, self._where(table), outcome)
         controls = None if outcome.finished else _controls(r, table.id, view, selected)
+        if controls is not None:
+            stamp_deal(controls, outcome.deal_number)
         me = next(s for s in table.seats if s.seat == seat)
         if me.away and controls is None and not outcome.finished:
             controls = back_view(table.id)  # the computer is playing this seat

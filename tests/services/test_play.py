@@ -261,6 +261,26 @@ async def test_expect_seq_rejects_stale_buttons(svc: TableService) -> None:
     assert after.table.seq == out.table.seq + 1
 
 
+async def test_expect_deal_rejects_a_click_from_an_earlier_deal(svc: TableService) -> None:
+    """A button drawn for deal 1 (e.g. a late double click on its last card) never acts in
+    deal 2, even when the same action is legal there."""
+    out = await _solo_table(svc, seed=12)
+    tid = out.table.id
+    rng = random.Random(0)
+    while out.deal_number == 1 and not out.finished:
+        out = await _smart_move(svc, out, rng)
+    assert out.deal_number == 2
+    seq = out.table.seq
+    view = out.seat_views[0]
+    payload = view.legal[0].to_json()
+    del payload["seat"]
+    with pytest.raises(Conflict, match="earlier deal"):
+        await svc.act(tid, ANA, payload, expect_deal=1)
+    assert (await svc.get_table(tid)).seq == seq
+    after = await svc.act(tid, ANA, payload, expect_deal=2)
+    assert after.table.seq > seq
+
+
 async def test_snapshot_and_legal_cards(svc: TableService) -> None:
     out = await _solo_table(svc, seed=21)
     table_id = out.table.id
