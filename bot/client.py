@@ -79,7 +79,7 @@ def option_problem(command: app_commands.Command[Any, ..., Any], namespace: Any)
             (param.min_value is not None and value < param.min_value)
             or (param.max_value is not None and value > param.max_value)
         ):
-            return f"**{param.display_name}** goes from {param.min_value} to {param.max_value}."
+            return f"**{param.display_name}** {_bounds(param.min_value, param.max_value)}."
     return None
 
 
@@ -201,3 +201,10 @@ class TrionfiBot(commands.Bot):
 def create_bot(settings: Settings) -> TrionfiBot:
     """The production bot for ``settings``."""
     return TrionfiBot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+
+
+def _bounds(low: float | None, high: float | None) -> str:
+    """The allowed range in words: goes from 1 to 5, is at least 1, or is at most 5."""
+    if low is not None and high is not None:
+        return f"goes from {low} to {high}"
+    return f"is at least {low}" if low is not None else f"is at most {high}"
