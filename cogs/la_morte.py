@@ -15,11 +15,6 @@ if TYPE_CHECKING:
 GAME = "la_morte"
 
 
-def parse_card(text: str) -> str:
-    """Accept ``d7``, ``D7``, ``lm``, ``bag``: codes are upper-case (the engine checks legality)."""
-    return text.strip().upper()
-
-
 class LaMorteCog(
     TableCog,
     group_name="lamorte",
@@ -82,23 +77,6 @@ class LaMorteCog(
     async def muck(self, interaction: discord.Interaction[Any]) -> None:
         """As dealer after everyone dropped: abandon the deal."""
         await self.ctl.command_act(interaction, GAME, {"type": "muck"})
-
-    @app_commands.command(name="play")
-    @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
-        """Play a card from your hand.
-
-        Args:
-            card: The card to play (pick from the suggestions).
-        """
-        await self.ctl.command_act(interaction, GAME, {"type": "play", "card": parse_card(card)})
-
-    @play.autocomplete("card")
-    async def play_card(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Suggest exactly the caller's legal cards."""
-        return await self.suggest_cards(interaction, current)
 
 
 async def setup(bot: TrionfiBot) -> None:

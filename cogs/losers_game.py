@@ -77,25 +77,6 @@ class LosersGameCog(
         """
         await self.ctl.command_act(interaction, GAME, {"type": "bid", "amount": amount})
 
-    @app_commands.command(name="play")
-    @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
-        """Play a card from your hand.
-
-        Args:
-            card: The card to play (pick from the suggestions).
-        """
-        await self.ctl.command_act(
-            interaction, GAME, {"type": "play", "card": card.strip().upper()}
-        )
-
-    @play.autocomplete("card")
-    async def play_card(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Suggest exactly the caller's legal cards."""
-        return await self.suggest_cards(interaction, current)
-
 
 async def setup(bot: TrionfiBot) -> None:
     await bot.add_cog(LosersGameCog(bot))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.table_cog import CLOCK_CHOICES, TableCog, clock_value
+from bot.ui.table_cog import CLOCK_CHOICES, TableCog, clock_value, parse_cards
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -26,11 +26,6 @@ BONUSES = [
     app_commands.Choice(name="Kings + Mitigati", value="kings-mitigati"),
     app_commands.Choice(name="Mitigati + Mixed Honours", value="mitigati-mixed_honours"),
 ]
-
-
-def parse_cards(text: str) -> list[str]:
-    """``"s2, h3 t5"`` → ``["S2", "H3", "T5"]`` (the engine judges the choice)."""
-    return [c for c in text.replace(",", " ").upper().split() if c]
 
 
 class QueenOfTarotCog(
@@ -132,25 +127,6 @@ class QueenOfTarotCog(
             await self.ctl.command_act(interaction, GAME, {"type": "declare", "bonuses": names})
 
         await self.ctl.guarded(interaction, work)
-
-    @app_commands.command(name="play")
-    @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
-        """Play a card from your hand.
-
-        Args:
-            card: The card to play (pick from the suggestions).
-        """
-        await self.ctl.command_act(
-            interaction, GAME, {"type": "play", "card": card.strip().upper()}
-        )
-
-    @play.autocomplete("card")
-    async def play_card(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Suggest exactly the caller's legal cards."""
-        return await self.suggest_cards(interaction, current)
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -1,4 +1,5 @@
-"""Base of every game's command group: join, leave, start, hand, status, resign, rules.
+"""Base of every game's command group: join, leave, start, play, hand, status, resign, back,
+replace, end, rules.
 
 Each game's cog (``cogs/<game>.py``) subclasses ``TableCog`` with its group name and adds
 ``new`` and its own decisions. Command bodies only parse input and call the controller.
@@ -28,6 +29,12 @@ CLOCK_CHOICES = [
     app_commands.Choice(name="Normal (2 min a turn)", value="normal"),
     app_commands.Choice(name="Fast (45 s a turn)", value="fast"),
 ]
+
+
+def parse_cards(text: str) -> list[str]:
+    """``"s2, h3 t5"`` → ``["S2", "H3", "T5"]``: codes are upper-case; La Morte's ``lm`` and
+    ``bag`` aliases become ``LM``/``BAG`` (the engine judges the choice)."""
+    return [c for c in text.replace(",", " ").upper().split() if c]
 
 
 def clock_value(choice: str | None) -> str | None:
@@ -108,6 +115,24 @@ class TableCog(commands.GroupCog):
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """Resign from the running game; a computer player takes your seat."""
         await self.ctl.resign(interaction, self.game_id)
+
+    @app_commands.command(name="play")
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
+        """Play a card from your hand.
+
+        Args:
+            card: The card to play (pick from the suggestions).
+        """
+        payload = {"type": "play", "card": card.strip().upper()}
+        await self.ctl.command_act(interaction, self.game_id, payload)
+
+    @play.autocomplete("card")
+    async def play_card(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggest exactly the caller's legal cards."""
+        return await self.suggest_cards(interaction, current)
 
     @app_commands.command(name="back")
     @app_commands.guild_only()
