@@ -84,7 +84,8 @@ def _lead(view: SeatView, cards: list[str]) -> str:
         return WORLD
     low = [c for c in plain if honour(c) == 0]
     if low:
-        longest = max({suit_of(c) for c in low}, key=lambda s: sum(suit_of(c) == s for c in hand))
+        suits = sorted({suit_of(c) for c in low})  # sorted: ties never depend on set order
+        longest = max(suits, key=lambda s: sum(suit_of(c) == s for c in hand))
         return min((c for c in low if suit_of(c) == longest), key=rank_of)
     trumps = [c for c in cards if suit_of(c) == TRUMP and honour(c) == 0]
     if trumps:
