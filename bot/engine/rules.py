@@ -15,6 +15,12 @@ class BadOption(ValueError):
     """An option is unknown or ill-typed."""
 
 
+def leaders(totals: Sequence[int]) -> tuple[int, ...]:
+    """Seats holding the highest total (several on a tie): the usual core of ``match_end``."""
+    top = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == top)
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One table option: its default, whether ``None`` is allowed and its integer bounds."""

@@ -63,12 +63,6 @@ def turn_content(outcome: Outcome) -> str | None:
     return None if who is None else f"{who}, it's your turn — {_turn_words(pv)}."
 
 
-def _tricks_per_hand(pv: PublicView) -> int:
-    """Cards each = tricks per hand: whoever has not played to the current trick still
-    holds one card per trick to come."""
-    return pv.tricks_played + max(pv.hand_sizes)
-
-
 def _bids(pv: PublicView) -> dict[int, int]:
     return {seat: amount for seat, amount in pv.info["bids"]}
 
@@ -82,7 +76,7 @@ def table_embed(outcome: Outcome) -> discord.Embed:
         title=f"{TITLE} · table #{table.id} — hand {outcome.deal_number}", colour=COLOUR_PLAY
     )
     caller = seat_label(table, info["caller"])
-    lines = [f"Dealer **{seat_label(table, pv.dealer)}** · {_tricks_per_hand(pv)} cards each"]
+    lines = [f"Dealer **{seat_label(table, pv.dealer)}** · {pv.info['hand_size']} cards each"]
     if info["excess"]:
         lines.append(f"Face up, out of play: **{labels(info['excess'])}**")
     if info["trump"] is None:
@@ -105,7 +99,7 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     embed.add_field(name="Players", value="\n".join(rows), inline=False)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of {_tricks_per_hand(pv)}",
+            name=f"Trick {pv.tricks_played + 1} of {pv.info['hand_size']}",
             value=_plays(table, pv.trick),
             inline=False,
         )
@@ -158,7 +152,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     embed.add_field(name="Table", value="\n".join(facts), inline=False)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of {_tricks_per_hand(pv)}",
+            name=f"Trick {pv.tricks_played + 1} of {pv.info['hand_size']}",
             value=_plays(table, pv.trick),
             inline=False,
         )

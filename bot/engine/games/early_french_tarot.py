@@ -16,7 +16,7 @@ from bot.engine.actions import Action
 from bot.engine.cards import EXCUSE, SUITS, TAROT_PACK, TAROT_RANKS
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
-from bot.engine.rules import OptionSpec, Rules
+from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.trick import Play, remove_card
 from bot.engine.views import DealResult, PublicView, SeatView
 
@@ -335,10 +335,9 @@ class EarlyFrenchTarotRules(Rules):
         last: DealResult,
     ) -> tuple[int, ...] | None:
         """§5.2, D-11, C-3: someone at the target with the unique highest total; no cap."""
-        top = max(totals)
-        leaders = tuple(i for i, v in enumerate(totals) if v == top)
-        if top >= options["target"] and len(leaders) == 1:
-            return leaders
+        top = leaders(totals)
+        if totals[top[0]] >= options["target"] and len(top) == 1:
+            return top
         return None
 
     # ---- observations --------------------------------------------------------------

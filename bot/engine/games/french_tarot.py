@@ -38,7 +38,7 @@ from bot.engine.games.french_tarot_state import (
     legal_cards,
     may_show_poignee,
 )
-from bot.engine.rules import OptionSpec, Rules
+from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.views import DealResult, PublicView, SeatView
 
 
@@ -210,8 +210,7 @@ class FrenchTarotRules(Rules):
         limit = options.get("deals") or 2 * len(totals)
         if deals_played < limit:
             return None
-        top = max(totals)
-        return tuple(p for p, v in enumerate(totals) if v == top)  # ties → co-winners
+        return leaders(totals)  # ties → co-winners
 
     # ---- observations --------------------------------------------------------------
     def _public_info(self, s: FrenchTarotState) -> dict[str, Any]:

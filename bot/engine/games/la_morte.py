@@ -12,7 +12,7 @@ from typing import Any, ClassVar, NamedTuple
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
-from bot.engine.rules import OptionSpec, Rules
+from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.trick import Play, remove_card
 from bot.engine.views import DealResult, PublicView, SeatView
 
@@ -473,14 +473,13 @@ class LaMorteRules(Rules):
         options: Mapping[str, Any],
         last: DealResult,
     ) -> tuple[int, ...] | None:
-        top = max(totals)
-        leaders = tuple(i for i, v in enumerate(totals) if v == top)
+        top = leaders(totals)
         # la_morte D-18, C-5: target first (unique top only), then the round limit.
-        if last.outcome == "played" and top >= options["target"] and len(leaders) == 1:
-            return leaders
+        if last.outcome == "played" and totals[top[0]] >= options["target"] and len(top) == 1:
+            return top
         limit = options.get("round_limit")
         if limit is not None and deals_played >= limit:
-            return leaders
+            return top
         return None
 
     # ---- observations --------------------------------------------------------------

@@ -29,7 +29,7 @@ from bot.engine.games.losers_game_scoring import (
     trick_winner,
     trump_caller,
 )
-from bot.engine.rules import OptionSpec, Rules
+from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.trick import Play, remove_card
 from bot.engine.views import DealResult, PublicView, SeatView
 
@@ -282,14 +282,13 @@ class LosersGameRules(Rules):
         options: Mapping[str, Any],
         last: DealResult,
     ) -> tuple[int, ...] | None:
-        top = max(totals)
-        leaders = tuple(p for p, v in enumerate(totals) if v == top)
+        top = leaders(totals)
         # §5.3, D-8, C-4: a unique top at or above the target first, then the hand limit.
-        if top >= options["target"] and len(leaders) == 1:
-            return leaders
+        if totals[top[0]] >= options["target"] and len(top) == 1:
+            return top
         limit = options.get("hand_limit")
         if limit is not None and deals_played >= limit:
-            return leaders  # ties at the limit are co-winners
+            return top  # ties at the limit are co-winners
         return None
 
     # ---- observations --------------------------------------------------------------
@@ -298,6 +297,7 @@ class LosersGameRules(Rules):
         done = s.phase is Phase.SCORED
         info: dict[str, Any] = {
             "totals": list(s.totals),
+            "hand_size": hand_size(s.players),  # cards each = tricks per hand (§2)
             "caller": s.caller,
             "excess": sorted(s.excess),  # D-3: face up
             "trump": s.trump,

@@ -77,7 +77,7 @@ from bot.engine.games.queen_of_tarot_state import (
     deal_round,
     empty_hands,
 )
-from bot.engine.rules import OptionSpec, Rules
+from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.views import DealResult, PublicView, SeatView
 
 _PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
@@ -311,8 +311,7 @@ class QueenOfTarotRules(Rules):
         wins; ties are co-winners."""
         if deals_played < options["deals"]:
             return None
-        top = max(totals)
-        return tuple(p for p, v in enumerate(totals) if v == top)
+        return leaders(totals)
 
     # ---- observations --------------------------------------------------------------
     def _bargain_info(self, s: QueenOfTarotState) -> dict[str, Any]:
