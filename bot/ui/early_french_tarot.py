@@ -14,7 +14,17 @@ from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, labels
 from bot.ui.choice import add_play_selects
-from bot.ui.render import COLOUR_DONE, COLOUR_PLAY, mention, seat_label, standings
+from bot.ui.render import (
+    COLOUR_DONE,
+    COLOUR_PLAY,
+    finish_table_embed,
+    mention,
+    plays_line,
+    rules_card,
+    rules_pages,
+    seat_label,
+    standings,
+)
 
 GROUP = "oldtarot"
 TITLE = "Early French Tarot"
@@ -34,10 +44,6 @@ def option_lines(options: dict[str, Any]) -> list[str]:
         "every card taken scores 1" if options.get("every_card_scores") else "1 per card above 12"
     )
     return [f"Game to **{options.get('target', 50)}**", f"Scoring: **{scoring}** + honours"]
-
-
-def _plays(table: TableInfo, plays: tuple[tuple[int, str], ...]) -> str:
-    return " · ".join(f"{seat_label(table, s)} {label(c, CARD_LABELS)}" for s, c in plays) or "—"
 
 
 def _fool_line(table: TableInfo, info: dict[str, Any]) -> str | None:
@@ -110,21 +116,16 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} of 12 — {_led(pv)}",
-            value=_plays(table, pv.trick),
+            value=plays_line(table, pv.trick, CARD_LABELS),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
             name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
-            value=_plays(table, pv.last_trick),
+            value=plays_line(table, pv.last_trick, CARD_LABELS),
             inline=False,
         )
-    if pv.to_act is not None:
-        embed.add_field(
-            name="Now", value=f"Waiting for **{seat_label(table, pv.to_act)}**.", inline=False
-        )
-    embed.set_footer(text=" · ".join(line.replace("*", "") for line in option_lines(table.options)))
-    return embed
+    return finish_table_embed(embed, table, pv.to_act, "", option_lines(table.options))
 
 
 def _hand_lines(hand: tuple[str, ...]) -> list[str]:
@@ -159,7 +160,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} — {_led(pv)}",
-            value=_plays(table, pv.trick),
+            value=plays_line(table, pv.trick, CARD_LABELS),
             inline=False,
         )
     if outcome.finished:
@@ -220,67 +221,70 @@ def deal_summary_embed(
 
 def rules_embed() -> discord.Embed:
     """``/oldtarot rules``: the short version."""
-    embed = discord.Embed(title=f"{TITLE} — the short version", colour=COLOUR_PLAY)
-    embed.description = (
-        "2–6 players (4 is best), 12 cards each from the 78-card tarot, no bidding. Follow "
-        "suit; if you can't, you must trump. Ace is low, King high; trump XXI is highest. "
-        "The **Fool** can be played any time, never wins, and comes back to you — you hand "
-        "the trick's winner one of your won cards instead. After 12 tricks score 1 point per "
-        "card above 12, plus honours (Fool 5, World 4, Magician 4, King 4, Queen 3, Knight 2, "
-        "Page 1). First to **50** with the unique top score wins.\n\n"
-        "Use `/oldtarot rules full:True` for the complete rules."
+    return rules_card(
+        TITLE,
+        (
+            "2–6 players (4 is best), 12 cards each from the 78-card tarot, no bidding. Follow "
+            "suit; if you can't, you must trump. Ace is low, King high; trump XXI is highest. "
+            "The **Fool** can be played any time, never wins, and comes back to you — you hand "
+            "the trick's winner one of your won cards instead. After 12 tricks score 1 point "
+            "per card above 12, plus honours (Fool 5, World 4, Magician 4, King 4, Queen 3, "
+            "Knight 2, Page 1). First to **50** with the unique top score wins.\n\nUse `/oldtarot "
+            "rules full:True` for the complete rules."
+        ),
     )
-    return embed
 
 
 def rules_full_embeds() -> list[discord.Embed]:
     """``/oldtarot rules full:True``: every rule the engine applies, in plain words."""
-    embed = discord.Embed(title=f"{TITLE} — the complete rules", colour=COLOUR_PLAY)
-    embed.description = (
-        "A reconstruction by Justin du Coeur for historical re-enactors. Play goes clockwise; "
-        "the deal passes to the left."
-    )
-    embed.add_field(
-        name="Deal",
-        value=(
-            "One 78-card tarot: four suits (K Q Kn J 10…2 A — the Ace is low), trumps I–XXI and "
-            "the Fool. Everyone gets 12 cards; the rest (54/42/30/18/6 with 2–6 players) are set "
-            "aside unseen for the hand. The dealer's left leads the first trick."
+    return rules_pages(
+        TITLE,
+        (
+            "A reconstruction by Justin du Coeur for historical re-enactors. Play goes "
+            "clockwise; the deal passes to the left."
         ),
-        inline=False,
+        [
+            (
+                "Deal",
+                (
+                    "One 78-card tarot: four suits (K Q Kn J 10…2 A — the Ace is low), trumps "
+                    "I–XXI and the Fool. Everyone gets 12 cards; the rest (54/42/30/18/6 with "
+                    "2–6 players) are set aside unseen for the hand. The dealer's left leads "
+                    "the first trick."
+                ),
+            ),
+            (
+                "Tricks",
+                (
+                    "Follow the suit led if you can (any rank). If you can't, you must play a "
+                    "trump (any trump — you need not beat one already played). With neither, "
+                    "play anything: it cannot win. If trumps are led you must play a trump if "
+                    "you have one. The highest trump wins, else the highest card of the suit "
+                    "led; the winner leads next."
+                ),
+            ),
+            (
+                "The Fool (the Excuse)",
+                (
+                    "Play it whenever you like, even when you could follow or as a lead (then "
+                    "the next card sets the suit; with two players that card wins). It never "
+                    "wins. At the end of the trick it returns to your pile and you hand the "
+                    "winner one card you have won — the bot picks your least valuable, "
+                    "earliest-won card. If you have won nothing yet you owe that card and pay "
+                    "it right after your next won trick; if you win no trick all hand, the Fool "
+                    "itself goes to the player you owed. It returns even from the last trick."
+                ),
+            ),
+            (
+                "Scoring",
+                (
+                    "Each player counts their own cards: 1 point per card above 12 (a table "
+                    "option scores every card), plus Fool 5, World (XXI) 4, Magician (I) 4, "
+                    "each King 4, Queen 3, Knight 2, Page 1. Set-aside cards score for nobody. "
+                    "Totals carry over; when someone reaches the target (50) and the highest "
+                    "total is held by one player, that player wins — a tie at the top means "
+                    "another hand."
+                ),
+            ),
+        ],
     )
-    embed.add_field(
-        name="Tricks",
-        value=(
-            "Follow the suit led if you can (any rank). If you can't, you must play a trump "
-            "(any trump — you need not beat one already played). With neither, play anything: "
-            "it cannot win. If trumps are led you must play a trump if you have one. The "
-            "highest trump wins, else the highest card of the suit led; the winner leads next."
-        ),
-        inline=False,
-    )
-    embed.add_field(
-        name="The Fool (the Excuse)",
-        value=(
-            "Play it whenever you like, even when you could follow or as a lead (then the next "
-            "card sets the suit; with two players that card wins). It never wins. At the end of "
-            "the trick it returns to your pile and you hand the winner one card you have won — "
-            "the bot picks your least valuable, earliest-won card. If you have won nothing yet "
-            "you owe that card and pay it right after your next won trick; if you win no trick "
-            "all hand, the Fool itself goes to the player you owed. It returns even from the "
-            "last trick."
-        ),
-        inline=False,
-    )
-    embed.add_field(
-        name="Scoring",
-        value=(
-            "Each player counts their own cards: 1 point per card above 12 (a table option "
-            "scores every card), plus Fool 5, World (XXI) 4, Magician (I) 4, each King 4, "
-            "Queen 3, Knight 2, Page 1. Set-aside cards score for nobody. Totals carry over; "
-            "when someone reaches the target (50) and the highest total is held by one player, "
-            "that player wins — a tie at the top means another hand."
-        ),
-        inline=False,
-    )
-    return [embed]

@@ -14,10 +14,18 @@ import discord
 from bot.engine.actions import Action
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, label, labels, long_name
+from bot.ui.cards import SUIT_SYMBOL, labels, long_name
 from bot.ui.choice import add_choice, add_play_selects
 from bot.ui.components import TableButton
-from bot.ui.render import COLOUR_DONE, COLOUR_PLAY, mention, seat_label, standings
+from bot.ui.render import (
+    COLOUR_DONE,
+    COLOUR_PLAY,
+    finish_table_embed,
+    mention,
+    plays_line,
+    seat_label,
+    standings,
+)
 
 GROUP = "tarot"
 TITLE = "French Tarot"
@@ -58,10 +66,6 @@ def _turn_words(pv: PublicView) -> str:
     if phase == "chelem":
         return "announce a chelem or not"
     return "play a card"
-
-
-def _play_line(table: TableInfo, plays: tuple[tuple[int, str], ...]) -> str:
-    return " · ".join(f"{seat_label(table, s)} {label(c)}" for s, c in plays) or "—"
 
 
 def _contract_lines(table: TableInfo, pv: PublicView) -> list[str]:
@@ -138,23 +142,17 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} of {tricks_total}",
-            value=_play_line(table, pv.trick),
+            value=plays_line(table, pv.trick),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
             name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
-            value=_play_line(table, pv.last_trick),
+            value=plays_line(table, pv.last_trick),
             inline=False,
         )
-    if pv.to_act is not None:
-        embed.add_field(
-            name="Now",
-            value=f"Waiting for **{seat_label(table, pv.to_act)}** to {_turn_words(pv)}.",
-            inline=False,
-        )
-    embed.set_footer(text=" · ".join(line.replace("*", "") for line in option_lines(table.options)))
-    return embed
+    doing = _turn_words(pv) if pv.to_act is not None else ""
+    return finish_table_embed(embed, table, pv.to_act, doing, option_lines(table.options))
 
 
 def _hand_lines(hand: tuple[str, ...]) -> list[str]:
@@ -209,7 +207,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         embed.add_field(name="Your discard", value=labels(view.info["discard"]), inline=False)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1}", value=_play_line(table, pv.trick), inline=False
+            name=f"Trick {pv.tricks_played + 1}", value=plays_line(table, pv.trick), inline=False
         )
     if outcome.finished:
         turn = "The game is over."

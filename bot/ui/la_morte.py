@@ -14,7 +14,7 @@ from bot.engine.games.la_morte import LA_MORTE, SUIT
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import LA_MORTE_LABEL, LA_MORTE_NAME, SUIT_SYMBOL, SUIT_WORD, label, labels
-from bot.ui.render import COLOUR_DONE, COLOUR_PLAY, mention, seat_label, standings
+from bot.ui.render import COLOUR_DONE, COLOUR_PLAY, mention, plays_line, seat_label, standings
 
 GROUP = "lamorte"
 CARD_LABELS = LA_MORTE_LABEL
@@ -73,10 +73,6 @@ def _turn_words(pv: PublicView) -> str:
     return "play a card"
 
 
-def _trick_line(table: TableInfo, plays: tuple[tuple[int, str], ...]) -> str:
-    return " · ".join(f"{seat_label(table, s)} {label(c, CARD_LABELS)}" for s, c in plays) or "—"
-
-
 def turn_content(outcome: Outcome) -> str | None:
     """Message content above the table embed: whose turn, mentioning a human."""
     pv = outcome.public
@@ -120,13 +116,13 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} of 9",
-            value=_trick_line(table, pv.trick),
+            value=plays_line(table, pv.trick, CARD_LABELS),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
             name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
-            value=_trick_line(table, pv.last_trick),
+            value=plays_line(table, pv.last_trick, CARD_LABELS),
             inline=False,
         )
     embed.set_footer(text=" · ".join(line.replace("*", "") for line in option_lines(table.options)))
@@ -163,7 +159,9 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     embed.add_field(name="Contract", value=_contract_line(table, pv), inline=True)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1}", value=_trick_line(table, pv.trick), inline=False
+            name=f"Trick {pv.tricks_played + 1}",
+            value=plays_line(table, pv.trick, CARD_LABELS),
+            inline=False,
         )
     if outcome.finished:
         turn = "The game is over."

@@ -14,10 +14,20 @@ import discord
 
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, labels
+from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, labels
 from bot.ui.choice import add_play_selects
 from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect
-from bot.ui.render import COLOUR_DONE, COLOUR_PLAY, mention, seat_label, standings
+from bot.ui.render import (
+    COLOUR_DONE,
+    COLOUR_PLAY,
+    finish_table_embed,
+    mention,
+    plays_line,
+    rules_card,
+    rules_pages,
+    seat_label,
+    standings,
+)
 
 GROUP = "losers"
 TITLE = "Loser's Game"
@@ -40,10 +50,6 @@ def option_lines(options: dict[str, Any]) -> list[str]:
 
 def _suit(suit: str) -> str:
     return f"{SUIT_SYMBOL[suit]} {SUIT_WORD[suit]}"
-
-
-def _plays(table: TableInfo, plays: tuple[tuple[int, str], ...]) -> str:
-    return " · ".join(f"{seat_label(table, s)} {label(c)}" for s, c in plays) or "—"
 
 
 def _turn_words(pv: PublicView) -> str:
@@ -100,23 +106,17 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} of {pv.info['hand_size']}",
-            value=_plays(table, pv.trick),
+            value=plays_line(table, pv.trick),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
             name=f"Last trick — taken by {seat_label(table, pv.last_winner)} (pile face down)",
-            value=_plays(table, pv.last_trick),
+            value=plays_line(table, pv.last_trick),
             inline=False,
         )
-    if pv.to_act is not None:
-        embed.add_field(
-            name="Now",
-            value=f"Waiting for **{seat_label(table, pv.to_act)}** to {_turn_words(pv)}.",
-            inline=False,
-        )
-    embed.set_footer(text=" · ".join(line.replace("*", "") for line in option_lines(table.options)))
-    return embed
+    doing = _turn_words(pv) if pv.to_act is not None else ""
+    return finish_table_embed(embed, table, pv.to_act, doing, option_lines(table.options))
 
 
 def _hand_lines(hand: tuple[str, ...], trump: str | None) -> list[str]:
@@ -153,7 +153,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} of {pv.info['hand_size']}",
-            value=_plays(table, pv.trick),
+            value=plays_line(table, pv.trick),
             inline=False,
         )
     embed.add_field(name="Now", value=_now(table, view, outcome), inline=False)
@@ -279,67 +279,70 @@ def confirmation(payload: dict[str, Any]) -> str | None:
 
 def rules_embed() -> discord.Embed:
     """``/losers rules``: the short version."""
-    embed = discord.Embed(title=f"{TITLE} — the short version", colour=COLOUR_PLAY)
-    embed.description = (
-        "3–6 players (2 as an option), the 52-card pack dealt out evenly; leftover cards lie "
-        "face up and out of play. The player with the **lowest** score names trump, then "
-        "everyone bids — in turn, the trump caller last — how many points they will take: "
-        "**1 per trump**, **3 for three of a kind**, **9 for four of a kind** (counted over "
-        "all your tricks). Follow suit if you can; otherwise play anything. Make your bid and "
-        "score **+bid**; miss it and **lose the bid**. First to **50** with the unique top "
-        "score wins.\n\nUse `/losers rules full:True` for the complete rules."
+    return rules_card(
+        TITLE,
+        (
+            "3–6 players (2 as an option), the 52-card pack dealt out evenly; leftover cards "
+            "lie face up and out of play. The player with the **lowest** score names trump, "
+            "then everyone bids — in turn, the trump caller last — how many points they will "
+            "take: **1 per trump**, **3 for three of a kind**, **9 for four of a kind** "
+            "(counted over all your tricks). Follow suit if you can; otherwise play anything. "
+            "Make your bid and score **+bid**; miss it and **lose the bid**. First to **50** "
+            "with the unique top score wins.\n\nUse `/losers rules full:True` for the complete "
+            "rules."
+        ),
     )
-    return embed
 
 
 def rules_full_embeds() -> list[discord.Embed]:
     """``/losers rules full:True``: every rule the engine applies, in plain words."""
-    embed = discord.Embed(title=f"{TITLE} — the complete rules", colour=COLOUR_PLAY)
-    embed.description = (
-        "A trick game by Jonathan Leistiko (2006). Play goes clockwise; the deal passes to "
-        "the left."
-    )
-    embed.add_field(
-        name="Deal",
-        value=(
-            "A 52-card pack, Ace high. Everyone gets 52 ÷ players cards (2: 26, 3: 17, 4: 13, "
-            "5: 10, 6: 8); the 1, 2 or 4 cards left over are shown face up and play no part."
+    return rules_pages(
+        TITLE,
+        (
+            "A trick game by Jonathan Leistiko (2006). Play goes clockwise; the deal passes to "
+            "the left."
         ),
-        inline=False,
+        [
+            (
+                "Deal",
+                (
+                    "A 52-card pack, Ace high. Everyone gets 52 ÷ players cards (2: 26, 3: 17, "
+                    "4: 13, 5: 10, 6: 8); the 1, 2 or 4 cards left over are shown face up and "
+                    "play no part."
+                ),
+            ),
+            (
+                "Trump and bids",
+                (
+                    "The player with the lowest total (negative totals count) names one of the "
+                    "four suits as trump — on a tie, the tied player first met clockwise from "
+                    "the dealer's left. Bids then go round from the caller's left, the caller "
+                    "bidding last; everyone sees every bid. A bid is any whole number from 0 up "
+                    "to the points still in play (trumps in play plus 9 per rank with all four "
+                    "cards in play and 3 per rank with three)."
+                ),
+            ),
+            (
+                "Tricks",
+                (
+                    "The trump caller leads the first trick; any card may be led, trumps "
+                    "included. Follow the suit led if you can (no need to win); otherwise play "
+                    "any card — you need not trump. The highest trump wins, else the highest "
+                    "card of the suit led; the winner leads next. Won tricks stay face down: "
+                    "nobody, not even their owner, may look at them before the hand ends."
+                ),
+            ),
+            (
+                "Scoring",
+                (
+                    "Count your tricks: 1 point per trump, 3 per rank of which you hold exactly "
+                    "three cards, 9 per rank of which you hold all four (not also 3). A trump "
+                    "inside a set counts for both. If your points reach your bid you score "
+                    "**+bid** (more is not scored); otherwise you lose your bid. A bid of 0 "
+                    "always scores 0. The game ends when the top total is 50 or more and held "
+                    "by one player; a table may set a hand limit, after which the highest total "
+                    "wins (ties share the win)."
+                ),
+            ),
+        ],
     )
-    embed.add_field(
-        name="Trump and bids",
-        value=(
-            "The player with the lowest total (negative totals count) names one of the four "
-            "suits as trump — on a tie, the tied player first met clockwise from the dealer's "
-            "left. Bids then go round from the caller's left, the caller bidding last; everyone "
-            "sees every bid. A bid is any whole number from 0 up to the points still in play "
-            "(trumps in play plus 9 per rank with all four cards in play and 3 per rank with "
-            "three)."
-        ),
-        inline=False,
-    )
-    embed.add_field(
-        name="Tricks",
-        value=(
-            "The trump caller leads the first trick; any card may be led, trumps included. "
-            "Follow the suit led if you can (no need to win); otherwise play any card — you "
-            "need not trump. The highest trump wins, else the highest card of the suit led; "
-            "the winner leads next. Won tricks stay face down: nobody, not even their owner, "
-            "may look at them before the hand ends."
-        ),
-        inline=False,
-    )
-    embed.add_field(
-        name="Scoring",
-        value=(
-            "Count your tricks: 1 point per trump, 3 per rank of which you hold exactly three "
-            "cards, 9 per rank of which you hold all four (not also 3). A trump inside a set "
-            "counts for both. If your points reach your bid you score **+bid** (more is not "
-            "scored); otherwise you lose your bid. A bid of 0 always scores 0. The game ends "
-            "when the top total is 50 or more and held by one player; a table may set a hand "
-            "limit, after which the highest total wins (ties share the win)."
-        ),
-        inline=False,
-    )
-    return [embed]

@@ -18,7 +18,17 @@ from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import SUIT_SYMBOL, label, labels
 from bot.ui.choice import add_choice, add_play_selects
 from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect, bonus_value
-from bot.ui.render import COLOUR_DONE, COLOUR_PLAY, mention, seat_label, standings
+from bot.ui.render import (
+    COLOUR_DONE,
+    COLOUR_PLAY,
+    finish_table_embed,
+    mention,
+    plays_line,
+    rules_card,
+    rules_pages,
+    seat_label,
+    standings,
+)
 
 GROUP = "tarocchi"
 TITLE = "Queen of Tarot"
@@ -45,10 +55,6 @@ def option_lines(options: dict[str, Any]) -> list[str]:
         f"Deals: **{options.get('deals', 6)}** (then the highest total wins)",
         f"Bargaining amounts: 1–**{options.get('max_bargain', 43)}** game points",
     ]
-
-
-def _plays(table: TableInfo, plays: tuple[tuple[int, str], ...]) -> str:
-    return " · ".join(f"{seat_label(table, s)} {label(c, CARD_LABELS)}" for s, c in plays) or "—"
 
 
 def _bonuses(names: list[str] | tuple[str, ...]) -> str:
@@ -174,23 +180,19 @@ def table_embed(outcome: Outcome) -> discord.Embed:
         )
         embed.add_field(name="Tricks taken", value=taken, inline=False)
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of 25", value=_plays(table, pv.trick), inline=False
+            name=f"Trick {pv.tricks_played + 1} of 25",
+            value=plays_line(table, pv.trick, CARD_LABELS),
+            inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
             name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
-            value=_plays(table, pv.last_trick),
+            value=plays_line(table, pv.last_trick, CARD_LABELS),
             inline=False,
         )
     embed.add_field(name="Totals", value=standings(table, outcome.totals), inline=False)
-    if pv.to_act is not None:
-        embed.add_field(
-            name="Now",
-            value=f"Waiting for **{seat_label(table, pv.to_act)}** to {_turn_words(pv)}.",
-            inline=False,
-        )
-    embed.set_footer(text=" · ".join(line.replace("*", "") for line in option_lines(table.options)))
-    return embed
+    doing = _turn_words(pv) if pv.to_act is not None else ""
+    return finish_table_embed(embed, table, pv.to_act, doing, option_lines(table.options))
 
 
 def _hand_lines(hand: tuple[str, ...]) -> list[str]:
@@ -240,7 +242,9 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
             f"Session {b['session']} of 3 · demanded {b['demanded']} · offered {b['offered']}"
         )
     if pv.phase == "play":
-        facts.append(f"Trick {pv.tricks_played + 1} of 25: {_plays(table, pv.trick)}")
+        facts.append(
+            f"Trick {pv.tricks_played + 1} of 25: {plays_line(table, pv.trick, CARD_LABELS)}"
+        )
     embed.add_field(name="Table", value="\n".join(facts), inline=False)
     now = "The game is over." if outcome.finished else _prompt(view)
     embed.add_field(name="Now", value=now, inline=False)
@@ -385,62 +389,66 @@ def deal_summary_embed(
 
 def rules_embed() -> discord.Embed:
     """``/tarocchi rules``: the short version."""
-    embed = discord.Embed(title=f"{TITLE} — the short version", colour=COLOUR_PLAY)
-    embed.description = (
-        "Mitigati, a Piedmontese tarot game for exactly 3. The deal stops three times for "
-        "**bargaining**: Pass, **Demand** or **Offer** game points to abandon the hand, or "
-        "**Continue** to play it — when demands equal offers the hand is settled and thrown "
-        "in. Otherwise the dealer discards 3, everyone may declare Abundance, Kings, Mitigati "
-        "or Mixed Honours (paid by each opponent), and 25 tricks are played: follow suit, else "
-        "trump; trump XX (the Angel) beats XXI; in ♥ and ♦ the 1 is the best pip. Cards are "
-        "worth 129 in all; each player scores points − 43. After the last deal the highest "
-        "total wins.\n\nUse `/tarocchi rules full:True` for the complete rules."
+    return rules_card(
+        TITLE,
+        (
+            "Mitigati, a Piedmontese tarot game for exactly 3. The deal stops three times for "
+            "**bargaining**: Pass, **Demand** or **Offer** game points to abandon the hand, or "
+            "**Continue** to play it — when demands equal offers the hand is settled and thrown "
+            "in. Otherwise the dealer discards 3, everyone may declare Abundance, Kings, "
+            "Mitigati or Mixed Honours (paid by each opponent), and 25 tricks are played: "
+            "follow suit, else trump; trump XX (the Angel) beats XXI; in ♥ and ♦ the 1 is the "
+            "best pip. Cards are worth 129 in all; each player scores points − 43. After the "
+            "last deal the highest total wins.\n\nUse `/tarocchi rules full:True` for the "
+            "complete rules."
+        ),
     )
-    return embed
 
 
 def rules_full_embeds() -> list[discord.Embed]:
     """``/tarocchi rules full:True``: every rule the engine applies, in plain words."""
-    embed = discord.Embed(title=f"{TITLE} — the complete rules", colour=COLOUR_PLAY)
-    embed.description = (
-        "Everything moves to the right (counter-clockwise). Eldest is the dealer's right, "
-        "Middle the next; the deal passes right after every hand, thrown in or played."
-    )
-    embed.add_field(
-        name="Deal and bargaining",
-        value=(
-            "Cards come in packets of five, Eldest first; the dealer gets 8 in the last round "
-            "(25/25/28). After 10, 15 and 20 cards each there is a bargaining session, Eldest "
-            "speaking first. **Pass** keeps your position; **Demand** x (later only less) asks "
-            "to be paid x to give the hand up; **Offer** x (later only more) pays x to give it "
-            "up — an offerer may not demand; **Continue** ends the session at once. When the "
-            "total demanded equals the total offered, everyone is paid and the hand is thrown "
-            "in. Three passes in a row also end a session."
+    return rules_pages(
+        TITLE,
+        (
+            "Everything moves to the right (counter-clockwise). Eldest is the dealer's right, "
+            "Middle the next; the deal passes right after every hand, thrown in or played."
         ),
-        inline=False,
+        [
+            (
+                "Deal and bargaining",
+                (
+                    "Cards come in packets of five, Eldest first; the dealer gets 8 in the last "
+                    "round (25/25/28). After 10, 15 and 20 cards each there is a bargaining "
+                    "session, Eldest speaking first. **Pass** keeps your position; **Demand** x "
+                    "(later only less) asks to be paid x to give the hand up; **Offer** x "
+                    "(later only more) pays x to give it up — an offerer may not demand; "
+                    "**Continue** ends the session at once. When the total demanded equals the "
+                    "total offered, everyone is paid and the hand is thrown in. Three passes in "
+                    "a row also end a session."
+                ),
+            ),
+            (
+                "Discard and declarations",
+                (
+                    "The dealer discards 3 cards (no Kings, Angel XX, Bagatto I or Fool); they "
+                    "count for the dealer. Then Eldest, Middle and Dealer may declare, showing "
+                    "the cards: **Abundance** (10+ trumps, worth their number), **Kings** (all "
+                    "four, 20 + 5 per honour added), **Mitigati** (XX, I and the Fool, 15 + 5 "
+                    "per King added), **Mixed Honours** (4+ Kings and honours, 10 + 5 per card "
+                    "over 4). Each opponent pays the declarer the value. A card may serve "
+                    "Abundance and one other bonus only."
+                ),
+            ),
+            (
+                "Play and scoring",
+                (
+                    "Eldest leads; follow suit, else play a trump, else anything. XX beats XXI; "
+                    "in ♥ and ♦ the pips run 1 (best) to 10. The Fool may always be played "
+                    "instead; it never wins and comes back to you for an empty card (a debt if "
+                    "you have none yet). Cards score singly: XX, I and Kings 5, Fool and Queens "
+                    "4, Cavaliers 3, Valets 2, others 1 — 129 in all; you score your points − "
+                    "43. After the agreed number of deals the highest total wins (ties share)."
+                ),
+            ),
+        ],
     )
-    embed.add_field(
-        name="Discard and declarations",
-        value=(
-            "The dealer discards 3 cards (no Kings, Angel XX, Bagatto I or Fool); they count "
-            "for the dealer. Then Eldest, Middle and Dealer may declare, showing the cards: "
-            "**Abundance** (10+ trumps, worth their number), **Kings** (all four, 20 + 5 per "
-            "honour added), **Mitigati** (XX, I and the Fool, 15 + 5 per King added), **Mixed "
-            "Honours** (4+ Kings and honours, 10 + 5 per card over 4). Each opponent pays the "
-            "declarer the value. A card may serve Abundance and one other bonus only."
-        ),
-        inline=False,
-    )
-    embed.add_field(
-        name="Play and scoring",
-        value=(
-            "Eldest leads; follow suit, else play a trump, else anything. XX beats XXI; in ♥ "
-            "and ♦ the pips run 1 (best) to 10. The Fool may always be played instead; it never "
-            "wins and comes back to you for an empty card (a debt if you have none yet). Cards "
-            "score singly: XX, I and Kings 5, Fool and Queens 4, Cavaliers 3, Valets 2, others "
-            "1 — 129 in all; you score your points − 43. After the agreed number of deals the "
-            "highest total wins (ties share)."
-        ),
-        inline=False,
-    )
-    return [embed]

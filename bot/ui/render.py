@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import discord
 
 from bot.services.models import Outcome, TableInfo
+from bot.ui.cards import label
 
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_PLAY = discord.Colour.dark_green()
@@ -81,3 +84,39 @@ def final_embed(outcome: Outcome, title: str) -> discord.Embed:
     )
     embed.add_field(name="Final scores", value=standings(table, outcome.totals, outcome.winners))
     return embed
+
+
+def plays_line(
+    table: TableInfo, plays: Sequence[tuple[int, str]], card_labels: Mapping[str, str] | None = None
+) -> str:
+    """A trick as "name card · name card" (an em dash while empty)."""
+    return (
+        " · ".join(f"{seat_label(table, s)} {label(c, card_labels or {})}" for s, c in plays) or "—"
+    )
+
+
+def finish_table_embed(
+    embed: discord.Embed, table: TableInfo, to_act: int | None, doing: str, options: list[str]
+) -> discord.Embed:
+    """The end every table message shares: "Now — waiting for X to …" and the options."""
+    if to_act is not None:
+        what = f" to {doing}" if doing else ""
+        embed.add_field(
+            name="Now", value=f"Waiting for **{seat_label(table, to_act)}**{what}.", inline=False
+        )
+    embed.set_footer(text=" · ".join(line.replace("*", "") for line in options))
+    return embed
+
+
+def rules_card(title: str, text: str) -> discord.Embed:
+    """``/<game> rules``: the short version."""
+    return discord.Embed(title=f"{title} — the short version", colour=COLOUR_PLAY, description=text)
+
+
+def rules_pages(title: str, intro: str, sections: Sequence[tuple[str, str]]) -> list[discord.Embed]:
+    """``/<game> rules full:True``: the complete rules, one field per section."""
+    embed = discord.Embed(title=f"{title} — the complete rules", colour=COLOUR_PLAY)
+    embed.description = intro
+    for name, value in sections:
+        embed.add_field(name=name, value=value, inline=False)
+    return [embed]
