@@ -11,16 +11,13 @@ refuses to write one the engine disagrees with.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from bot.engine.scenario import check, run
 from tests.engine import early_french_tarot_model as model
 from tests.engine.french_tarot_examples import render
+from tests.engine.scenario_builder import write_checked
 
-OUT = Path(__file__).resolve().parent.parent / "scenarios"
 PACK = [s + r for s in "SHDC" for r in model.RANKS] + [f"T{i}" for i in range(1, 22)] + ["EX"]
 A, B, C, D = 0, 1, 2, 3  # Ana, Ben, Cal, Dee
 Plays = list[tuple[int, str]]
@@ -601,13 +598,7 @@ def everything() -> dict[str, dict[str, Any]]:
 
 
 def write() -> None:
-    for name, sc in everything().items():
-        mismatch = check(run(sc), sc["expect"])
-        if mismatch:
-            raise SystemExit(f"{name}: engine disagrees with the spec: {mismatch}")
-        path = OUT / f"early_french_tarot_{name}.json"
-        path.write_text(render(sc), encoding="utf-8")
-        print(f"wrote {path.name}", file=sys.stderr)
+    write_checked("early_french_tarot", everything(), render=render)
 
 
 if __name__ == "__main__":

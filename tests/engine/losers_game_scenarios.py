@@ -17,13 +17,10 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from bot.engine.scenario import check, run
-from tests.engine.scenario_builder import dump_scenario
+from tests.engine.scenario_builder import write_checked
 
-OUT = Path(__file__).resolve().parent.parent / "scenarios"
 ANA, BEN, CAL, DEE, EVE, FAY = 0, 1, 2, 3, 4, 5
 
 # ---- the spec, modelled independently of bot/engine ----------------------------------------
@@ -828,16 +825,7 @@ def build() -> dict[str, dict[str, Any]]:
 
 
 def write(only: str = "") -> None:
-    files = build()
-    for name, data in files.items():
-        if only not in name:
-            continue
-        mismatch = check(run(data), data["expect"])
-        if mismatch:
-            raise SystemExit(f"{name}: the engine disagrees with the spec: {mismatch}")
-        path = OUT / f"losers_game_{name}.json"
-        path.write_text(dump_scenario(data), encoding="utf-8")
-        print(f"wrote {path.name}", file=sys.stderr)
+    write_checked("losers_game", build(), only)
 
 
 if __name__ == "__main__":

@@ -18,14 +18,11 @@ import copy
 import random
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-from bot.engine.scenario import check, run
 from tests.engine import queen_of_tarot_model as model
-from tests.engine.scenario_builder import dump_scenario
+from tests.engine.scenario_builder import write_checked
 
-OUT = Path(__file__).resolve().parent.parent / "scenarios"
 ANN, BO, CY = 0, 1, 2  # §5.3: seats clockwise; with Cy dealing, Bo is Eldest and Ann Middle
 FILES: dict[str, dict[str, Any]] = {}
 Plays = list[tuple[int, str]]
@@ -1148,16 +1145,7 @@ def build() -> dict[str, dict[str, Any]]:
 
 
 def write(only: str = "") -> None:
-    files = build()
-    for name, data in files.items():
-        if only not in name:
-            continue
-        mismatch = check(run(data), data["expect"])
-        if mismatch:
-            raise SystemExit(f"{name}: the engine disagrees with the spec: {mismatch}")
-        path = OUT / f"queen_of_tarot_{name}.json"
-        path.write_text(dump_scenario(data), encoding="utf-8")
-        print(f"wrote {path.name}", file=sys.stderr)
+    write_checked("queen_of_tarot", build(), only)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.engine import codec
@@ -259,3 +261,27 @@ def dump_scenario(obj: dict[str, Any]) -> str:
             lines.append(f"  {compact(key)}: {compact(value)}{comma}")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+def write_checked(
+    game: str,
+    files: Mapping[str, dict[str, Any]],
+    only: str = "",
+    render: Callable[[dict[str, Any]], str] = dump_scenario,
+) -> None:
+    """Write ``tests/scenarios/<game>_<name>.json`` for every file whose name contains
+    ``only``, refusing (SystemExit) any file whose replay disagrees with its ``expect``."""
+    from bot.engine.scenario import check, run  # the runner, not needed to build decks
+
+    for name, data in files.items():
+        if only not in name:
+            continue
+        mismatch = check(run(data), data["expect"])
+        if mismatch:
+            raise SystemExit(f"{name}: the engine disagrees with the spec: {mismatch}")
+        path = SCENARIO_DIR / f"{game}_{name}.json"
+        path.write_text(render(data), encoding="utf-8")
+        print(f"wrote {path.name}", file=sys.stderr)

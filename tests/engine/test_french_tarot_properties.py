@@ -143,7 +143,7 @@ def check_views(s: FrenchTarotState) -> None:
 
 def play_deal(
     players: int, seed: int, heavy: bool
-) -> tuple[FrenchTarotState, list[Action], list[str]]:
+) -> tuple[FrenchTarotState, list[Action], tuple[str, ...]]:
     rng = random.Random(seed)
     deck = shuffle(TAROT_PACK, seed)
     dealer = seed % players
