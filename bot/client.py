@@ -120,6 +120,7 @@ class TrionfiBot(commands.Bot):
         dev_guild_id: int | None = None,
         seed_source: Callable[[], int] | None = None,
         sweep_every: float | None = SWEEP_SECONDS,
+        retry_delays: tuple[float, ...] = (),
     ) -> None:
         # No privileged intents: the bot works from interactions alone.
         super().__init__(
@@ -132,6 +133,7 @@ class TrionfiBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.seed_source = seed_source
         self.sweep_every = sweep_every  # None: no background sweeper (tests sweep by hand)
+        self.retry_delays = retry_delays  # () : the publisher's defaults
         self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -142,7 +144,7 @@ class TrionfiBot(commands.Bot):
         else:
             self.service = TableService(self.db)
         self.stats = StatsService(self.db)
-        self.controller = TableController(self, self.service)
+        self.controller = TableController(self, self.service, retry_delays=self.retry_delays)
         for ext in extensions():
             await self.load_extension(ext)
         # Restart-proof components: every button/select of every table, old or new.
@@ -150,6 +152,9 @@ class TrionfiBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
         if self.sweep_every is not None:
             self._sweeper = asyncio.create_task(self._sweep_forever(self.sweep_every))
+        # Whatever a previous run committed but did not finish showing (a crash or a deploy
+        # between a commit and its publishing) is shown again now.
+        await self.controller.publisher.republish(startup=True)
         if self.dev_guild_id is not None:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -188,6 +193,9 @@ class TrionfiBot(commands.Bot):
             await asyncio.sleep(every)
 
     async def close(self) -> None:
+        controller = getattr(self, "controller", None)
+        if controller is not None:
+            controller.publisher.close()  # unshown states are re-published on the next start
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):

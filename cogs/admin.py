@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.services.life import GuildSettingsRecord
 from bot.services.models import TableInfo
 from bot.ui.components import TableButton
+from bot.ui.delivery.answer import send
 from bot.ui.games import renderer
 from bot.ui.life import CLOCK_WORDS
 from bot.ui.render import COLOUR_LOBBY
@@ -114,9 +115,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
             else:
                 current = await service.guild_settings(interaction.guild_id)
                 text = "Current settings:"
-            await interaction.response.send_message(
-                text, embed=settings_embed(current), ephemeral=True
-            )
+            await send(interaction, ephemeral=True, content=text, embed=settings_embed(current))
 
         await ctl.guarded(interaction, work)
 
@@ -129,7 +128,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
         async def work() -> None:
             assert interaction.guild_id is not None
             tables = await ctl.service.open_tables(interaction.guild_id)
-            await interaction.response.send_message(ephemeral=True, **tables_message(tables))
+            await send(interaction, ephemeral=True, **tables_message(tables))
 
         await ctl.guarded(interaction, work)
 

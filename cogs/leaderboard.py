@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.registry import get_rules, implemented
+from bot.ui.delivery.answer import send
 from bot.ui.leaderboard import METRIC_NAMES, BoardButton, board_message
 
 if TYPE_CHECKING:
@@ -68,11 +69,14 @@ class LeaderboardCog(commands.Cog):
                 period=period,
             )
             fields = board_message(board, interaction.user.id, interaction.user.id, guild_id)
-            await interaction.response.send_message(
-                allowed_mentions=discord.AllowedMentions.none(), **fields
+            await send(
+                interaction,
+                ephemeral=False,
+                allowed_mentions=discord.AllowedMentions.none(),
+                **fields,
             )
 
-        await ctl.guarded(interaction, work)
+        await ctl.guarded(interaction, work, "public")
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.errors import ServiceError
+from bot.ui.delivery.answer import send
 from bot.ui.errors import reply_error
 from bot.ui.stats import SheetButton, history_message, ordinal, stats_embed, title
 from cogs.leaderboard import GAME_CHOICES
@@ -46,9 +47,9 @@ class StatsCog(commands.Cog):
 
         async def work() -> None:
             found = await self.bot.stats.player_stats(who.id)
-            await interaction.response.send_message(embed=stats_embed(found, who.display_name))
+            await send(interaction, ephemeral=False, embed=stats_embed(found, who.display_name))
 
-        await self.bot.controller.guarded(interaction, work)
+        await self.bot.controller.guarded(interaction, work, "public")
 
     @app_commands.command(name="history")
     @app_commands.guild_only()
@@ -71,11 +72,14 @@ class StatsCog(commands.Cog):
             assert interaction.guild_id is not None  # guild_only
             found = await self.bot.stats.history(interaction.guild_id, who.id, game)
             fields = history_message(found, who.display_name, who.id, game)
-            await interaction.response.send_message(
-                allowed_mentions=discord.AllowedMentions.none(), **fields
+            await send(
+                interaction,
+                ephemeral=False,
+                allowed_mentions=discord.AllowedMentions.none(),
+                **fields,
             )
 
-        await self.bot.controller.guarded(interaction, work)
+        await self.bot.controller.guarded(interaction, work, "public")
 
     @app_commands.command(name="record")
     @app_commands.guild_only()
@@ -94,8 +98,9 @@ class StatsCog(commands.Cog):
                 table, interaction.guild_id, interaction.user.id, guild.name if guild else None
             )
             data = io.BytesIO(found.text.encode("utf-8"))
-            await interaction.response.send_message(
-                f"Table #{found.table_id}'s full log. Replay it with "
+            await send(
+                interaction,
+                content=f"Table #{found.table_id}'s full log. Replay it with "
                 f"`python -m bot.engine.scenario {found.filename} --check`.",
                 file=discord.File(data, filename=found.filename),
                 ephemeral=True,

@@ -68,6 +68,9 @@ class TableRecord:
     turn_clock: int | None = None  # seconds per human decision; None: no clock
     reminder_at: float | None = None  # half-time reminder due (None: sent, or no clock)
     rematch_of: int | None = None
+    shown_seq: int = 0  # the last seq the channel and every DM fully show
+    notify_at: float | None = None  # when the seat to act gets a turn notification
+    notify_seat: int | None = None
 
     @property
     def snapshot(self) -> dict[str, Any] | None:
@@ -119,7 +122,7 @@ def _dumps(value: Any) -> str:
 _TABLE_COLS = (
     "id, guild_id, channel_id, game_id, status, owner_id, players, options_json, seed, "
     "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
-    "finished_at, turn_clock, reminder_at, rematch_of"
+    "finished_at, turn_clock, reminder_at, rematch_of, shown_seq, notify_at, notify_seat"
 )
 # Seats come back in the same row as a JSON array (one query, one thread hop per load).
 _SEATS_JSON = (
@@ -150,6 +153,9 @@ def _table(row: sqlite3.Row) -> TableRecord:
         turn_clock=row[17],
         reminder_at=row[18],
         rematch_of=row[19],
+        shown_seq=row[20],
+        notify_at=row[21],
+        notify_seat=row[22],
         seats=tuple(
             sorted(
                 (
@@ -164,7 +170,7 @@ def _table(row: sqlite3.Row) -> TableRecord:
                         resigned=bool(r[7]),
                         expiries=r[8],
                     )
-                    for r in json.loads(row[20])
+                    for r in json.loads(row[23])
                 ),
                 key=lambda seat: seat.seat,
             )
@@ -291,6 +297,26 @@ class TableStore:
             )
         return [r[0] for r in rows]
 
+    async def unshown(self, updated_before: float | None = None) -> list[int]:
+        """Ids of tables whose last committed state is not fully shown yet (optionally only
+        those not changed since ``updated_before``)."""
+        async with self.db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id FROM tables WHERE shown_seq < seq AND updated_at <= ? ORDER BY id",
+                (float("inf") if updated_before is None else updated_before,),
+            )
+        return [r[0] for r in rows]
+
+    async def notifications_due(self, now: float) -> list[tuple[int, int]]:
+        """``(table id, seq)`` of playing tables whose turn notification is due."""
+        async with self.db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT id, seq FROM tables WHERE status = 'playing' AND notify_at IS NOT NULL "
+                "AND notify_at <= ? ORDER BY notify_at",
+                (now,),
+            )
+        return [(r[0], r[1]) for r in rows]
+
     async def open_in_guild(self, guild_id: int) -> list[TableRecord]:
         """The server's lobby and playing tables, oldest first."""
         async with self.db.read() as conn:
@@ -308,6 +334,24 @@ class TableStore:
                 (table_id, expected_seq),
             )
         return cur.rowcount == 1
+
+    async def claim_notification(self, table_id: int, expected_seq: int) -> bool:
+        """Mark the turn notification sent, unless the table moved on meanwhile. True if this
+        call claimed it (so a turn is notified at most once)."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tables SET notify_at = NULL WHERE id = ? AND seq = ? "
+                "AND notify_at IS NOT NULL",
+                (table_id, expected_seq),
+            )
+        return cur.rowcount == 1
+
+    async def mark_shown(self, table_id: int, seq: int) -> None:
+        """Everything up to ``seq`` is shown (never moves back)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE tables SET shown_seq = MAX(shown_seq, ?) WHERE id = ?", (seq, table_id)
+            )
 
     # ---- lobby writes ------------------------------------------------------------------
     async def create(
@@ -403,6 +447,8 @@ class TableStore:
         rater: Rater | None = None,
         resign_seats: Sequence[int] = (),
         seat_expiries: Mapping[int, int] | None = None,
+        notify_at: float | None = None,
+        notify_seat: int | None = None,
     ) -> int:
         """Append ``entries`` and store the new snapshot/status in ONE transaction.
 
@@ -418,8 +464,8 @@ class TableStore:
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE tables SET seq = ?, snapshot_json = ?, status = ?, updated_at = ?, "
-                "finished_at = ?, seed = COALESCE(?, seed), turn_deadline = ?, reminder_at = ? "
-                "WHERE id = ? AND seq = ? AND status = ?",
+                "finished_at = ?, seed = COALESCE(?, seed), turn_deadline = ?, reminder_at = ?, "
+                "notify_at = ?, notify_seat = ? WHERE id = ? AND seq = ? AND status = ?",
                 (
                     new_seq,
                     None if snapshot is None else _dumps(snapshot),
@@ -429,6 +475,8 @@ class TableStore:
                     seed,
                     None if ended else turn_deadline,
                     None if ended else reminder_at,
+                    None if ended else notify_at,
+                    None if ended or notify_at is None else notify_seat,
                     table_id,
                     expected_seq,
                     expected_status,

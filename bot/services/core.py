@@ -12,8 +12,11 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import replace
+from typing import TypeVar
 
+from bot.db import user_settings
 from bot.db.database import Database
 from bot.db.tables import GameResultRecord, StaleState, TableRecord, TableStore
 from bot.engine import match
@@ -24,6 +27,22 @@ from bot.services.models import Outcome, TableInfo
 from bot.services.step import PlayStep, deal_number, human_seat, random_seed, table_info
 
 _MEMO_SIZE = 256  # decoded match states kept (validated by seq on every use)
+DEFAULT_NOTIFY_DELAY = 20  # seconds before a waiting turn gets a real notification
+_T = TypeVar("_T")
+_pool: ThreadPoolExecutor | None = None
+
+
+def engine_pool() -> ThreadPoolExecutor:
+    """The shared worker threads that run engine and computer-player work off the event loop.
+
+    Two threads: a long computer sequence at one table does not hold up a short one at
+    another, and the event loop (which only needs the GIL between its callbacks) never waits
+    behind more than a switch interval of engine work.
+    """
+    global _pool
+    if _pool is None:
+        _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="trionfi-engine")
+    return _pool
 
 
 class TableCore:
@@ -35,12 +54,14 @@ class TableCore:
         *,
         seed_source: Callable[[], int] = random_seed,
         clock: Callable[[], float] = time.time,
+        workers: Executor | None = None,
     ) -> None:
         """
         Args:
             db: an open, migrated database.
             seed_source: returns a table's seed when its lobby opens.
             clock: Unix time now (stored on rows, and the base of turn deadlines).
+            workers: where engine and computer-player work runs (default: ``engine_pool()``).
         """
         self.db = db
         self.store = TableStore(db)
@@ -51,6 +72,17 @@ class TableCore:
             weakref.WeakValueDictionary()
         )
         self._memo: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
+        self._workers = workers
+
+    async def _off_loop(self, fn: Callable[[], _T]) -> _T:
+        """Run CPU work (computer decisions, whole computer sequences) in a worker thread so
+        the event loop keeps answering interactions meanwhile."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._workers or engine_pool(), fn)
+
+    async def _advance(self, step: PlayStep) -> None:
+        """``step.advance()`` (new deals, computer moves) off the event loop."""
+        await self._off_loop(step.advance)
 
     # ---- plumbing --------------------------------------------------------------------
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -154,7 +186,17 @@ class TableCore:
         resign_seat: int | None = None,
         abandon: bool = False,
         seed: int | None = None,
+        actor: int | None = None,
+        notify: bool = True,
     ) -> Outcome:
+        """Persist ``step`` (see the module docstring).
+
+        ``actor`` is the seat whose decision this call made (a human's own action, or the
+        computer's for a timed-out seat). A human whose turn starts after *another* seat's
+        decision gets a turn notification after their delay; their own consecutive decisions
+        never do. ``notify=False`` (the game's start, whose first hands are new messages that
+        notify already) schedules none; a call that applied no decision keeps the pending one.
+        """
         m = step.m
         now = self._clock()
         status = "abandoned" if abandon else ("finished" if m.finished else "playing")
@@ -189,6 +231,9 @@ class TableCore:
             # A human must decide: their clock starts now, with a reminder at half time.
             deadline = now + rec.turn_clock
             reminder = now + rec.turn_clock / 2
+        notify_at, notify_seat = await self._notification(
+            rec, step, status, turn, actor=actor, notify=notify, now=now
+        )
         try:
             new_seq = await self.store.commit(
                 rec.id,
@@ -206,6 +251,8 @@ class TableCore:
                 rater=ratings.rate,
                 resign_seats=() if resign_seat is None else (resign_seat,),
                 seat_expiries=step.expiries,
+                notify_at=notify_at,
+                notify_seat=notify_seat,
             )
         except StaleState as e:
             raise Conflict(
@@ -222,5 +269,35 @@ class TableCore:
             seats=seats,
             turn_deadline=deadline,
             reminder_at=reminder,
+            notify_at=notify_at,
+            notify_seat=notify_seat,
         )
         return self._outcome(table_info(new_rec), m, step)
+
+    async def _notification(
+        self,
+        rec: TableRecord,
+        step: PlayStep,
+        status: str,
+        turn: int | None,
+        *,
+        actor: int | None,
+        notify: bool,
+        now: float,
+    ) -> tuple[float | None, int | None]:
+        """When (and whom) the next turn notification is due, after this commit."""
+        if status != "playing" or turn is None or turn in step.auto or not notify:
+            return None, None
+        if not any(e.kind in ("act", "deal") for e in step.entries):
+            return rec.notify_at, rec.notify_seat  # nobody decided: the same turn goes on
+        if turn == actor:
+            return None, None  # their own consecutive decisions
+        user = next((s.user_id for s in rec.seats if s.seat == turn), None)
+        if user is None:
+            return None, None
+        delay = await user_settings.notify_delay(self.db, user)
+        if delay is None:
+            delay = DEFAULT_NOTIFY_DELAY
+        if delay == user_settings.NEVER:
+            return None, None
+        return now + delay, turn

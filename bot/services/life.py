@@ -40,9 +40,20 @@ class Reminder:
 
 
 @dataclass(frozen=True, slots=True)
+class Notification:
+    """A human whose turn started after someone else's decision and who has not acted within
+    their delay: the Discord layer gives them a new message (edits notify nobody)."""
+
+    table: TableInfo
+    seat: int
+    user_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class SweepReport:
     reminders: tuple[Reminder, ...] = ()
     expired: tuple[Outcome, ...] = ()
+    notifications: tuple[Notification, ...] = ()
 
 
 class TableLife(TableCore):
@@ -50,7 +61,8 @@ class TableLife(TableCore):
 
     # ---- the sweeper -----------------------------------------------------------------
     async def sweep(self, now: float | None = None) -> SweepReport:
-        """Due half-time reminders, then overdue turns (acted for by the computer)."""
+        """Due turn notifications and half-time reminders, then overdue turns (acted for by
+        the computer)."""
         when = self._clock() if now is None else now
         reminders: list[Reminder] = []
         for table_id in await self.store.reminders_due(when):
@@ -62,55 +74,101 @@ class TableLife(TableCore):
             if seat is None or user is None or not await self.store.clear_reminder(rec.id, rec.seq):
                 continue
             reminders.append(Reminder(table_info(rec), seat, user, rec.turn_deadline - when))
-        return SweepReport(tuple(reminders), tuple(await self.expire_overdue(when)))
+        notifications: list[Notification] = []
+        for table_id, seq in await self.store.notifications_due(when):
+            found = await self.take_notification(table_id, seq, when)
+            if found is not None:
+                notifications.append(found)
+        expired = await self.expire_overdue(when)
+        return SweepReport(tuple(reminders), tuple(expired), tuple(notifications))
+
+    async def take_notification(
+        self, table_id: int, seq: int, now: float | None = None
+    ) -> Notification | None:
+        """Claim the table's turn notification if it is due at ``seq`` (at most once a turn)."""
+        when = self._clock() if now is None else now
+        rec = await self.store.get(table_id)
+        if (
+            rec is None
+            or rec.status != "playing"
+            or rec.seq != seq
+            or rec.notify_at is None
+            or rec.notify_at > when
+            or rec.notify_seat is None
+        ):
+            return None
+        seat = next((s for s in rec.seats if s.seat == rec.notify_seat), None)
+        if seat is None or seat.user_id is None or seat.resigned:
+            return None
+        if not await self.store.claim_notification(table_id, seq):
+            return None
+        return Notification(table_info(rec), seat.seat, seat.user_id)
 
     async def expire_overdue(self, now: float | None = None) -> list[Outcome]:
         """The computer decides for every human whose turn is overdue (issue 8: the computer
-        policy, never a penalty), and the seat's consecutive timeouts go up by one."""
+        policy, never a penalty), and the seat's consecutive timeouts go up by one.
+
+        Each table is handled on its own: one that fails is logged and retried at the next
+        sweep, and never stops the tables after it.
+        """
         when = self._clock() if now is None else now
         outcomes: list[Outcome] = []
         for table_id in await self.store.overdue(when):
-            async with self._lock(table_id):
-                rec = await self.store.get(table_id)
-                if (
-                    rec is None
-                    or rec.status != "playing"
-                    or rec.turn_deadline is None
-                    or rec.turn_deadline > when
-                ):
-                    continue
-                m = self._match(rec)
-                seat = match.to_act(m)
-                if seat is None:
-                    continue
-                step = PlayStep(rec, m, rec.seed)
-                count = next(s.expiries for s in rec.seats if s.seat == seat) + 1
-                step.expiries[seat] = count
-                step.note(Event("timed_out", seat, {"expiries": count}))
-                view = m.rules.observe(m.deal, seat)
-                step.apply(
-                    choose_action(m.rules, view, computer_rng(rec.seed, rec.seq + 1)), by="timeout"
-                )
-                abandon = False
-                if count >= AWAY_TAKEOVER:
-                    step.auto.add(seat)
-                    if count == AWAY_TAKEOVER:
-                        step.note(Event("taken_over", seat))
-                    # Nobody left to play for: the table ends unrated rather than letting
-                    # computers finish a game no human is playing.
-                    abandon = not any(
-                        s.user_id is not None and not s.resigned and s.seat not in step.auto
-                        for s in rec.seats
-                    )
-                if abandon:
-                    step.note(Event("abandoned"))
-                else:
-                    step.advance()
-                try:
-                    outcomes.append(await self._commit(rec, step, abandon=abandon))
-                except Conflict:
-                    log.info("table %s changed while expiring its turn", table_id)
+            try:
+                outcome = await self._expire(table_id, when)
+            except Conflict:
+                log.info("table %s changed while expiring its turn", table_id)
+                continue
+            except Exception:
+                log.exception("could not expire the turn at table %s", table_id)
+                continue
+            if outcome is not None:
+                outcomes.append(outcome)
         return outcomes
+
+    async def _expire(self, table_id: int, when: float) -> Outcome | None:
+        async with self._lock(table_id):
+            rec = await self.store.get(table_id)
+            if (
+                rec is None
+                or rec.status != "playing"
+                or rec.turn_deadline is None
+                or rec.turn_deadline > when
+            ):
+                return None
+            m = self._match(rec)
+            seat = match.to_act(m)
+            if seat is None:
+                return None
+            step = PlayStep(rec, m, rec.seed)
+            count = next(s.expiries for s in rec.seats if s.seat == seat) + 1
+            step.expiries[seat] = count
+            step.note(Event("timed_out", seat, {"expiries": count}))
+            if count >= AWAY_TAKEOVER:
+                step.auto.add(seat)
+                if count == AWAY_TAKEOVER:
+                    step.note(Event("taken_over", seat))
+            # Nobody left to play for: the table ends unrated rather than letting computers
+            # finish a game no human is playing.
+            abandon = not self._present(rec, step)
+
+            def decide() -> None:
+                view = m.rules.observe(m.deal, seat)
+                action = choose_action(m.rules, view, computer_rng(rec.seed, rec.seq + 1))
+                step.apply(action, by="timeout")
+                if not abandon:
+                    step.advance()
+
+            await self._off_loop(decide)
+            if abandon:
+                step.note(Event("abandoned"))
+            return await self._commit(rec, step, abandon=abandon, actor=seat)
+
+    @staticmethod
+    def _present(rec: TableRecord, step: PlayStep) -> list[int]:
+        """Seats of humans still playing for themselves: not resigned, and not away with the
+        computer playing for them (``step.auto``)."""
+        return [s.seat for s in rec.seats if s.user_id is not None and s.seat not in step.auto]
 
     async def im_back(self, table_id: int, user_id: int) -> Outcome:
         """The human takes their seat back from the computer (or clears "away")."""
@@ -124,7 +182,7 @@ class TableLife(TableCore):
             step.expiries[seat] = 0
             step.auto.discard(seat)
             step.note(Event("back", seat))
-            return await self._commit(rec, step)
+            return await self._commit(rec, step, actor=seat)
 
     # ---- leaving and admin controls --------------------------------------------------
     async def resign(self, table_id: int, user_id: int) -> Outcome:
@@ -184,13 +242,13 @@ class TableLife(TableCore):
         step.log("resign", seat, {"seat": seat})
         step.note(Event(why, seat))
         step.auto.add(seat)
-        others = [
-            s for s in rec.seats if s.user_id is not None and not s.resigned and s.seat != seat
-        ]
-        if not others:
+        # Humans the computer already plays for (away after two timeouts) are not present:
+        # handing the last present seat over must close the table, not let computers play
+        # the rest of the match in this call.
+        if not self._present(rec, step):
             step.note(Event("abandoned"))
             return await self._commit(rec, step, resign_seat=seat, abandon=True)
-        step.advance()
+        await self._advance(step)
         return await self._commit(rec, step, resign_seat=seat)
 
     # ---- server settings -------------------------------------------------------------

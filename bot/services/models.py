@@ -45,6 +45,9 @@ class TableInfo:
     seq: int = 0
     turn_clock: int | None = None  # seconds per decision (None: no clock)
     turn_deadline: float | None = None  # Unix time the current human decision times out
+    shown_seq: int = 0  # the last seq the channel and every DM fully show
+    notify_at: float | None = None  # when ``notify_seat`` gets a turn notification
+    notify_seat: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """Seat of a (non-resigned) human at this table, or None."""

@@ -11,9 +11,10 @@ import secrets
 from typing import Any
 
 from bot.ai import choose_action
-from bot.db.tables import DealResultRecord, NewEntry, SeatRecord, TableRecord
+from bot.db.tables import DealResultRecord, LogEntry, NewEntry, SeatRecord, TableRecord
 from bot.engine import match
 from bot.engine.actions import Action
+from bot.engine.codec import parse_action
 from bot.engine.deck import deal_seed, shuffle
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
@@ -83,6 +84,9 @@ def table_info(rec: TableRecord) -> TableInfo:
         seq=rec.seq,
         turn_clock=rec.turn_clock,
         turn_deadline=rec.turn_deadline,
+        shown_seq=rec.shown_seq,
+        notify_at=rec.notify_at,
+        notify_seat=rec.notify_seat,
     )
 
 
@@ -119,6 +123,25 @@ def illegal_move(e: IllegalAction) -> IllegalMove:
     if e.code == "deal_over":
         return IllegalMove("This deal is already over.", e.code)
     return IllegalMove(sentence(e.detail), e.code)
+
+
+def replay_entry(m: MatchState, entry: LogEntry) -> tuple[MatchState, tuple[Event, ...]]:
+    """The match after one logged entry, with the engine events it produced."""
+    if entry.kind == "deal":
+        if entry.payload["dealer"] != m.dealer:
+            raise AssertionError(f"log seq {entry.seq}: dealer mismatch")
+        return match.start_deal(m, entry.payload["deck"]), ()
+    if entry.kind == "act":
+        return match.apply(m, parse_action(m.rules, entry.payload, m.players))
+    return m, ()  # "resign": no change to the cards
+
+
+def first_match(rec: TableRecord, entries: list[LogEntry]) -> MatchState:
+    """The match before the first logged deal."""
+    deals = [e for e in entries if e.kind == "deal"]
+    if not deals:
+        raise ValueError("the game hasn't started yet")
+    return match.new_match(rec.game_id, rec.players, rec.options, deals[0].payload["dealer"])
 
 
 class PlayStep:
@@ -171,6 +194,26 @@ class PlayStep:
         self.deal_results.append(
             DealResultRecord(deal_no, res.outcome, res.deltas, dict(res.detail))
         )
+
+    def replay(self, entry: LogEntry) -> None:
+        """Re-apply a logged entry, collecting its events and ended deals as the call that
+        logged it did (to show a state whose publishing was lost)."""
+        before = self.m
+        deal_no = deal_number(before)
+        self.m, events = replay_entry(before, entry)
+        self.seq = entry.seq
+        if entry.kind == "deal":
+            deal_no = int(entry.payload["deal_no"])
+            self.events.append((deal_no, Event("deal_started", before.dealer, {"deal": deal_no})))
+            self.new_deal = True
+            if self.m.deals_played == deal_no:  # cancelled on the spot
+                self._ended(deal_no)
+            return
+        if entry.payload.get("by") == "timeout":
+            self.note(Event("timed_out", entry.seat))
+        self.events.extend((deal_no, e) for e in events)
+        if self.m.deals_played > before.deals_played:
+            self._ended(deal_no)
 
     def start_deal(self) -> None:
         deal_no = self.m.deals_played + 1

@@ -21,6 +21,7 @@ from bot.engine.codec import parse_action
 from bot.engine.errors import IllegalAction
 from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
+from bot.services.delivery import TableDelivery
 from bot.services.errors import (
     Conflict,
     Forbidden,
@@ -28,17 +29,19 @@ from bot.services.errors import (
     InvalidRequest,
     WrongState,
 )
-from bot.services.life import CLOCKS, TableLife
+from bot.services.life import CLOCKS
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import (
     SEED_BITS,
     PlayStep,
     deal_number,
     first_dealer,
+    first_match,
     game_title,
     human_seat,
     illegal_move,
     name_of,
+    replay_entry,
     sentence,
     status_phrase,
     table_info,
@@ -58,7 +61,7 @@ COMPUTER_NAMES = (
 )
 
 
-class TableService(TableLife):
+class TableService(TableDelivery):
     """Use cases of game tables. Every method returns models and raises ``ServiceError``s."""
 
     # ---- lobby -----------------------------------------------------------------------
@@ -243,8 +246,9 @@ class TableService(TableLife):
                 rec.game_id, rec.players, rec.options, first_dealer(table_seed, rec.players)
             )
             step = PlayStep(rec, m, table_seed)
-            step.advance()
-            return await self._commit(rec, step, seed=table_seed)
+            await self._advance(step)
+            # The first hands are new DMs, which notify by themselves.
+            return await self._commit(rec, step, seed=table_seed, notify=False)
 
     async def act(
         self,
@@ -303,8 +307,8 @@ class TableService(TableLife):
                 if e.code == "illegal_action":
                     await self._refuse_repeat(table_id, action)
                 raise illegal_move(e) from None
-            step.advance()
-            return await self._commit(rec, step)
+            await self._advance(step)
+            return await self._commit(rec, step, actor=seat)
 
     async def _refuse_repeat(self, table_id: int, action: Action) -> None:
         """A refused action that repeats the seat's own latest decision is a double click (or
@@ -395,18 +399,12 @@ class TableService(TableLife):
         """Rebuild the match from the action log alone (tests assert it equals the snapshot)."""
         rec = await self._load(table_id)
         entries = await self.store.log(table_id)
-        deals = [e for e in entries if e.kind == "deal"]
-        if not deals:
-            raise WrongState("The game hasn't started yet.")
-        m = match.new_match(rec.game_id, rec.players, rec.options, deals[0].payload["dealer"])
-        rules = m.rules
+        try:
+            m = first_match(rec, entries)
+        except ValueError:
+            raise WrongState("The game hasn't started yet.") from None
         for e in entries:
-            if e.kind == "deal":
-                if e.payload["dealer"] != m.dealer:
-                    raise AssertionError(f"log seq {e.seq}: dealer mismatch")
-                m = match.start_deal(m, e.payload["deck"])
-            elif e.kind == "act":
-                m, _ = match.apply(m, parse_action(rules, e.payload, m.players))
+            m, _ = replay_entry(m, e)
         return m
 
     # ---- bookkeeping -----------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services.errors import NotSeated, ServiceError
-from bot.services.models import Outcome, SeatInfo, TableInfo
+from bot.services.models import Outcome, TableInfo
 from bot.ui.cards import long_name
 from bot.ui.components import (
     DEAL_KEY,
@@ -27,10 +27,12 @@ from bot.ui.components import (
     stamp_deal,
     table_view,
 )
+from bot.ui.delivery.answer import Ack, acknowledge, redraw, send
+from bot.ui.delivery.publisher import Post, Publisher
 from bot.ui.errors import GENERIC, reply, reply_error
 from bot.ui.games import renderer
 from bot.ui.life import LifeController, back_view, clock_line, clock_name, missing_permissions
-from bot.ui.render import final_embed, lobby_embed
+from bot.ui.render import lobby_embed
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -54,16 +56,27 @@ def _confirmation(payload: dict[str, Any], names: dict[str, str]) -> str:
 class TableController:
     """Glue between Discord and ``TableService`` for every game."""
 
-    def __init__(self, bot: TrionfiBot, service: TableService) -> None:
+    def __init__(
+        self, bot: TrionfiBot, service: TableService, *, retry_delays: tuple[float, ...] = ()
+    ) -> None:
         self.bot = bot
         self.service = service
         self.life = LifeController(self)
+        self.publisher = (
+            Publisher(self, retry_delays=retry_delays) if retry_delays else Publisher(self)
+        )
 
     # ---- error guard -----------------------------------------------------------------
     async def guarded(
-        self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]
+        self,
+        interaction: discord.Interaction[Any],
+        work: Callable[[], Awaitable[None]],
+        ack: Ack | None = "private",
     ) -> None:
-        """Run ``work``; turn refusals and failures into one ephemeral reply."""
+        """Acknowledge the interaction (``ack``; None: ``work`` answers at once and touches
+        no database), then run ``work``; refusals and failures become one ephemeral reply."""
+        if ack is not None and not await acknowledge(interaction, ack):
+            return
         try:
             await work()
         except ServiceError as exc:
@@ -94,6 +107,11 @@ class TableController:
             await reply_error(interaction, "This button is no longer valid.")
             return
         verb, payload = parsed
+        # Lobby buttons redraw the lobby and decisions redraw the hand they sit on; the
+        # others answer privately.
+        mode: Ack = "private"
+        if verb in ("join", "leave", "bot", "start") or (verb == "act" and _from_hand(interaction)):
+            mode = "update"
 
         async def work() -> None:
             if verb == "hand":
@@ -109,12 +127,13 @@ class TableController:
             else:
                 await self._lobby_button(interaction, table_id, verb)
 
-        await self.guarded(interaction, work)
+        await self.guarded(interaction, work, mode)
 
     async def on_action(
         self, interaction: discord.Interaction[Any], table_id: int, payload: dict[str, Any]
     ) -> None:
-        await self.guarded(interaction, lambda: self._act(interaction, table_id, payload))
+        mode: Ack = "update" if _from_hand(interaction) else "private"
+        await self.guarded(interaction, lambda: self._act(interaction, table_id, payload), mode)
 
     async def on_choice(
         self, interaction: discord.Interaction[Any], table_id: int, selected: list[str]
@@ -129,16 +148,13 @@ class TableController:
             # Picks mean something only while the seat has a multi-card choice to make.
             choosing = any(a.cards for a in outcome.seat_views[seat].legal)
             fields = self.hand_message(outcome, seat, tuple(selected) if choosing else ())
-            message = interaction.message
-            if message is not None and (interaction.guild_id is None or message.flags.ephemeral):
-                await interaction.response.edit_message(**fields)
+            if _from_hand(interaction):
+                await redraw(interaction, **fields)
                 return
             # Never redraw a hand over a message the channel sees: send it to the presser.
-            if fields["view"] is None:
-                del fields["view"]
-            await interaction.response.send_message(ephemeral=True, **fields)
+            await send(interaction, ephemeral=True, **fields)
 
-        await self.guarded(interaction, work)
+        await self.guarded(interaction, work, "update" if _from_hand(interaction) else "private")
 
     async def _lobby_button(
         self, interaction: discord.Interaction[Any], table_id: int, verb: str
@@ -153,7 +169,7 @@ class TableController:
             table = await self.service.leave(table_id, user.id)
         else:
             table = await self.service.add_computer(table_id, user.id)
-        await interaction.response.edit_message(**self.lobby_message(table))
+        await redraw(interaction, **self.lobby_message(table))
 
     # ---- lobby -----------------------------------------------------------------------
     def lobby_message(self, table: TableInfo) -> dict[str, Any]:
@@ -200,11 +216,25 @@ class TableController:
                 computers,
                 clock,
             )
-            await interaction.response.send_message(**self.lobby_message(table))
-            message = await interaction.original_response()
-            await self.service.set_message(table.id, message.id)
+            await self.post_lobby(interaction, table)
 
         await self.guarded(interaction, work)
+
+    async def post_lobby(self, interaction: discord.Interaction[Any], table: TableInfo) -> None:
+        """Post a new lobby in the table's channel and answer the opener privately (a public
+        "thinking…" answer would have made any refusal public too)."""
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        try:
+            message = await channel.send(**_sendable(self.lobby_message(table)))
+        except discord.HTTPException:
+            await self.service.end_table(table.id, table.owner_id, admin=True)
+            raise ServiceError(
+                "I couldn't post the table in this channel, so it was not opened. Check my "
+                "permissions here and try again."
+            ) from None
+        await self.service.set_message(table.id, message.id)
+        link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message.id}"
+        await reply(interaction, f"Table #{table.id} is open: {link}")
 
     async def lobby_command(
         self, interaction: discord.Interaction[Any], game_id: str, verb: str
@@ -242,13 +272,13 @@ class TableController:
             started = lobby_embed(table, r.TITLE, r.option_lines(table.options))
             started.description = "The game has started — good luck!"
             if interaction.message is not None and interaction.message.id == table.message_id:
-                await interaction.response.edit_message(content=None, embed=started, view=None)
+                await redraw(interaction, content=None, embed=started, view=None)
             else:
                 await reply(interaction, f"Table #{table.id} started.")
                 await self._edit_table_message(table, content=None, embed=started, view=None)
-            await self.publish(outcome, fresh_message=True)
+            self.publish(outcome, fresh_message=True)
 
-        await self.guarded(interaction, work)
+        await self.guarded(interaction, work, "update" if table_id is not None else "private")
 
     # ---- decisions ---------------------------------------------------------------------
     async def command_act(
@@ -260,7 +290,7 @@ class TableController:
             table = await self.channel_table(interaction, game_id)
             outcome = await self.service.act(table.id, interaction.user.id, payload)
             await reply(interaction, _reply_text(game_id, payload))
-            await self.publish(outcome)
+            self.publish(outcome)
 
         await self.guarded(interaction, work)
 
@@ -274,19 +304,20 @@ class TableController:
             table_id, interaction.user.id, payload, expect_deal=expect_deal
         )
         seat = outcome.table.seat_of(interaction.user.id)
-        message = interaction.message
-        skip: int | None = None
-        from_hand = message is not None and (
-            interaction.guild_id is None or message.flags.ephemeral
-        )
-        if seat is not None and seat in outcome.seat_views and from_hand:
+        if seat is not None and seat in outcome.seat_views and _from_hand(interaction):
             # The click came from this player's hand (DM or ephemeral): redraw it in place.
-            await interaction.response.edit_message(**self.hand_message(outcome, seat))
-            if interaction.guild_id is None:
-                skip = seat  # that was the DM itself: already up to date
+            fields = self.hand_message(outcome, seat)
+            try:
+                await redraw(interaction, **fields)
+            except discord.HTTPException as e:
+                log.info("could not redraw a hand after a decision: %s", e)  # publishing will
+            else:
+                if interaction.guild_id is None:
+                    self.publisher.seen_dm(outcome.table.id, seat, fields)  # the DM itself
+            self.publish(outcome)
         else:
+            self.publish(outcome)
             await reply(interaction, _reply_text(outcome.table.game_id, payload))
-        await self.publish(outcome, skip_dm_seat=skip)
 
     async def resign(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         async def work() -> None:
@@ -303,8 +334,7 @@ class TableController:
                     "a computer player takes the seat."
                 )
             await reply(interaction, mine)
-            await self.bot.get_partial_messageable(table.channel_id).send(public)
-            await self.publish(outcome, fresh_message=True)
+            self.publish(outcome, fresh_message=True, notices=[public])
 
         await self.guarded(interaction, work)
 
@@ -348,10 +378,7 @@ class TableController:
             raise NotSeated("You are not seated at this table.")
         if outcome.public is None or seat not in outcome.seat_views:
             raise ServiceError("The game has not started yet.")
-        fields = self.hand_message(outcome, seat)
-        if fields["view"] is None:
-            del fields["view"]  # send_message wants no view at all rather than None
-        await interaction.response.send_message(ephemeral=True, **fields)
+        await send(interaction, ephemeral=True, **self.hand_message(outcome, seat))
 
     async def hand_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         await self.guarded(interaction, lambda: self.show_hand(interaction, None, game_id))
@@ -373,98 +400,62 @@ class TableController:
 
     # ---- publishing ------------------------------------------------------------------
     async def _edit_table_message(self, table: TableInfo, **fields: Any) -> bool:
+        """Edit a lobby's message in place (best effort: the lobby is redrawn on every
+        change, and its buttons work whatever it shows)."""
         if table.message_id is None:
             return False
         channel = self.bot.get_partial_messageable(table.channel_id)
         try:
             await channel.get_partial_message(table.message_id).edit(**fields)
-        except discord.NotFound:
+        except discord.HTTPException as e:
+            log.info("could not edit the message of table %s: %s", table.id, e)
             return False
         return True
 
-    async def publish(
-        self, outcome: Outcome, *, skip_dm_seat: int | None = None, fresh_message: bool = False
+    def publish(
+        self, outcome: Outcome, *, fresh_message: bool = False, notices: list[str] | None = None
     ) -> None:
-        """Bring the table message and every human's DM hand up to date after a change."""
+        """Queue the table message, every human's DM hand and ``notices`` (public one-liners,
+        posted first) for delivery after a change; returns at once (see ``Publisher``)."""
+        quiet = discord.AllowedMentions.none()
+        posts = [Post({"content": text, "allowed_mentions": quiet}) for text in notices or ()]
+        self.publisher.submit(outcome, posts=posts, fresh=fresh_message)
+
+    def table_message(self, outcome: Outcome) -> dict[str, Any]:
+        """The running table's public message: whose turn (mentioned), the clock, the table."""
         table = outcome.table
         r = renderer(table.game_id)
-        if table.status == "abandoned":
-            # The last human resigned: close the table message; no hands to update.
-            await self._edit_table_message(table, **self.lobby_message(table))
-            return
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        message_id = table.message_id
-        for i, ended in enumerate(outcome.ended_deals):
-            summary = r.deal_summary_embed(table, ended, _totals_after(outcome, ended.number))
-            if i == 0 and message_id is not None and not fresh_message:
-                await self._edit_table_message(table, content=None, embed=summary, view=None)
-            else:
-                await channel.send(embed=summary)
-            message_id = None
-        if outcome.finished:
-            await channel.send(embed=final_embed(outcome, r.TITLE), view=rematch_view(table.id))
-            if message_id is not None:
-                await self._edit_table_message(
-                    table, content=None, embed=r.table_embed(outcome), view=None
-                )
-        elif outcome.public is not None:
-            content = "\n".join(x for x in (r.turn_content(outcome), clock_line(table)) if x)
-            fields: dict[str, Any] = {
-                "content": content or None,
-                "embed": r.table_embed(outcome),
-                "view": table_view(table.id, someone_away=any(s.away for s in table.seats)),
-                "allowed_mentions": discord.AllowedMentions(
-                    users=True, roles=False, everyone=False
-                ),
-            }
-            if (
-                message_id is None
-                or fresh_message
-                or not await self._edit_table_message(table, **fields)
-            ):
-                sent = await channel.send(**fields)
-                await self.service.set_message(table.id, sent.id)
-        for seat_info in table.seats:
-            if seat_info.seat == skip_dm_seat or seat_info.seat not in outcome.seat_views:
-                continue
-            await self._update_dm(outcome, seat_info)
+        content = "\n".join(x for x in (r.turn_content(outcome), clock_line(table)) if x)
+        return {
+            "content": content or None,
+            "embed": r.table_embed(outcome),
+            "view": table_view(table.id, someone_away=any(s.away for s in table.seats)),
+            "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
+        }
 
-    async def _update_dm(self, outcome: Outcome, seat: SeatInfo) -> None:
-        if seat.user_id is None or seat.is_bot or seat.resigned or seat.dm_failed:
-            return
-        table = outcome.table
-        fields = self.hand_message(outcome, seat.seat)
-        if seat.dm_channel_id is not None and seat.dm_message_id is not None:
-            dm = self.bot.get_partial_messageable(
-                seat.dm_channel_id, type=discord.ChannelType.private
-            )
-            try:
-                await dm.get_partial_message(seat.dm_message_id).edit(**fields)
-                return
-            except discord.NotFound:
-                pass  # the player deleted it: send a fresh one below
-        try:
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            message = await user.send(**fields)
-        except discord.Forbidden:
-            await self.service.set_dm(table.id, seat.seat, None, None, True)
-            channel = self.bot.get_partial_messageable(table.channel_id)
-            await channel.send(
-                f"📪 <@{seat.user_id}>, I can't send you direct messages. Press **Show my hand** "
-                "on the table message to see your cards and play.",
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
-            return
-        await self.service.set_dm(table.id, seat.seat, message.channel.id, message.id, False)
+    def closed_hand(self, table: TableInfo) -> dict[str, Any]:
+        """A hand message once its table was closed (no controls left)."""
+        r = renderer(table.game_id)
+        embed = discord.Embed(
+            title=f"{r.TITLE} · table #{table.id}",
+            description="This table was closed. It won't count in any ranking.",
+        )
+        embed.set_author(name=self._where(table))
+        return {"content": None, "embed": embed, "view": None}
+
+    @staticmethod
+    def rematch_view(table_id: int) -> discord.ui.View:
+        return rematch_view(table_id)
 
 
-def _totals_after(outcome: Outcome, deal_number: int) -> tuple[int, ...]:
-    """Running totals right after deal ``deal_number`` (later deals of this call removed)."""
-    totals = list(outcome.totals)
-    for ended in outcome.ended_deals:
-        if ended.number > deal_number:
-            totals = [t - d for t, d in zip(totals, ended.result.deltas, strict=True)]
-    return tuple(totals)
+def _from_hand(interaction: discord.Interaction[Any]) -> bool:
+    """The component sits on the presser's own hand (their DM, or an ephemeral copy)."""
+    message = interaction.message
+    return message is not None and (interaction.guild_id is None or message.flags.ephemeral)
+
+
+def _sendable(fields: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if not (k == "view" and v is None)}
 
 
 def _group(game_id: str) -> str:

@@ -17,8 +17,10 @@ from bot.ui.choice import add_play_selects
 from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
+    WAITING_NOTE,
     finish_table_embed,
     mention,
+    plain_label,
     plays_line,
     rules_card,
     rules_pages,
@@ -143,18 +145,33 @@ def _hand_lines(hand: tuple[str, ...]) -> list[str]:
 
 
 def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -> discord.Embed:
-    """A player's private hand (DM or ephemeral) with the trick and whose turn it is."""
+    """A player's private hand (DM or ephemeral).
+
+    At the seat's turn (and once the game is over) it shows the cards taken, the trick and
+    the prompt. Otherwise it is *quiet*: the hand, the dealer and the match total only, so it
+    does not change while others play (the bot edits a DM only when it changes).
+    """
     pv = view.public
     embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
     embed.set_author(name=where)
     embed.description = "\n".join(_hand_lines(view.hand)) or "*No cards left.*"
+    total = f"total **{outcome.totals[view.seat]}**"
+    if not outcome.finished and (pv.to_act != view.seat or not view.legal):
+        embed.add_field(
+            name=f"Hand {outcome.deal_number}",
+            value=f"Dealer **{plain_label(table, pv.dealer)}** · your {total}",
+            inline=False,
+        )
+        now = "Waiting for the next hand." if pv.to_act is None else WAITING_NOTE
+        embed.add_field(name="Now", value=now, inline=False)
+        return embed
     mine = pv.info["taken"][view.seat]
     honours = pv.info["honours"][view.seat]
     embed.add_field(
         name=f"Hand {outcome.deal_number}",
         value=f"You have taken {mine} cards"
         + (f" with {labels(honours, CARD_LABELS)}" if honours else "")
-        + f" · total **{outcome.totals[view.seat]}**",
+        + f" · {total}",
         inline=False,
     )
     if pv.phase == "play":
@@ -165,15 +182,11 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         )
     if outcome.finished:
         turn = "The game is over."
-    elif pv.to_act == view.seat and view.legal:
+    else:
         turn = (
             "**Your turn — play a card.** Follow suit; if you can't, you must trump; "
             "the Fool is always allowed."
         )
-    elif pv.to_act is not None:
-        turn = f"Waiting for {seat_label(table, pv.to_act)}."
-    else:
-        turn = "Waiting for the next hand."
     embed.add_field(name="Now", value=turn, inline=False)
     return embed
 

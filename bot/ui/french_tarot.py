@@ -20,11 +20,14 @@ from bot.ui.components import TableButton
 from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
+    WAITING_NOTE,
     finish_table_embed,
     mention,
+    plain_label,
     plays_line,
     seat_label,
     standings,
+    waiting_note,
 )
 
 GROUP = "tarot"
@@ -192,31 +195,63 @@ def _prompt(view: SeatView) -> str:
     return "**Your turn — play a card.**"
 
 
+def _settled_lines(table: TableInfo, pv: PublicView) -> list[str]:
+    """A quiet hand DM's deal facts: the dealer, then what the auction settled (contract,
+    called card, dog, trumps discarded, chelem). Nothing that changes during the card play:
+    not even the partner, revealed when the called card falls (it is on the table message)."""
+    info = pv.info
+    lines = [f"Dealer **{plain_label(table, pv.dealer)}**"]
+    if info["taker"] is None:
+        return lines
+    lines.append(
+        f"🎯 **{plain_label(table, info['taker'])}** plays **{CONTRACT[info['contract']]}**"
+    )
+    if info["called"]:
+        lines.append(f"Called **{long_name(info['called'])}**")
+    if info["dog"] is not None:
+        lines.append(f"Dog: {labels(info['dog'])}")
+    elif info["contract"] == "garde_sans":
+        lines.append("Dog: face down, to the taker's pile")
+    elif info["contract"] == "garde_contre":
+        lines.append("Dog: face down, to the defence's pile")
+    if info["discarded_trumps"]:
+        lines.append(f"Trumps in the discard: {labels(info['discarded_trumps'])}")
+    if info["chelem"]:
+        lines.append("📣 **Chelem announced**")
+    return lines
+
+
 def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -> discord.Embed:
-    """A player's private hand (DM or ephemeral) with the situation and their decision."""
+    """A player's private hand (DM or ephemeral).
+
+    At the seat's decision (and once the game is over) it shows the whole situation: bids or
+    contract, the trick and the prompt. Otherwise it is *quiet*: the hand, the seat's discard
+    and the settled facts of the deal, so it does not change while others bid or play (the
+    bot edits a DM only when it changes).
+    """
     pv = view.public
     embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
     embed.set_author(name=where)
     embed.description = "\n".join(_hand_lines(view.hand)) or "*No cards left.*"
-    embed.add_field(
-        name=f"Deal {outcome.deal_number}",
-        value="\n".join(_contract_lines(table, pv)),
-        inline=False,
-    )
+    deciding = outcome.finished or (pv.to_act == view.seat and bool(view.legal))
+    lines = _contract_lines(table, pv) if deciding else _settled_lines(table, pv)
+    embed.add_field(name=f"Deal {outcome.deal_number}", value="\n".join(lines), inline=False)
     if view.info.get("discard"):
         embed.add_field(name="Your discard", value=labels(view.info["discard"]), inline=False)
+    if not deciding:
+        if pv.to_act is None:
+            now = "Waiting for the next deal."
+        elif pv.phase == "bidding":
+            now = waiting_note("The auction is on")
+        else:
+            now = WAITING_NOTE
+        embed.add_field(name="Now", value=now, inline=False)
+        return embed
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1}", value=plays_line(table, pv.trick), inline=False
         )
-    if outcome.finished:
-        turn = "The game is over."
-    elif pv.to_act == view.seat and view.legal:
-        turn = _prompt(view)
-    elif pv.to_act is not None:
-        turn = f"Waiting for {seat_label(table, pv.to_act)} to {_turn_words(pv)}."
-    else:
-        turn = "Waiting for the next deal."
+    turn = "The game is over." if outcome.finished else _prompt(view)
     embed.add_field(name="Now", value=turn, inline=False)
     return embed
 

@@ -14,7 +14,17 @@ from bot.engine.games.la_morte import LA_MORTE, SUIT
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import LA_MORTE_LABEL, LA_MORTE_NAME, SUIT_SYMBOL, SUIT_WORD, label, labels
-from bot.ui.render import COLOUR_DONE, COLOUR_PLAY, mention, plays_line, seat_label, standings
+from bot.ui.render import (
+    COLOUR_DONE,
+    COLOUR_PLAY,
+    WAITING_NOTE,
+    mention,
+    plain_label,
+    plays_line,
+    seat_label,
+    standings,
+    waiting_note,
+)
 
 GROUP = "lamorte"
 CARD_LABELS = LA_MORTE_LABEL
@@ -129,12 +139,8 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     return embed
 
 
-def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -> discord.Embed:
-    """A player's private hand (DM or ephemeral), sorted by suit, with the situation."""
-    pv = view.public
-    info = pv.info
-    embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
-    embed.set_author(name=where)
+def _hand_lines(view: SeatView) -> list[str]:
+    """The hand grouped by suit (trumps first), La Morte last; il Morto's note."""
     groups: dict[str, list[str]] = {}
     order: list[str] = []
     for card in view.hand:
@@ -148,29 +154,60 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         if key == "☠":
             lines.append("☠ La Morte")
             continue
-        tag = " (trumps)" if key == info["trump"] else ""
+        tag = " (trumps)" if key == view.public.info["trump"] else ""
         lines.append(f"{SUIT_SYMBOL[key]}{tag}: {labels(groups[key], CARD_LABELS)}")
     if view.info.get("dead"):
         lines.append("*You are il Morto: your remaining cards are dead.*")
-    embed.description = "\n".join(lines) or "*No cards left.*"
+    return lines
+
+
+def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -> discord.Embed:
+    """A player's private hand (DM or ephemeral), sorted by suit.
+
+    At the seat's decision (and once the game is over) it shows the whole situation: contract,
+    the trick, what to do. Otherwise it is *quiet*: only the hand and settled facts of the
+    deal, so it does not change while others play (the bot edits a DM only when it changes).
+    """
+    pv = view.public
+    info = pv.info
+    embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
+    embed.set_author(name=where)
+    embed.description = "\n".join(_hand_lines(view)) or "*No cards left.*"
     embed.add_field(name="Deal", value=f"{outcome.deal_number} · {_trump_line(info)}", inline=False)
     status = info["statuses"][view.seat]
-    embed.add_field(name="You are", value=f"{ROLE_ICON[status]} {ROLE_NAME[status]}", inline=True)
-    embed.add_field(name="Contract", value=_contract_line(table, pv), inline=True)
-    if pv.phase == "play":
+    if outcome.finished or (pv.to_act == view.seat and view.legal):
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1}",
-            value=plays_line(table, pv.trick, CARD_LABELS),
-            inline=False,
+            name="You are", value=f"{ROLE_ICON[status]} {ROLE_NAME[status]}", inline=True
         )
-    if outcome.finished:
-        turn = "The game is over."
-    elif pv.to_act == view.seat:
-        turn = f"**Your turn** — {_turn_words(pv)}."
-    elif pv.to_act is not None:
-        turn = f"Waiting for {seat_label(table, pv.to_act)} ({_turn_words(pv)})."
-    else:
+        embed.add_field(name="Contract", value=_contract_line(table, pv), inline=True)
+        if pv.phase == "play":
+            embed.add_field(
+                name=f"Trick {pv.tricks_played + 1}",
+                value=plays_line(table, pv.trick, CARD_LABELS),
+                inline=False,
+            )
+        turn = "The game is over." if outcome.finished else f"**Your turn** — {_turn_words(pv)}."
+        embed.add_field(name="Now", value=turn, inline=False)
+        return embed
+    # Quiet: the contract and the seat's role once the auction is over, never the auction,
+    # the trick or whose turn it is.
+    if info["contract"] is not None:
+        embed.add_field(
+            name="You are", value=f"{ROLE_ICON[status]} {ROLE_NAME[status]}", inline=True
+        )
+        maker = plain_label(table, info["maker"])
+        tail = " (nobody accepted: no defenders)" if info["auto_contract"] else ""
+        embed.add_field(
+            name="Contract",
+            value=f"Contract **{info['contract']}** by **{maker}**{tail}",
+            inline=True,
+        )
+    if pv.to_act is None:
         turn = "Waiting for the next deal."
+    elif pv.phase in ("auction", "dealer_option"):
+        turn = waiting_note("The auction is on")
+    else:
+        turn = WAITING_NOTE
     embed.add_field(name="Now", value=turn, inline=False)
     return embed
 

@@ -14,6 +14,7 @@ import discord
 
 from bot.engine.registry import get_rules
 from bot.services.stats import Board, BoardEntry
+from bot.ui.delivery.answer import Ack, redraw, send
 from bot.ui.render import COLOUR_DONE
 from bot.ui.stats import handlers
 
@@ -236,10 +237,11 @@ class BoardButton(
             )
             if viewer == self.owner:
                 fields = board_message(board, viewer, self.owner, self.guild_id, edit=True)
-                await interaction.response.edit_message(**fields)
+                await redraw(interaction, **fields)
             else:
                 # Someone else's board: their own copy, privately, that they can page.
                 fields = board_message(board, viewer, viewer, self.guild_id)
-                await interaction.response.send_message(ephemeral=True, **fields)
+                await send(interaction, ephemeral=True, **fields)
 
-        await ctl.guarded(interaction, work)
+        mode: Ack = "update" if interaction.user.id == self.owner else "private"
+        await ctl.guarded(interaction, work, mode)

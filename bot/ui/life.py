@@ -93,13 +93,21 @@ class LifeController:
 
     # ---- the sweeper -----------------------------------------------------------------
     async def sweep(self, now: float | None = None) -> None:
-        """One sweep: DM due reminders, then publish every turn the computer took over."""
+        """One sweep: turn notifications and half-time reminders, every turn the computer
+        took over, then deliveries to retry. Each piece is isolated: one table's failure is
+        logged and never stops the others."""
         report = await self.service.sweep(now)
         for r in report.reminders:
             await self._remind(r.table, r.user_id, r.seconds_left)
+        for n in report.notifications:
+            try:
+                await self.ctl.publisher.notify(n)
+            except Exception:
+                log.exception("could not notify a turn at table %s", n.table.id)
         for outcome in report.expired:
-            await self._announce(outcome)
-            await self.ctl.publish(outcome)
+            self._publish_with_notices(outcome)
+        await self.ctl.publisher.republish(now=now)
+        await self.ctl.publisher.drain()  # one sweep's deliveries end before the next sweep
 
     async def _remind(self, table: TableInfo, user_id: int, seconds_left: float) -> None:
         bot = self.ctl.bot
@@ -110,33 +118,33 @@ class LifeController:
         )
         minutes = max(1, round(seconds_left / 60)) if seconds_left >= 60 else None
         left = f"about {minutes} min" if minutes else f"{max(1, int(seconds_left))} s"
+        seat = next((s for s in table.seats if s.user_id == user_id), None)
         try:
-            user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-            await user.send(
+            if seat is not None and seat.dm_channel_id is not None:
+                channel: discord.abc.Messageable = bot.get_partial_messageable(
+                    seat.dm_channel_id, type=discord.ChannelType.private
+                )
+            else:
+                channel = await bot.create_dm(discord.Object(user_id))
+            await channel.send(
                 f"⏰ It's still your turn at table #{table.id} ({link}) — {left} left before "
                 "the computer plays for you."
             )
-        except discord.HTTPException:
+        except (discord.HTTPException, OSError):
             log.info("could not DM a turn reminder to %s", user_id)
 
-    async def _announce(self, outcome: Outcome) -> None:
-        lines = life_notices(outcome)
-        if lines:
-            channel = self.ctl.bot.get_partial_messageable(outcome.table.channel_id)
-            await channel.send("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+    def _publish_with_notices(self, outcome: Outcome, fresh: bool = False) -> None:
+        self.ctl.publish(outcome, fresh_message=fresh, notices=life_notices(outcome))
 
     # ---- buttons and commands ----------------------------------------------------------
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         outcome = await self.service.im_back(table_id, interaction.user.id)
         await reply(interaction, "Welcome back — you play your own seat again.")
-        await self._announce(outcome)
-        await self.ctl.publish(outcome)
+        self._publish_with_notices(outcome)
 
     async def rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         table = await self.service.rematch(table_id, interaction.user.id)
-        await interaction.response.send_message(**self.ctl.lobby_message(table))
-        message = await interaction.original_response()
-        await self.service.set_message(table.id, message.id)
+        await self.ctl.post_lobby(interaction, table)
 
     async def end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         outcome = await self.service.end_table(
@@ -144,12 +152,10 @@ class LifeController:
         )
         table = outcome.table
         await reply(interaction, f"Table #{table.id} is closed. It won't count in any ranking.")
-        channel = self.ctl.bot.get_partial_messageable(table.channel_id)
-        await channel.send(
-            f"🛑 Table #{table.id} was ended by **{interaction.user.display_name}**.",
-            allowed_mentions=discord.AllowedMentions.none(),
+        self.ctl.publish(
+            outcome,
+            notices=[f"🛑 Table #{table.id} was ended by **{interaction.user.display_name}**."],
         )
-        await self.ctl.publish(outcome)
 
     async def replace(
         self, interaction: discord.Interaction[Any], game_id: str, member: discord.abc.User
@@ -159,8 +165,7 @@ class LifeController:
             table.id, interaction.user.id, member.id, admin=_is_admin(interaction)
         )
         await reply(interaction, f"A computer player now plays {member.display_name}'s seat.")
-        await self._announce(outcome)
-        await self.ctl.publish(outcome, fresh_message=outcome.table.status == "playing")
+        self._publish_with_notices(outcome, fresh=outcome.table.status == "playing")
 
 
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:

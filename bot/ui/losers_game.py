@@ -20,6 +20,7 @@ from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect
 from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
+    WAITING_NOTE,
     finish_table_embed,
     mention,
     plays_line,
@@ -27,6 +28,7 @@ from bot.ui.render import (
     rules_pages,
     seat_label,
     standings,
+    waiting_note,
 )
 
 GROUP = "losers"
@@ -131,7 +133,13 @@ def _hand_lines(hand: tuple[str, ...], trump: str | None) -> list[str]:
 
 
 def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -> discord.Embed:
-    """A player's private hand with the trump, the bids so far and what to do now."""
+    """A player's private hand with the trump and what to do now.
+
+    At the seat's decision (and once the game is over) it also shows the bids so far, the
+    tricks taken and the trick. Otherwise it is *quiet*: the hand, the trump, the cards out
+    of play and the seat's own bid once bidding is over, so it does not change while others
+    bid or play (the bot edits a DM only when it changes).
+    """
     pv = view.public
     info = pv.info
     trump = info["trump"]
@@ -143,6 +151,13 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         facts.append(f"Trump **{_suit(trump)}** · bids 0–{info['b_max']}")
     if info["excess"]:
         facts.append(f"Out of play: {labels(info['excess'])}")
+    if not outcome.finished and (pv.to_act != view.seat or not view.legal):
+        mine = _bids(pv).get(view.seat)
+        if pv.phase == "play" and mine is not None:
+            facts.append(f"Your bid **{mine}**")
+        embed.add_field(name="Table", value="\n".join(facts), inline=False)
+        embed.add_field(name="Now", value=_waiting(pv), inline=False)
+        return embed
     bids = _bids(pv)
     if bids:
         facts.append("Bids: " + ", ".join(f"{seat_label(table, s)} {b}" for s, b in info["bids"]))
@@ -156,18 +171,26 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
             value=plays_line(table, pv.trick),
             inline=False,
         )
-    embed.add_field(name="Now", value=_now(table, view, outcome), inline=False)
+    embed.add_field(name="Now", value=_now(view, outcome), inline=False)
     return embed
 
 
-def _now(table: TableInfo, view: SeatView, outcome: Outcome) -> str:
+def _waiting(pv: PublicView) -> str:
+    """A quiet DM's "Now": what the table is doing, never whose turn it is."""
+    if pv.to_act is None:
+        return "Waiting for the next hand."
+    if pv.phase == "trump":
+        return waiting_note("The trump suit is being named")
+    if pv.phase == "bidding":
+        return waiting_note("The bidding is on")
+    return WAITING_NOTE
+
+
+def _now(view: SeatView, outcome: Outcome) -> str:
+    """The prompt at the seat's decision."""
     pv = view.public
     if outcome.finished:
         return "The game is over."
-    if pv.to_act != view.seat or not view.legal:
-        if pv.to_act is None:
-            return "Waiting for the next hand."
-        return f"Waiting for {seat_label(table, pv.to_act)} to {_turn_words(pv)}."
     if pv.phase == "trump":
         return (
             "**Your turn — name the trump suit.** You have the lowest score. Each trump you "

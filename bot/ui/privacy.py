@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.services.stats import FORGOTTEN_NAME
+from bot.ui.delivery.answer import redraw
 from bot.ui.errors import reply_error
 from bot.ui.render import COLOUR_ERROR
 from bot.ui.stats import handlers
@@ -68,13 +69,12 @@ class ForgetButton(
 
         async def work() -> None:
             if self.verb == "cancel":
-                await interaction.response.edit_message(
-                    content="Nothing was deleted.", embed=None, view=None
-                )
+                await redraw(interaction, content="Nothing was deleted.", embed=None, view=None)
                 return
             done = await stats.forget(self.user_id)
             games = f"{done.games} game record{'s' if done.games != 1 else ''}"
-            await interaction.response.edit_message(
+            await redraw(
+                interaction,
                 content=(
                     "Done: your ratings and statistics are deleted, and your seats in "
                     f"{games} now read “{FORGOTTEN_NAME}”."
@@ -83,4 +83,4 @@ class ForgetButton(
                 view=None,
             )
 
-        await ctl.guarded(interaction, work)
+        await ctl.guarded(interaction, work, "update")

@@ -21,6 +21,7 @@ from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect, bonus_value
 from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
+    WAITING_NOTE,
     finish_table_embed,
     mention,
     plays_line,
@@ -28,6 +29,7 @@ from bot.ui.render import (
     rules_pages,
     seat_label,
     standings,
+    waiting_note,
 )
 
 GROUP = "tarocchi"
@@ -208,9 +210,8 @@ def _hand_lines(hand: tuple[str, ...]) -> list[str]:
 
 
 def _prompt(view: SeatView) -> str:
+    """What to do at the seat's decision."""
     pv = view.public
-    if pv.to_act != view.seat or not view.legal:
-        return "Waiting for your turn."
     if pv.phase == "bargain":
         r = pv.info["bargain"]["ranges"]
         demand = f"demand {r['demand'][0]}–{r['demand'][1]}" if r["demand"] else "no demand"
@@ -227,15 +228,40 @@ def _prompt(view: SeatView) -> str:
     return "**Your turn — play a card.** Follow suit, else trump; the Fool is always allowed."
 
 
+def _waiting(pv: PublicView) -> str:
+    """A quiet DM's "Now": what the table is doing, never whose turn it is."""
+    if pv.to_act is None:
+        return "Waiting for the next hand."
+    if pv.phase == "bargain":
+        return waiting_note("The bargaining is on")
+    return WAITING_NOTE
+
+
 def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -> discord.Embed:
-    """A player's private hand (up to 28 cards, one line per suit) and their decision."""
+    """A player's private hand (up to 28 cards, one line per suit).
+
+    At the seat's decision (and once the game is over) it shows the bargaining figures or the
+    trick and the prompt. Otherwise it is *quiet*: the hand, the seat's role and discard and
+    the match total, so it does not change while others bargain or play (the bot edits a DM
+    only when it changes).
+    """
     embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
     embed.set_author(name=where)
     embed.description = "\n".join(_hand_lines(view.hand)) or "*No cards left.*"
     facts = [f"Hand {outcome.deal_number} · your total **{outcome.totals[view.seat]}**"]
+    pv = view.public
+    if not outcome.finished and (pv.to_act != view.seat or not view.legal):
+        roles = pv.info["roles"]
+        role = next((r for r in _ROLE_ORDER if roles[r] == view.seat), None)
+        if role is not None:
+            facts.append(f"You are **{role}**")
+        if view.info.get("discard"):
+            facts.append(f"Your discard: {labels(view.info['discard'], CARD_LABELS)}")
+        embed.add_field(name="Table", value="\n".join(facts), inline=False)
+        embed.add_field(name="Now", value=_waiting(pv), inline=False)
+        return embed
     if view.info.get("discard"):
         facts.append(f"Your discard: {labels(view.info['discard'], CARD_LABELS)}")
-    pv = view.public
     if pv.phase == "bargain" and pv.info["bargain"]["session"] is not None:
         b = pv.info["bargain"]
         facts.append(

@@ -27,6 +27,31 @@ def seat_label(table: TableInfo, seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def plain_label(table: TableInfo, seat: int) -> str:
+    """Seat name for a quiet hand DM: the robot marker of a computer (or resigned) seat, but
+    no away markers — those change with every timeout and would edit every player's DM."""
+    for s in table.seats:
+        if s.seat == seat:
+            return f"🤖 {s.name}" if s.is_bot or s.resigned else s.name
+    return f"Seat {seat + 1}"
+
+
+#: The last sentence of a hand DM while it is not the seat's decision.
+UPDATES_NOTE = "This message updates when it's your turn."
+#: "Now" of a hand DM while another seat decides. Quiet hand DMs show nothing that changes
+#: with other players' moves (tricks, whose turn, bids in progress...), so the bot edits a
+#: DM only when that seat's own situation changes; the table message shows the play.
+WAITING_NOTE = f"Not your turn — follow the play on the table message. {UPDATES_NOTE}"
+
+
+def waiting_note(what: str | None = None) -> str:
+    """The "Now" of a quiet hand DM: ``WAITING_NOTE``, or e.g. ``waiting_note("The auction is
+    on")`` → "The auction is on — follow it on the table message. This message updates…"."""
+    if what is None:
+        return WAITING_NOTE
+    return f"{what} — follow it on the table message. {UPDATES_NOTE}"
+
+
 def mention(table: TableInfo, seat: int) -> str | None:
     """Mention of the human in ``seat`` (None for computer or resigned seats)."""
     for s in table.seats:

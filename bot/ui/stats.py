@@ -13,6 +13,7 @@ import discord
 
 from bot.services.stats import History, PastGame, PlayerStats, ScoreSheet
 from bot.services.step import game_title as title
+from bot.ui.delivery.answer import send
 from bot.ui.render import COLOUR_DONE, COLOUR_LOBBY
 
 if TYPE_CHECKING:
@@ -207,6 +208,6 @@ class SheetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hs:
             sheet = await stats.score_sheet(
                 self.table_id, interaction.guild_id, interaction.user.id
             )
-            await interaction.response.send_message(embed=sheet_embed(sheet), ephemeral=True)
+            await send(interaction, ephemeral=True, embed=sheet_embed(sheet))
 
         await ctl.guarded(interaction, work)

@@ -80,3 +80,9 @@ async def take_turn(member: Any, message: discord.Message, *, actor: Any = None)
         result = await who.click(message, label=choice)
     assert result.acknowledged, "the bot did not answer the interaction"
     return result
+
+
+def said(result: Any) -> Any:
+    """The message an interaction's presser got last: the follow-up of a deferred answer (a
+    refusal after a deferred update, say), else the response itself."""
+    return result.followups[-1] if result.followups else result.response

@@ -9,13 +9,13 @@ from typing import Any
 import discord
 
 from bot.services.tables import TableService
-from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels, take_turn
+from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels, said, take_turn
 
 
 async def open_table(channel: Any, alice: Any, bob: Any, **options: Any) -> None:
     """alice opens a 4-seat table with 2 computers, bob joins, alice starts."""
     r = await alice.slash(channel, "oldtarot new", seats=4, computers=2, **options)
-    assert r.acknowledged and not r.ephemeral
+    assert r.acknowledged and "is open" in (said(r).content or ""), said(r).content
     lobby = channel.last_message
     assert "Early French Tarot · table #1" in embed_text(lobby)
     scoring = "every card taken scores 1" if options.get("every_card_scores") else "above 12"
@@ -93,19 +93,19 @@ async def test_slash_play_autocomplete_and_refusals(world: tuple[Any, ...]) -> N
 
         seq = (await service.get_table(1)).seq
         r = await other.slash(channel, "oldtarot play", card=legal[0])
-        assert r.ephemeral and "turn" in r.response.content.lower()
+        assert said(r).ephemeral and "turn" in said(r).content.lower()
         r = await carol.slash(channel, "oldtarot play", card=legal[0])
-        assert r.ephemeral and "not seated" in r.response.content.lower()
+        assert said(r).ephemeral and "not seated" in said(r).content.lower()
         r = await mover.slash(channel, "oldtarot play", card="ZZ")
-        assert r.ephemeral and r.response.content.startswith("⚠️")
+        assert said(r).ephemeral and said(r).content.startswith("⚠️")
         hand = [c for c in await _hand_codes(service, mover) if c not in legal]
         if hand:  # a card held but not allowed: must follow suit or trump
             r = await mover.slash(channel, "oldtarot play", card=hand[0])
-            assert r.ephemeral and r.response.content.startswith("⚠️")
-            assert "follow suit" in r.response.content or "trump" in r.response.content
+            assert said(r).ephemeral and said(r).content.startswith("⚠️")
+            assert "follow suit" in said(r).content or "trump" in said(r).content
             assert (await service.get_table(1)).seq == seq
             r = await mover.slash(channel, "oldtarot play", card=legal[0].lower())
-            assert r.ephemeral and "You played" in r.response.content
+            assert said(r).ephemeral and "You played" in said(r).content
             return
         await take_turn(mover, dm)
     raise AssertionError("no position with an illegal card in hand")
@@ -132,7 +132,7 @@ async def test_two_player_table_and_rules(world: tuple[Any, ...]) -> None:
     assert any("game over" in embed_text(m) for m in channel.history())
 
     short = await alice.slash(channel, "oldtarot rules")
-    assert short.ephemeral and "the short version" in embed_text(short.response)
+    assert said(short).ephemeral and "the short version" in embed_text(said(short))
     full = await alice.slash(channel, "oldtarot rules", full=True)
-    text = embed_text(full.response)
-    assert full.ephemeral and "complete rules" in text and "owe" in text
+    text = embed_text(said(full))
+    assert said(full).ephemeral and "complete rules" in text and "owe" in text

@@ -23,7 +23,7 @@ from bot.engine.games.french_tarot import RULES
 from bot.engine.games.french_tarot_cards import PARAMS
 from bot.services.step import first_dealer
 from bot.services.tables import TableService
-from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels
+from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels, said
 
 
 async def seed_where_alice_takes(path: Path, players: int, computers: int, poignee: bool) -> int:
@@ -151,12 +151,12 @@ class Player:
         assert len(defaults) == need, (defaults, need)
         confirm = next(b for b in labels(current) if b.startswith("Confirm"))
         result = await who.click(current, label=confirm)
-        assert result.acknowledged and not result.ephemeral, "the choice was refused"
+        assert result.acknowledged and not said(result).ephemeral, "the choice was refused"
 
 
 async def open_table(channel: Any, host: Any, **options: Any) -> discord.Message:
     result = await host.slash(channel, "tarot new", **options)
-    assert result.acknowledged and not result.ephemeral
+    assert result.acknowledged and "is open" in (said(result).content or "")
     return channel.last_message
 
 
@@ -299,9 +299,9 @@ async def test_slash_commands_decide_and_refuse_politely(world: tuple[Any, ...])
     assert table is not None
 
     r = await carol.slash(channel, "tarot bid", contract="garde")
-    assert r.ephemeral and "not seated" in r.response.content.lower()
+    assert said(r).ephemeral and "not seated" in said(r).content.lower()
     r = await alice.slash(channel, "tarot bid", contract="garde")
-    assert r.ephemeral and "Garde" in r.response.content
+    assert said(r).ephemeral and "Garde" in said(r).content
     seq = (await service.get_table(table.id)).seq
 
     # Wrong discards are refused with a reason and change nothing.
@@ -310,21 +310,21 @@ async def test_slash_commands_decide_and_refuse_politely(world: tuple[Any, ...])
     assert template.type == "discard" and template.cards is not None
     kings = [c for c in view.hand if c.endswith("K") and c[0] != "T"]
     r = await alice.slash(channel, "tarot discard", cards="S2")
-    assert r.ephemeral and "6" in r.response.content
+    assert said(r).ephemeral and "6" in said(r).content
     if kings:
         bad = " ".join([kings[0], *template.cards[:5]])
         r = await alice.slash(channel, "tarot discard", cards=bad)
-        assert r.ephemeral and "Kings" in r.response.content
+        assert said(r).ephemeral and "Kings" in said(r).content
     r = await alice.slash(channel, "tarot discard", cards="ZZ9 S2")
-    assert r.ephemeral
+    assert said(r).ephemeral
     assert (await service.get_table(table.id)).seq == seq
 
     # A right one, typed in lower case with commas.
     chosen = [c for c in template.cards if c[0] != "T"][:6]
     r = await alice.slash(channel, "tarot discard", cards=", ".join(c.lower() for c in chosen))
-    assert r.ephemeral and "You discarded" in r.response.content, r.response.content
+    assert said(r).ephemeral and "You discarded" in said(r).content, said(r).content
     r = await alice.slash(channel, "tarot chelem", announce=False)
-    assert r.ephemeral and "No chelem" in r.response.content
+    assert said(r).ephemeral and "No chelem" in said(r).content
 
     # Card play by command, with autocomplete offering exactly the legal cards.
     cards = await service.legal_cards(table.id, alice.id)
@@ -332,9 +332,9 @@ async def test_slash_commands_decide_and_refuse_politely(world: tuple[Any, ...])
     choices = await alice.autocomplete(channel, "tarot play", "card", "")
     assert sorted(c["value"] for c in choices) == sorted(cards)
     r = await alice.slash(channel, "tarot play", card=cards[0].lower())
-    assert r.ephemeral and "You played" in r.response.content
+    assert said(r).ephemeral and "You played" in said(r).content
     r = await alice.slash(channel, "tarot poignee", cards="T2 T3")
-    assert r.ephemeral
+    assert said(r).ephemeral
 
 
 @pytest.mark.parametrize("simcord_bot", [(3, 2, False)], indirect=True)
@@ -355,9 +355,9 @@ async def test_closed_dms_discard_from_the_ephemeral_hand(world: tuple[Any, ...]
     async def ephemeral_hand() -> discord.Message:
         table_msg = next(m for m in reversed(channel.history()) if "Show my hand" in labels(m))
         shown = await alice.click(table_msg, label="Show my hand")
-        assert shown.ephemeral
-        assert shown.response.message.id not in [m.id for m in channel.history(viewer=carol)]
-        return shown.response.message
+        assert said(shown).ephemeral
+        assert said(shown).message.id not in [m.id for m in channel.history(viewer=carol)]
+        return said(shown).message
 
     hand = await ephemeral_hand()
     assert (await alice.click(hand, label="Garde")).acknowledged
@@ -373,8 +373,8 @@ async def test_closed_dms_discard_from_the_ephemeral_hand(world: tuple[Any, ...]
         mine = [o.value for o in menu.options if o.default]
         extra = [o.value for o in menu.options if not o.default][: 6 - len(have)]
         r = await alice.select(hand, mine + extra, custom_id=menu.custom_id)
-        assert r.acknowledged and r.response.message is not None
-        hand = r.response.message
+        assert r.acknowledged and said(r).message is not None
+        hand = said(r).message
     chosen = [o.value for m in selects(hand, "tc:") for o in m.options if o.default]
     assert len(chosen) == 6
     confirm = next(b for b in labels(hand) if b.startswith("Confirm"))

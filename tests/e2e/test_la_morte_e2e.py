@@ -17,6 +17,7 @@ from tests.e2e.helpers import (
     embed_text,
     has_controls,
     labels,
+    said,
     select_values,
     take_turn,
 )
@@ -34,7 +35,7 @@ async def open_and_start(channel: Any, alice: Any, bob: Any) -> discord.Message:
     result = await alice.slash(
         channel, "lamorte new", seats=4, computers=2, target=TARGET, round_limit=ROUND_LIMIT
     )
-    assert result.acknowledged and not result.ephemeral
+    assert result.acknowledged and "is open" in (said(result).content or "")
     lobby = channel.last_message
     assert labels(lobby) == ["Join", "Leave", "Add computer", "Start"]
     assert "alice" in embed_text(lobby) and "Waiting for 1 more player" in embed_text(lobby)
@@ -46,7 +47,7 @@ async def open_and_start(channel: Any, alice: Any, bob: Any) -> discord.Message:
 
     # Only the host may start.
     refused = await bob.click(lobby, label="Start")
-    assert refused.ephemeral and "host" in refused.response.content.lower()
+    assert said(refused).ephemeral and "host" in said(refused).content.lower()
 
     started = await alice.click(lobby, label="Start")
     assert started.acknowledged
@@ -253,8 +254,8 @@ async def test_closed_dms_fall_back_to_show_my_hand(world: tuple[Any, ...]) -> N
             break
         table_msg = next(m for m in reversed(channel.history()) if "Show my hand" in labels(m))
         shown = await bob.click(table_msg, label="Show my hand")
-        assert shown.ephemeral
-        hand = shown.response.message
+        assert said(shown).ephemeral
+        hand = said(shown).message
         assert "Your hand — La Morte table #1" in embed_text(hand)
         # carol cannot see bob's ephemeral hand.
         assert hand.id not in [m.id for m in channel.history(viewer=carol)]
@@ -286,28 +287,28 @@ async def test_strangers_wrong_turns_and_illegal_cards_change_nothing(
 
     # A member without a seat.
     r = await carol.click(channel.last_message, label="Show my hand")
-    assert r.ephemeral and "not seated" in r.response.content
+    assert said(r).ephemeral and "not seated" in said(r).content
     r = await carol.slash(channel, "lamorte play", card="S7")
-    assert r.ephemeral and "not seated" in r.response.content.lower()
+    assert said(r).ephemeral and "not seated" in said(r).content.lower()
     r = await carol.slash(channel, "lamorte join")
-    assert r.ephemeral and r.response.content.startswith("⚠️")
+    assert said(r).ephemeral and said(r).content.startswith("⚠️")
 
     # Whoever waits tries to act; whoever is to act tries a bad card or an illegal bid.
     movers = [m for m in (alice, bob) if has_controls(dm_hand(m))]
     waiting = [m for m in (alice, bob) if m not in movers]
     for m in waiting:
         r = await m.slash(channel, "lamorte drop")
-        assert r.ephemeral and "turn" in r.response.content.lower()
+        assert said(r).ephemeral and "turn" in said(r).content.lower()
     for m in movers:
         r = await m.slash(channel, "lamorte play", card="ZZ9")
-        assert r.ephemeral and r.response.content.startswith("⚠️")
+        assert said(r).ephemeral and said(r).content.startswith("⚠️")
         r = (
             await m.slash(channel, "lamorte bid", amount=1)
             if "Bid 1" not in labels(dm_hand(m))
             else None
         )  # type: ignore[arg-type]
         if r is not None:
-            assert r.ephemeral and r.response.content.startswith("⚠️")
+            assert said(r).ephemeral and said(r).content.startswith("⚠️")
 
     assert (await service.get_table(table.id)).seq == seq_before
     assert embed_text(channel.last_message) == table_text
@@ -330,7 +331,7 @@ async def test_slash_play_offers_only_legal_cards(world: tuple[Any, ...]) -> Non
             other = next(m for m in (alice, bob) if m is not mover)
             assert await other.autocomplete(channel, "lamorte play", "card", "") == []
             r = await mover.slash(channel, "lamorte play", card=cards[0])
-            assert r.ephemeral and "You played" in r.response.content
+            assert said(r).ephemeral and "You played" in said(r).content
             return
         await take_turn(mover, dm)
     raise AssertionError("no card play reached")
@@ -363,19 +364,19 @@ async def test_resign_hands_the_seat_to_a_computer_then_closes_the_table(
     await open_and_start(channel, alice, bob)
 
     r = await bob.slash(channel, "lamorte resign")
-    assert r.ephemeral and "computer player takes over" in r.response.content
+    assert said(r).ephemeral and "computer player takes over" in said(r).content
     assert any("bob** resigned" in (m.content or "") for m in channel.history())
     r = await bob.slash(channel, "lamorte hand")
-    assert r.ephemeral and "not seated" in r.response.content
+    assert said(r).ephemeral and "not seated" in said(r).content
 
     # alice alone keeps playing against computers until she resigns too.
     r = await alice.slash(channel, "lamorte resign")
-    assert r.ephemeral and "table is closed" in r.response.content
+    assert said(r).ephemeral and "table is closed" in said(r).content
     assert "no human player is left" in channel.history()[-1].content
     table_msg = next(m for m in reversed(channel.history()) if m.embeds)
     assert "closed" in embed_text(table_msg)
     assert not components(table_msg)
     r = await alice.slash(channel, "lamorte status")
-    assert r.ephemeral and "no La Morte table" in r.response.content
+    assert said(r).ephemeral and "no La Morte table" in said(r).content
     board = await alice.slash(channel, "leaderboard")
     assert "No finished La Morte games on this server" in embed_text(board.response.message)

@@ -11,7 +11,15 @@ import discord
 
 from bot.engine.games.losers_game_scoring import PACK
 from bot.services.tables import TableService
-from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels, select_values
+from tests.e2e.helpers import (
+    components,
+    dm_hand,
+    embed_text,
+    has_controls,
+    labels,
+    said,
+    select_values,
+)
 
 
 def selects(message: discord.Message) -> list[discord.SelectMenu]:
@@ -36,7 +44,7 @@ async def decide(member: Any, message: discord.Message, bid: int = 0) -> None:
 
 async def open_table(channel: Any, alice: Any, bob: Any, **options: Any) -> None:
     r = await alice.slash(channel, "losers new", seats=4, computers=2, **options)
-    assert r.acknowledged and not r.ephemeral
+    assert r.acknowledged and "is open" in (said(r).content or ""), said(r).content
     lobby = channel.last_message
     assert "Loser's Game · table #1" in embed_text(lobby)
     assert "Game to **50**" in embed_text(lobby)
@@ -136,23 +144,23 @@ async def test_trump_bid_commands_and_refusals(world: tuple[Any, ...]) -> None:
         assert dm is not None
         if "name the trump suit" in embed_text(dm):
             r = await other.slash(channel, "losers trump", suit="H")
-            assert r.ephemeral and "turn" in r.response.content.lower()
+            assert said(r).ephemeral and "turn" in said(r).content.lower()
             r = await mover.slash(channel, "losers trump", suit="H")
-            assert r.ephemeral and "Hearts" in r.response.content
+            assert said(r).ephemeral and "Hearts" in said(r).content
             assert "Trump **♥ Hearts**" in embed_text(channel.last_message)
             continue
         if "bid**" in embed_text(dm):
             bound = int(re.search(r"bids 0–(\d+)", embed_text(dm))[1])  # type: ignore[index]
             seq = (await service.get_table(1)).seq
             r = await mover.slash(channel, "losers bid", amount=min(130, bound + 1))
-            assert r.ephemeral and f"0 to {bound}" in r.response.content
+            assert said(r).ephemeral and f"0 to {bound}" in said(r).content
             r = await carol.slash(channel, "losers bid", amount=1)
-            assert r.ephemeral and "not seated" in r.response.content.lower()
+            assert said(r).ephemeral and "not seated" in said(r).content.lower()
             r = await other.slash(channel, "losers play", card="SA")
-            assert r.ephemeral
+            assert said(r).ephemeral
             assert (await service.get_table(1)).seq == seq  # nothing changed
             r = await mover.slash(channel, "losers bid", amount=2)
-            assert r.ephemeral and "You bid **2**" in r.response.content
+            assert said(r).ephemeral and "You bid **2**" in said(r).content
             public = embed_text(channel.last_message)
             assert "bid **2**" in public
             return
@@ -185,7 +193,7 @@ async def test_autocomplete_safe_bid_button_and_rules(world: tuple[Any, ...]) ->
     assert (await service.get_table(1)).status == "playing"
 
     short = await alice.slash(channel, "losers rules")
-    assert short.ephemeral and "the short version" in embed_text(short.response)
+    assert said(short).ephemeral and "the short version" in embed_text(said(short))
     full = await alice.slash(channel, "losers rules", full=True)
-    text = embed_text(full.response)
-    assert full.ephemeral and "complete rules" in text and "face down" in text
+    text = embed_text(said(full))
+    assert said(full).ephemeral and "complete rules" in text and "face down" in text

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.services.tables import TableService
-from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels
+from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels, said
 
 
 def selects(message: discord.Message) -> list[discord.SelectMenu]:
@@ -22,7 +22,7 @@ def mover_of(*members: Any) -> Any:
 
 async def open_three(channel: Any, alice: Any, bob: Any, carol: Any, **options: Any) -> None:
     r = await alice.slash(channel, "tarocchi new", **options)
-    assert r.acknowledged and not r.ephemeral
+    assert r.acknowledged and "is open" in (said(r).content or ""), said(r).content
     lobby = channel.last_message
     assert "Queen of Tarot · table #1" in embed_text(lobby)
     for member in (bob, carol):
@@ -107,9 +107,9 @@ async def test_slash_bargaining_refusals_and_rules(world: tuple[Any, ...]) -> No
     mover = mover_of(alice, bob, carol)
     others = [m for m in (alice, bob, carol) if m is not mover]
     r = await others[0].slash(channel, "tarocchi pass")
-    assert r.ephemeral and "turn" in r.response.content.lower()
+    assert said(r).ephemeral and "turn" in said(r).content.lower()
     r = await mover.slash(channel, "tarocchi offer", amount=3)
-    assert r.ephemeral and "offer **3**" in r.response.content
+    assert said(r).ephemeral and "offer **3**" in said(r).content
     assert "offers **3**" in embed_text(channel.last_message)
     # Round the table back to the offerer: an offerer may not demand, nor offer less.
     nxt = mover_of(alice, bob, carol)
@@ -119,17 +119,17 @@ async def test_slash_bargaining_refusals_and_rules(world: tuple[Any, ...]) -> No
     assert mover_of(alice, bob, carol) is mover
     seq = (await service.get_table(1)).seq
     r = await mover.slash(channel, "tarocchi demand", amount=1)
-    assert r.ephemeral and r.response.content.startswith("⚠️")
+    assert said(r).ephemeral and said(r).content.startswith("⚠️")
     r = await mover.slash(channel, "tarocchi offer", amount=3)
-    assert r.ephemeral and r.response.content.startswith("⚠️")
+    assert said(r).ephemeral and said(r).content.startswith("⚠️")
     r = await mover.slash(channel, "tarocchi offer", amount=99)
-    assert r.ephemeral and r.response.content.startswith("⚠️")
+    assert said(r).ephemeral and said(r).content.startswith("⚠️")
     assert (await service.get_table(1)).seq == seq
     r = await mover.slash(channel, "tarocchi continue")
-    assert r.ephemeral and "Continue" in r.response.content
+    assert said(r).ephemeral and "Continue" in said(r).content
     assert "session 2 of 3 (15 cards each)" in embed_text(channel.last_message)
 
     short = await alice.slash(channel, "tarocchi rules")
-    assert short.ephemeral and "the short version" in embed_text(short.response)
+    assert said(short).ephemeral and "the short version" in embed_text(said(short))
     full = await alice.slash(channel, "tarocchi rules", full=True)
-    assert "Mitigati" in embed_text(full.response) and "129" in embed_text(full.response)
+    assert "Mitigati" in embed_text(said(full)) and "129" in embed_text(said(full))

@@ -21,7 +21,7 @@ from bot.engine.registry import get_rules
 from bot.services import ratings
 from bot.services.models import Outcome
 from bot.services.tables import TableService
-from tests.e2e.helpers import components, embed_text
+from tests.e2e.helpers import components, embed_text, said
 from tests.seed import finished_table
 
 DAY = 86_400.0
@@ -85,7 +85,7 @@ async def test_leaderboard_pages_and_the_callers_own_line(
     await seed_board(env, guild.id, alice, bob)
 
     r = await alice.slash(channel, "leaderboard", game="la_morte", metric="games")
-    assert r.acknowledged and not r.ephemeral
+    assert r.acknowledged and not said(r).ephemeral
     board = channel.last_message
     text = embed_text(board)
     assert "La Morte — games played" in text and "this server · all time" in text
@@ -123,8 +123,8 @@ async def test_leaderboard_pages_and_the_callers_own_line(
 
     # Someone else pressing a button gets their own copy, privately, with their line.
     shown = await bob.click(board, custom_id=button(board, "first").custom_id)
-    assert shown.ephemeral
-    mine = embed_text(shown.response.message)
+    assert said(shown).ephemeral
+    mine = embed_text(said(shown).message)
     assert "Page 1/3" in mine and "bob" in mine and "← you" in mine
     assert "Page 3/3" in embed_text(channel.last_message)  # alice's message is unchanged
 
@@ -137,12 +137,12 @@ async def test_rating_board_puts_provisional_players_last(world: tuple[Any, ...]
     for _ in range(3):  # bob: three wins, still provisional
         await seed.game(guild.id, [(bob.id, "bob", 9), (None, "Bot", 5)])
     r = await carol.slash(channel, "leaderboard", game="la_morte")
-    lines = (r.response.message.embeds[0].description or "").splitlines()
+    lines = (said(r).message.embeds[0].description or "").splitlines()
     assert lines[0].startswith("`  1.` alice — **")
     assert "provisional" in lines[1] and lines[2].startswith("*`  2.` bob")
-    footer = r.response.message.embeds[0].footer.text or ""
+    footer = said(r).message.embeds[0].footer.text or ""
     assert "μ − 3σ" in footer and "🤖 computer" in footer
-    assert r.response.message.components == []  # one page: no buttons
+    assert said(r).message.components == []  # one page: no buttons
 
 
 async def test_scopes_and_periods(world: tuple[Any, ...]) -> None:
@@ -155,7 +155,7 @@ async def test_scopes_and_periods(world: tuple[Any, ...]) -> None:
         await seed.game(other_guild, [(70_001, "Faraway", 9), (None, "Bot", 1)], ago_days=3)
 
     def names(r: Any) -> list[str]:
-        lines = (r.response.message.embeds[0].description or "").splitlines()
+        lines = (said(r).message.embeds[0].description or "").splitlines()
         ranked = [re.match(r"^\*?`[ 0-9]+\.` (.+?) — ", line) for line in lines]
         return [m[1] for m in ranked if m]
 
@@ -217,7 +217,7 @@ async def test_stats_history_score_sheet_and_record(world: tuple[Any, ...]) -> N
     second = await play(env, alice, [], "losers_game", {"hand_limit": 1})
 
     r = await carol.slash(channel, "stats", user=alice)
-    text = embed_text(r.response.message)
+    text = embed_text(said(r).message)
     assert "alice — Trionfi stats" in text and "**2** games" in text
     assert "La Morte" in text and "Loser's Game" in text and "Rating **" in text
     assert "Best result:" in text and "provisional" in text
@@ -225,7 +225,7 @@ async def test_stats_history_score_sheet_and_record(world: tuple[Any, ...]) -> N
     assert "carol hasn't finished a game yet" in embed_text(nothing.response.message)
 
     r = await carol.slash(channel, "history", user=alice)
-    message = r.response.message
+    message = said(r).message
     text = embed_text(message)
     assert f"**#{second.table.id}**" in text and f"**#{first.table.id}**" in text
     assert text.index(f"#{second.table.id}") < text.index(f"#{first.table.id}")  # newest first
@@ -233,15 +233,15 @@ async def test_stats_history_score_sheet_and_record(world: tuple[Any, ...]) -> N
     sheet_buttons = [c for c in components(message) if (c.custom_id or "").startswith("hs:")]
     assert [c.label for c in sheet_buttons] == [f"#{second.table.id}", f"#{first.table.id}"]
     shown = await carol.click(channel.last_message, custom_id=f"hs:{first.table.id}")
-    assert shown.ephemeral
-    sheet = embed_text(shown.response.message)
+    assert said(shown).ephemeral
+    sheet = embed_text(said(shown).message)
     assert f"table #{first.table.id} — score sheet" in sheet and "Deal" in sheet
     assert f"/record table:{first.table.id}" in sheet
     only = await carol.slash(channel, "history", user=alice, game="losers_game")
     assert f"#{first.table.id}" not in embed_text(only.response.message)
 
     r = await alice.slash(channel, "record", table=first.table.id)
-    assert r.ephemeral and "python -m bot.engine.scenario" in r.response.content
+    assert said(r).ephemeral and "python -m bot.engine.scenario" in said(r).content
     (attachment,) = r.response.attachments
     assert attachment.filename == f"trionfi-table-{first.table.id}-la_morte.json"
     data = json.loads(await attachment.read())
@@ -253,12 +253,12 @@ async def test_stats_history_score_sheet_and_record(world: tuple[Any, ...]) -> N
     assert [c["value"] for c in choices] == [second.table.id, first.table.id]
 
     missing = await alice.slash(channel, "record", table=4242)
-    assert missing.ephemeral and "no table #4242" in missing.response.content
+    assert said(missing).ephemeral and "no table #4242" in said(missing).content
     lobby = await alice.slash(channel, "lamorte new", seats=3)
     assert lobby.acknowledged
     table_id = (await env.bot.service.table_in_channel(channel.id)).id
     refused = await alice.slash(channel, "record", table=table_id)
-    assert refused.ephemeral and "never started" in refused.response.content
+    assert said(refused).ephemeral and "never started" in said(refused).content
 
 
 async def test_forget_me_after_a_confirmation(world: tuple[Any, ...]) -> None:
@@ -267,15 +267,15 @@ async def test_forget_me_after_a_confirmation(world: tuple[Any, ...]) -> None:
     table_id = await seed.game(guild.id, [(alice.id, "alice", 9), (bob.id, "bob", 1)])
 
     r = await alice.slash(channel, "privacy forget-me")
-    assert r.ephemeral and "cannot be undone" in embed_text(r.response.message)
-    prompt = r.response.message
+    assert said(r).ephemeral and "cannot be undone" in embed_text(said(r).message)
+    prompt = said(r).message
     assert [c.label for c in components(prompt)] == ["Forget me", "Cancel"]
     cancelled = await alice.click(prompt, label="Cancel")
     assert cancelled.acknowledged
     assert "alice" in embed_text((await alice.slash(channel, "leaderboard")).response.message)
 
     r = await alice.slash(channel, "privacy forget-me")
-    done = await alice.click(r.response.message, label="Forget me")
+    done = await alice.click(said(r).message, label="Forget me")
     assert done.acknowledged
     after = await alice.slash(channel, "stats")
     assert "hasn't finished a game yet" in embed_text(after.response.message)

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.services.tables import TableService
-from tests.e2e.helpers import dm_hand, embed_text, has_controls, labels, take_turn
+from tests.e2e.helpers import dm_hand, embed_text, has_controls, labels, said, take_turn
 
 
 def service_of(env: Any) -> TableService:
@@ -97,7 +97,7 @@ async def test_reminder_expiry_takeover_and_im_back(world: tuple[Any, ...]) -> N
     seat = next(s for s in (await service_of(env).get_table(1)).seats if s.user_id == afk.id)
     assert seat.expiries == 0
     r = await afk.slash(channel, "lamorte back")
-    assert r.ephemeral and "already playing" in r.response.content
+    assert said(r).ephemeral and "already playing" in said(r).content
 
 
 async def test_the_only_human_timing_out_twice_closes_the_table(world: tuple[Any, ...]) -> None:
@@ -125,7 +125,7 @@ async def test_rematch_same_seats_and_options(world: tuple[Any, ...]) -> None:
     final = next(m for m in channel.history() if "game over" in embed_text(m))
     assert labels(final) == ["Rematch"]
     r = await bob.click(final, label="Rematch")
-    assert r.ephemeral and "players" in (r.response.content or "")
+    assert said(r).ephemeral and "players" in (said(r).content or "")
     r = await alice.click(final, label="Rematch")
     assert r.acknowledged
     lobby = channel.last_message
@@ -143,15 +143,15 @@ async def test_host_replaces_an_absent_player_and_ends_the_table(world: tuple[An
         await member.click(channel.history()[0], label="Join")
     await alice.click(channel.history()[0], label="Start")
     r = await carol.slash(channel, "lamorte replace", player=bob)
-    assert r.ephemeral and "host" in r.response.content
+    assert said(r).ephemeral and "host" in said(r).content
     r = await alice.slash(channel, "lamorte replace", player=bob)
-    assert r.ephemeral and "computer player now plays bob" in r.response.content
+    assert said(r).ephemeral and "computer player now plays bob" in said(r).content
     info = await service_of(env).get_table(1)
     assert next(s for s in info.seats if s.user_id == bob.id).resigned
     r = await carol.slash(channel, "lamorte end")
-    assert r.ephemeral and "Manage Server" in r.response.content
+    assert said(r).ephemeral and "Manage Server" in said(r).content
     r = await alice.slash(channel, "lamorte end")
-    assert r.ephemeral and "closed" in r.response.content
+    assert said(r).ephemeral and "closed" in said(r).content
     assert (await service_of(env).get_table(1)).status == "abandoned"
     assert any("was ended by" in t for t in texts(channel))
     assert await service_of(env).store.game_results(1) == []
@@ -167,25 +167,25 @@ async def test_server_settings_and_running_tables(world: tuple[Any, ...]) -> Non
     assert "trionfi settings" not in bob.available_commands(channel)
     assert "trionfi settings" in boss.available_commands(channel)
     r = await boss.slash(channel, "trionfi settings")
-    assert r.ephemeral and "any channel" in embed_text(r.response)
+    assert said(r).ephemeral and "any channel" in embed_text(said(r))
 
     r = await boss.slash(
         channel, "trionfi settings", allow_channel=games, computers=False, turn_clock="normal"
     )
-    assert "Settings saved" in (r.response.content or "")
-    text = embed_text(r.response)
+    assert "Settings saved" in (said(r).content or "")
+    text = embed_text(said(r))
     assert "normal (2 min a turn)" in text and "off" in text
 
     r = await alice.slash(channel, "lamorte new")
-    assert r.ephemeral and "#" in r.response.content and "only in" in r.response.content
+    assert said(r).ephemeral and "#" in said(r).content and "only in" in said(r).content
     r = await alice.slash(games, "lamorte new", computers=1)
-    assert r.ephemeral and "computer players off" in r.response.content
+    assert said(r).ephemeral and "computer players off" in said(r).content
     r = await alice.slash(games, "lamorte new", seats=3)
-    assert not r.ephemeral
+    assert r.acknowledged and "is open" in (said(r).content or ""), said(r).content
     assert "normal (2 min a turn)" in embed_text(games.last_message)  # the server default
 
     r = await boss.slash(channel, "trionfi tables")
-    assert r.ephemeral and "#1" in embed_text(r.response)
+    assert said(r).ephemeral and "#1" in embed_text(said(r))
     listing = next(m for m in channel.history(viewer=boss) if "Running tables" in embed_text(m))
     assert labels(listing) == ["End #1"]
     r = await boss.click(listing, label="End #1")
@@ -194,7 +194,7 @@ async def test_server_settings_and_running_tables(world: tuple[Any, ...]) -> Non
 
     await boss.slash(channel, "trionfi settings", any_channel=True)
     r = await alice.slash(channel, "lamorte new")
-    assert not r.ephemeral
+    assert r.acknowledged and "is open" in (said(r).content or ""), said(r).content
 
 
 async def test_missing_permission_is_named_and_nothing_is_created(world: tuple[Any, ...]) -> None:
@@ -203,6 +203,6 @@ async def test_missing_permission_is_named_and_nothing_is_created(world: tuple[A
         "locked", overwrites={env.bot.user: discord.PermissionOverwrite(embed_links=False)}
     )
     r = await alice.slash(locked, "lamorte new")
-    assert r.ephemeral and "**Embed Links**" in r.response.content
+    assert said(r).ephemeral and "**Embed Links**" in said(r).content
     assert await service_of(env).table_in_channel(locked.id) is None
     assert locked.history() == []

@@ -26,7 +26,7 @@ from bot.client import TrionfiBot, extensions
 from bot.engine.registry import get_rules, implemented
 from bot.services.tables import TableService
 from bot.ui.games import renderer
-from tests.e2e.helpers import components, embed_text
+from tests.e2e.helpers import components, embed_text, said
 
 MEMBER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "gina")
 
@@ -174,7 +174,7 @@ class Table:
         if "computers" in declared:
             options = {**options, "computers": seats - len(self.humans)}
         r = await host.slash(channel, f"{name} new", **options)
-        assert r.acknowledged and not r.ephemeral, refusal(r)
+        assert r.acknowledged and not said(r).ephemeral, refusal(r)
         lobby = channel.last_message
         table = await self.service.table_in_channel(channel.id)
         assert table is not None

@@ -23,6 +23,7 @@ from bot.engine.registry import get_rules
 from bot.services.errors import IllegalMove, WrongState
 from bot.services.models import Outcome
 from bot.services.tables import TableService
+from tests.e2e.helpers import said
 from tests.resilience.drive import Table, gestures, landed_games, make_world, send_together
 
 GAMES = landed_games()
@@ -124,7 +125,7 @@ async def test_double_click_on_a_card_through_discord(
     stored = simcord_env.backend.get_message(dm.channel.id, dm.id)
     results = await send_together(world, alice.id, stored, card, copies=2)
     assert all(r.acknowledged for r in results)
-    warned = [r for r in results if r.ephemeral]
+    warned = [r for r in results if said(r).ephemeral]
     assert len(warned) == 1, results
     assert warned[0].response is not None and warned[0].response.content == f"⚠️ {ALREADY}"
     assert await human_entries(world.service, table.table_id) == before + 1

@@ -12,6 +12,7 @@ from simcord.enums import InteractionType
 from bot.db.database import Database
 from bot.services.errors import NotFound
 from bot.services.tables import TableService
+from tests.e2e.helpers import said
 from tests.resilience.checks import message_text
 from tests.resilience.drive import Table, dispatch, logged_errors, make_world, raw_slash
 
@@ -52,8 +53,8 @@ async def test_a_wrong_typed_option_is_refused_politely(
     member = world.members[0]
     with logged_errors() as errors:
         r = await raw_slash(world, member.id, world.channel.id, command, sub, [option])
-    assert r.ephemeral and r.response is not None
-    assert r.response.content.startswith("⚠️") and f"**{option['name']}**" in r.response.content
+    assert said(r).ephemeral and r.response is not None
+    assert said(r).content.startswith("⚠️") and f"**{option['name']}**" in said(r).content
     assert not errors.records, [x.getMessage() for x in errors.records]
 
 
@@ -88,7 +89,7 @@ async def test_a_choice_select_on_a_public_message_never_draws_a_hand_there(
         message=public,
         components=[{"type": 1, "components": [select]}],
     )
-    assert r.acknowledged and r.ephemeral
+    assert r.acknowledged and said(r).ephemeral
     assert message_text(simcord_env.backend.get_message(world.channel.id, public.id)) == before
 
 

@@ -19,7 +19,7 @@ from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules
 from bot.ui.cards import label
 from bot.ui.games import renderer
-from tests.e2e.helpers import dm_hand
+from tests.e2e.helpers import dm_hand, said
 from tests.resilience.checks import CardReader, Ledger, leaks, message_text, partner_secret_from
 from tests.resilience.drive import Table, group, landed_games, make_world, seat_counts
 
@@ -71,7 +71,7 @@ async def test_no_hidden_card_reaches_anyone_else(
                 seen["own_cards_read"] += bool(own)
         if table.steps % STATUS_EVERY == 0 and info.status == "playing":
             r = await outsider.slash(world.channel, f"{group(game_id)} status")
-            assert r.ephemeral and r.response is not None
+            assert said(r).ephemeral and r.response is not None
             scan(
                 message_text(env.backend.get_message(world.channel.id, r.response.id)),
                 None,

@@ -18,7 +18,7 @@ import pytest
 import simcord
 
 from bot.engine import match
-from tests.e2e.helpers import dm_hand, embed_text
+from tests.e2e.helpers import dm_hand, embed_text, said
 from tests.resilience.drive import Table, World, landed_games, make_world, seat_counts
 
 GAMES = landed_games()
@@ -72,8 +72,8 @@ async def test_restarts_anywhere_change_nothing(
         # The public table's button, rendered by the old bot, opens the hand privately.
         viewer = other.members[table.steps % 2]
         shown = await viewer.click(table_message, label="Show my hand")
-        assert shown.ephemeral and shown.response is not None
-        assert "Your hand" in embed_text(shown.response.message)
+        assert said(shown).ephemeral and shown.response is not None
+        assert "Your hand" in embed_text(said(shown).message)
         return hands  # the next decision is made on a hand message from before the restart
 
     await table.open(seats, in_lobby=restart)  # Join and Start on the pre-restart lobby

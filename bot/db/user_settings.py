@@ -1,0 +1,29 @@
+"""A player's own settings (``/notify``): when their turn gets a real notification."""
+
+from __future__ import annotations
+
+from bot.db.database import Database
+
+NEVER = -1  # stored notify_delay meaning "never notify me"
+
+
+async def notify_delay(db: Database, user_id: int) -> int | None:
+    """The stored delay in seconds (``NEVER`` = off), or None for the default."""
+    async with db.read() as conn:
+        rows = list(
+            await conn.execute_fetchall(
+                "SELECT notify_delay FROM user_settings WHERE user_id = ?", (user_id,)
+            )
+        )
+    return None if not rows else rows[0][0]
+
+
+async def set_notify_delay(db: Database, user_id: int, delay: int | None, now: float) -> None:
+    """Store the delay (``None``: back to the default, ``NEVER``: off)."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO user_settings (user_id, notify_delay, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET notify_delay = excluded.notify_delay, "
+            "updated_at = excluded.updated_at",
+            (user_id, delay, now),
+        )

@@ -1,0 +1,99 @@
+"""What the Discord layer needs to deliver tables durably: which committed states are not
+shown yet (and what showing them takes), turn notifications' settings, and closing a table
+whose channel is gone.
+
+The table row's ``shown_seq`` is the outbox cursor: the Discord layer marks a ``seq`` shown
+once the table message and every DM show it. A crash or a failed request between a commit and
+its publishing leaves ``shown_seq < seq``; ``unshown_outcome`` rebuilds everything that
+publishing would have said (ended deals, the final result) by replaying the log past
+``shown_seq``.
+"""
+
+from __future__ import annotations
+
+from bot.db import user_settings
+from bot.engine.events import Event
+from bot.services.core import DEFAULT_NOTIFY_DELAY
+from bot.services.errors import InvalidRequest
+from bot.services.life import TableLife
+from bot.services.models import Outcome
+from bot.services.step import PlayStep, first_match, replay_entry, table_info
+
+#: The longest turn-notification delay a player may choose (seconds).
+MAX_NOTIFY_DELAY = 3600
+
+
+class TableDelivery(TableLife):
+    """Bookkeeping of publishing: shown states, notifications, unreachable channels."""
+
+    def now(self) -> float:
+        """The service's clock (Unix seconds)."""
+        return self._clock()
+
+    async def unshown_tables(self, updated_before: float | None = None) -> list[int]:
+        """Tables whose last committed state is not fully shown (optionally only those
+        unchanged since ``updated_before``)."""
+        return await self.store.unshown(updated_before)
+
+    async def mark_shown(self, table_id: int, seq: int) -> None:
+        await self.store.mark_shown(table_id, seq)
+
+    async def unshown_outcome(self, table_id: int) -> Outcome | None:
+        """Everything the table's unshown commits changed, as one ``Outcome`` (events and
+        ended deals since ``shown_seq``), or None if it is fully shown."""
+        rec = await self._load(table_id)
+        if rec.shown_seq >= rec.seq:
+            return None
+        info = table_info(rec)
+        if rec.snapshot_json is None:
+            return Outcome(table=info)
+        entries = await self.store.log(table_id)
+
+        def rebuild() -> PlayStep:
+            m = first_match(rec, entries)
+            step: PlayStep | None = None
+            for e in entries:
+                if e.seq <= rec.shown_seq:
+                    m, _ = replay_entry(m, e)
+                    continue
+                if step is None:
+                    step = PlayStep(rec, m, rec.seed)
+                step.replay(e)
+            return step or PlayStep(rec, m, rec.seed)
+
+        step = await self._off_loop(rebuild)
+        return self._outcome(info, step.m, step)
+
+    async def close_unreachable(self, table_id: int) -> Outcome | None:
+        """The table's channel is deleted or the bot lost access to it: the table ends,
+        unrated (abandoned). None if it had ended already."""
+        async with self._lock(table_id):
+            rec = await self._load(table_id)
+            if rec.status not in ("lobby", "playing"):
+                return None
+            if rec.status == "lobby" or rec.snapshot_json is None:
+                await self.store.update_lobby(
+                    rec.id, owner_id=rec.owner_id, seats=rec.seats, now=self._clock(), abandon=True
+                )
+                return Outcome(table=table_info(rec))
+            step = PlayStep(rec, self._match(rec), rec.seed)
+            step.note(Event("abandoned", data={"unreachable": True}))
+            return await self._commit(rec, step, abandon=True)
+
+    # ---- a player's turn notifications ---------------------------------------------------
+    async def notify_delay(self, user_id: int) -> int | None:
+        """Seconds before the user's waiting turn is notified; None: never."""
+        stored = await user_settings.notify_delay(self.db, user_id)
+        if stored is None:
+            return DEFAULT_NOTIFY_DELAY
+        return None if stored == user_settings.NEVER else stored
+
+    async def set_notify_delay(self, user_id: int, delay: int | None) -> int | None:
+        """Store the user's delay (None: never); returns it as ``notify_delay`` would."""
+        if delay is not None and not 0 <= delay <= MAX_NOTIFY_DELAY:
+            raise InvalidRequest(
+                f"The delay goes from 0 to {MAX_NOTIFY_DELAY} seconds (0: right away)."
+            )
+        stored = user_settings.NEVER if delay is None else delay
+        await user_settings.set_notify_delay(self.db, user_id, stored, self._clock())
+        return delay

@@ -1,0 +1,66 @@
+"""Answer first, work second: every interaction is acknowledged before any database or engine
+work, then completed by editing the acknowledged response or by a follow-up.
+
+Discord drops an interaction that is not acknowledged within 3 seconds, and a service call
+(lock, database, computer moves) can take longer on a busy bot. Acknowledging first keeps the
+15-minute token valid for whatever the work then has to say, refusals included.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Literal
+
+import discord
+
+log = logging.getLogger(__name__)
+
+#: How an interaction is acknowledged:
+#: ``update`` — a component whose message is redrawn in place (a hand, a lobby, a board page);
+#: ``private`` — an ephemeral "thinking…" answer (most commands, refusals stay private);
+#: ``public`` — a public "thinking…" answer (results everyone in the channel sees).
+Ack = Literal["update", "private", "public"]
+
+
+async def acknowledge(interaction: discord.Interaction[Any], mode: Ack) -> bool:
+    """Defer the interaction; False if Discord no longer accepts it (too late to answer, so
+    the work must not run: the user was told the interaction failed)."""
+    if interaction.response.is_done():
+        return True
+    try:
+        if mode == "update":
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=mode == "private", thinking=True)
+    except discord.NotFound:
+        log.warning("interaction %s expired before it was acknowledged", interaction.id)
+        return False
+    except discord.HTTPException as e:
+        if e.code == 40060:  # already acknowledged (a retry of ours): carry on
+            return True
+        log.warning("could not acknowledge interaction %s: %s", interaction.id, e)
+        return False
+    return True
+
+
+def _drop_missing_view(fields: dict[str, Any]) -> dict[str, Any]:
+    # Sending wants no view at all rather than ``view=None`` (editing takes None: remove it).
+    return {k: v for k, v in fields.items() if not (k == "view" and v is None)}
+
+
+async def send(interaction: discord.Interaction[Any], *, ephemeral: bool, **fields: Any) -> None:
+    """A new answer: the deferred "thinking…" message is completed by the first follow-up;
+    later ones are new messages."""
+    fields = _drop_missing_view(fields)
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=ephemeral, **fields)
+    else:
+        await interaction.response.send_message(ephemeral=ephemeral, **fields)
+
+
+async def redraw(interaction: discord.Interaction[Any], **fields: Any) -> None:
+    """Edit the message the component was on (after a deferred update)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**fields)
+    else:
+        await interaction.response.edit_message(**fields)

@@ -1,0 +1,64 @@
+"""What a failed Discord request means for a recipient, so one failure never stops the others.
+
+- ``Gone``: the message is deleted (404 Unknown Message): send a fresh one.
+- ``Lost``: the channel is deleted or inaccessible (404 Unknown Channel, 403): for a table's
+  channel the table closes; for a DM, the player blocked the bot or closed their DMs.
+- ``Retry``: Discord is failing or rate-limiting (5xx, 429, a network error): try again later.
+- anything else (a 400: our request is wrong) is logged as an error for the operator and the
+  recipient is skipped, since retrying cannot help.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import TypeVar
+
+import aiohttp
+import discord
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_MESSAGE = 10008
+
+_T = TypeVar("_T")
+
+
+class DeliveryFailure(Exception):
+    """A request for one recipient failed (see the subclasses)."""
+
+
+class Gone(DeliveryFailure):
+    """The message no longer exists."""
+
+
+class Lost(DeliveryFailure):
+    """The channel no longer exists or the bot may not use it."""
+
+
+class Retry(DeliveryFailure):
+    """A transient failure: the same request may succeed later."""
+
+
+class Broken(DeliveryFailure):
+    """A request Discord refuses as malformed: an operator must look (logged as an error)."""
+
+
+async def attempt(request: Awaitable[_T], what: str) -> _T:
+    """Await one Discord request, turning its failure into a ``DeliveryFailure``."""
+    try:
+        return await request
+    except discord.NotFound as e:
+        if e.code == UNKNOWN_MESSAGE:
+            raise Gone(what) from e
+        raise Lost(what) from e
+    except discord.Forbidden as e:
+        raise Lost(what) from e
+    except discord.HTTPException as e:
+        if e.status >= 500 or e.status == 429:
+            raise Retry(f"{what}: {e.status}") from e
+        log.error("Discord refused %s: %s %s", what, e.status, e.text)
+        raise Broken(what) from e
+    except (TimeoutError, aiohttp.ClientError, OSError) as e:
+        raise Retry(f"{what}: {e!r}") from e

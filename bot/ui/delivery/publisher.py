@@ -1,0 +1,507 @@
+"""The publisher: brings a table's public message and its players' DM hands up to date after a
+commit, durably and cheaply.
+
+- **Separate from replying.** Interactions are answered first; a commit's ``Outcome`` is then
+  handed to ``submit`` and delivered by one task per table. Outcomes that arrive while a
+  delivery runs are merged: channel posts (deal summaries, notices, results) keep their order,
+  the table message and hands only show the newest state.
+- **Durable.** Only when every recipient shows a commit is its ``seq`` marked shown. A failed
+  delivery is retried at once with short backoffs, then parked and retried by the sweeper with
+  a growing delay; on start-up and in every sweep, tables whose shown ``seq`` lags are
+  re-published from the database (``TableService.unshown_outcome``).
+- **Isolated.** Each recipient's failure is its own (``failures.attempt``): a deleted table
+  message is re-posted, a deleted or forbidden channel closes the table unrated (its players
+  are told by DM), a blocked DM switches that seat to **Show my hand** with one public notice,
+  a 5xx/429 leaves that recipient for the retry and never stops the others.
+- **Cheap.** A DM is edited only when what its player sees changed (a fingerprint of the
+  rendered hand and controls); the public table carries the trick. The player who must act next
+  is updated first, the other hands concurrently; DM channels are created from the stored id or
+  the user id alone (no user lookups).
+- **Noticed.** Edits notify nobody: a turn notification re-sends the hand as a new DM and
+  deletes the old one (or pings a player without DMs in the channel).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.services.errors import ServiceError
+from bot.services.life import Notification
+from bot.services.models import Outcome, SeatInfo, TableInfo
+from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
+from bot.ui.games import renderer
+from bot.ui.render import final_embed
+
+if TYPE_CHECKING:
+    from bot.ui.controller import TableController
+
+log = logging.getLogger(__name__)
+
+RETRY_DELAYS = (0.5, 2.0)  # immediate retries of a failed delivery (seconds)
+PARK_DELAYS = (5.0, 15.0, 60.0, 300.0)  # then: retried by the sweeper, at most this often
+SWEEP_GRACE = 10.0  # seconds a commit may take to reach ``submit`` before a sweep re-publishes
+_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+@dataclass
+class Post:
+    """A new channel message (a deal summary, a notice, the final result). The first summary
+    of a commit may instead turn the current table message into itself (``replaces``)."""
+
+    fields: dict[str, Any]
+    replaces: bool = False
+
+
+@dataclass
+class Job:
+    """What one table still has to show."""
+
+    outcome: Outcome
+    posts: list[Post] = field(default_factory=list[Post])
+    fresh: bool = False  # post a new table message instead of editing the current one
+    renotify: set[int] = field(default_factory=set[int])  # seats to notify with a new DM
+    attempts: int = 0
+
+    def merge(self, newer: Job) -> Job:
+        """This job followed by ``newer``: posts in order, the newest state."""
+        return Job(
+            outcome=newer.outcome
+            if newer.outcome.table.seq >= self.outcome.table.seq
+            else self.outcome,
+            posts=self.posts + newer.posts,
+            fresh=self.fresh or newer.fresh,
+            renotify=self.renotify | newer.renotify,
+            attempts=self.attempts,
+        )
+
+
+def fingerprint(fields: dict[str, Any]) -> str:
+    """A digest of a message's visible content and controls."""
+    embed = fields.get("embed")
+    view = fields.get("view")
+    data = [
+        fields.get("content"),
+        embed.to_dict() if isinstance(embed, discord.Embed) else None,
+        view.to_components() if isinstance(view, discord.ui.View) else None,
+    ]
+    return hashlib.blake2b(
+        json.dumps(data, sort_keys=True, default=str).encode(), digest_size=16
+    ).hexdigest()
+
+
+class Publisher:
+    """Delivers tables for one bot (see the module docstring)."""
+
+    def __init__(
+        self,
+        ctl: TableController,
+        *,
+        retry_delays: tuple[float, ...] = RETRY_DELAYS,
+        park_delays: tuple[float, ...] = PARK_DELAYS,
+    ) -> None:
+        self.ctl = ctl
+        self.bot = ctl.bot
+        self.service = ctl.service
+        self.retry_delays = retry_delays
+        self.park_delays = park_delays
+        self._pending: dict[int, Job] = {}  # waiting for the table's task
+        self._parked: dict[int, tuple[Job, float]] = {}  # failed: (job, retry at)
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._shown: dict[tuple[int, int], str] = {}  # (table, seat or -1) -> fingerprint
+        self._pings: dict[int, list[int]] = {}  # table -> channel pings to clean up
+
+    # ---- entry points --------------------------------------------------------------------
+    def submit(
+        self,
+        outcome: Outcome,
+        *,
+        posts: list[Post] | None = None,
+        fresh: bool = False,
+        renotify: set[int] | None = None,
+    ) -> None:
+        """Queue ``outcome`` (and ``posts``) for delivery; returns at once."""
+        job = Job(outcome, list(posts or []), fresh, set(renotify or ()))
+        job.posts = self._summaries(outcome) + job.posts
+        if outcome.finished:
+            r = renderer(outcome.table.game_id)
+            job.posts.append(
+                Post(
+                    {
+                        "embed": final_embed(outcome, r.TITLE),
+                        "view": self.ctl.rematch_view(outcome.table.id),
+                    }
+                )
+            )
+        self._enqueue(outcome.table.id, job)
+
+    def seen_dm(self, table_id: int, seat: int, fields: dict[str, Any]) -> None:
+        """The seat's DM now shows ``fields`` (redrawn by the interaction it came from)."""
+        self._shown[(table_id, seat)] = fingerprint(fields)
+
+    async def notify(self, n: Notification) -> None:
+        """A turn notification the sweeper claimed: re-send that seat's hand as a new DM."""
+        outcome = await self.service.snapshot(n.table.id, None)
+        self._enqueue(n.table.id, Job(outcome, renotify={n.seat}))
+
+    async def republish(self, *, now: float | None = None, startup: bool = False) -> None:
+        """Retry parked deliveries that are due, and re-publish tables whose shown ``seq``
+        lags (all of them on start-up; otherwise those idle for ``SWEEP_GRACE``)."""
+        when = self.service.now() if now is None else now
+        for table_id, (job, at) in list(self._parked.items()):
+            if at <= when:
+                del self._parked[table_id]
+                self._enqueue(table_id, job)
+        before = None if startup else when - SWEEP_GRACE
+        for table_id in await self.service.unshown_tables(before):
+            if table_id in self._pending or table_id in self._tasks or table_id in self._parked:
+                continue
+            try:
+                outcome = await self.service.unshown_outcome(table_id)
+            except Exception:
+                log.exception("could not rebuild table %s for re-publishing", table_id)
+                continue
+            if outcome is not None:
+                log.info("re-publishing table %s (seq %s)", table_id, outcome.table.seq)
+                self._enqueue(table_id, Job(outcome, fresh=outcome.new_deal))
+
+    async def drain(self) -> None:
+        """Wait until every queued delivery has run (parked ones excluded)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    def close(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+
+    # ---- the per-table task --------------------------------------------------------------
+    def _enqueue(self, table_id: int, job: Job) -> None:
+        parked = self._parked.pop(table_id, None)
+        if parked is not None:
+            job = parked[0].merge(job)
+        queued = self._pending.get(table_id)
+        self._pending[table_id] = job if queued is None else queued.merge(job)
+        if table_id not in self._tasks:
+            task = asyncio.get_running_loop().create_task(self._run(table_id))
+            self._tasks[table_id] = task
+
+    async def _run(self, table_id: int) -> None:
+        try:
+            while (job := self._pending.pop(table_id, None)) is not None:
+                try:
+                    done = await self._deliver(job)
+                except Exception:
+                    log.exception("publishing table %s failed", table_id)
+                    done = False
+                if done:
+                    continue
+                newer = self._pending.pop(table_id, None)
+                job = job if newer is None else job.merge(newer)
+                job.attempts += 1
+                if job.attempts <= len(self.retry_delays):
+                    await asyncio.sleep(self.retry_delays[job.attempts - 1])
+                    self._pending[table_id] = (
+                        job
+                        if table_id not in self._pending
+                        else job.merge(self._pending.pop(table_id))
+                    )
+                    continue
+                delay = self.park_delays[
+                    min(job.attempts - len(self.retry_delays), len(self.park_delays)) - 1
+                ]
+                log.warning(
+                    "table %s could not be fully published (attempt %s); retrying in %s s",
+                    table_id,
+                    job.attempts,
+                    delay,
+                )
+                self._parked[table_id] = (job, self.service.now() + delay)
+        finally:
+            self._tasks.pop(table_id, None)
+
+    async def _deliver(self, job: Job) -> bool:
+        """One delivery of ``job``; True once every recipient shows it."""
+        outcome = job.outcome
+        table_id = outcome.table.id
+        try:
+            table = await self.service.get_table(table_id)  # current message and DM ids
+        except ServiceError:
+            return True  # the table is gone: nothing to show
+        turn = outcome.public.to_act if outcome.public is not None else None
+        results = await asyncio.gather(
+            self._deliver_channel(job, table),
+            self._deliver_hands(job, table, turn),
+        )
+        channel_ok, hands_ok = results
+        if channel_ok is None:  # the channel is gone: the table was closed
+            return True
+        if channel_ok and hands_ok:
+            await self.service.mark_shown(table_id, outcome.table.seq)
+            return True
+        return False
+
+    # ---- the channel ---------------------------------------------------------------------
+    async def _deliver_channel(self, job: Job, table: TableInfo) -> bool | None:
+        """Posts, then the table message. False: retry later; None: the channel is lost."""
+        try:
+            await self._channel_steps(job, table)
+        except Lost:
+            await self._channel_lost(table)
+            return None
+        except Retry as e:
+            log.info("table %s: channel update failed (%s); will retry", table.id, e)
+            return False
+        except Broken:
+            return True  # logged; retrying cannot help
+        return True
+
+    async def _channel_steps(self, job: Job, table: TableInfo) -> None:
+        outcome = job.outcome
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        message_id = table.message_id
+        await self._clean_pings(table, outcome)
+        while job.posts:
+            post = job.posts[0]
+            if post.replaces and message_id is not None and not job.fresh:
+                try:
+                    await self._edit(table, message_id, post.fields)
+                except Gone:
+                    await attempt(channel.send(**post.fields), "a channel post")
+                message_id = None
+                await self.service.set_message(table.id, None)
+            else:
+                await attempt(channel.send(**post.fields), "a channel post")
+            job.posts.pop(0)
+        if outcome.table.status == "abandoned":
+            if message_id is not None:
+                fields = self.ctl.lobby_message(outcome.table)
+                with contextlib.suppress(Gone):
+                    await self._edit(table, message_id, fields)
+            return
+        r = renderer(table.game_id)
+        if outcome.finished:
+            if message_id is not None:
+                fields = {"content": None, "embed": r.table_embed(outcome), "view": None}
+                with contextlib.suppress(Gone):
+                    await self._edit(table, message_id, fields)
+            return
+        if outcome.public is None:
+            return
+        fields = self.ctl.table_message(outcome)
+        key = (table.id, -1)
+        digest = fingerprint(fields)
+        if message_id is not None and not job.fresh:
+            if self._shown.get(key) == digest:
+                return
+            try:
+                await self._edit(table, message_id, fields)
+                self._shown[key] = digest
+                return
+            except Gone:
+                log.info("table %s: its message was deleted; posting it again", table.id)
+        sent = await attempt(channel.send(**fields), "the table message")
+        await self.service.set_message(table.id, sent.id)
+        job.fresh = False
+        self._shown[key] = digest
+
+    async def _edit(self, table: TableInfo, message_id: int, fields: dict[str, Any]) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        await attempt(channel.get_partial_message(message_id).edit(**fields), "the table message")
+
+    async def _channel_lost(self, table: TableInfo) -> None:
+        """The table's channel was deleted or the bot lost access: close the table, unrated,
+        and tell its players privately."""
+        log.info("table %s: its channel %s is unreachable; closing it", table.id, table.channel_id)
+        closed = await self.service.close_unreachable(table.id)
+        await self.service.mark_shown(table.id, closed.table.seq if closed else table.seq)
+        text = (
+            f"🛑 Your {renderer(table.game_id).TITLE} table #{table.id} is closed: I can no "
+            "longer reach its channel (it was deleted, or I lost access to it). It won't count "
+            "in any ranking."
+        )
+        for seat in table.seats:
+            if seat.user_id is None or seat.resigned or seat.dm_failed:
+                continue
+            try:
+                channel = await self._dm_channel(seat)
+                await attempt(channel.send(text), "a closing DM")
+                if seat.dm_message_id is not None:
+                    await attempt(
+                        channel.get_partial_message(seat.dm_message_id).edit(view=None),
+                        "a closed hand",
+                    )
+            except DeliveryFailure:
+                continue  # best effort: the table is closed either way
+
+    async def _clean_pings(self, table: TableInfo, outcome: Outcome) -> None:
+        """Channel pings of a turn notification go once that turn is over."""
+        pings = self._pings.pop(table.id, [])
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        for message_id in pings:
+            try:
+                await attempt(channel.get_partial_message(message_id).delete(), "a turn ping")
+            except (Gone, Lost, Broken):
+                pass
+            except Retry:
+                self._pings.setdefault(table.id, []).append(message_id)
+
+    # ---- the hands -----------------------------------------------------------------------
+    async def _deliver_hands(self, job: Job, table: TableInfo, turn: int | None) -> bool:
+        """The next player's hand first, then the others concurrently. False: retry later."""
+        outcome = job.outcome
+        seats = [
+            s
+            for s in table.seats
+            if s.user_id is not None
+            and not s.is_bot
+            and not s.resigned
+            and (s.seat in outcome.seat_views or outcome.table.status == "abandoned")
+        ]
+        first = [s for s in seats if s.seat == turn]
+        rest = [s for s in seats if s.seat != turn]
+        ok = [await self._hand(job, table, s) for s in first]
+        ok += await asyncio.gather(*(self._hand(job, table, s) for s in rest))
+        return all(ok)
+
+    async def _hand(self, job: Job, table: TableInfo, seat: SeatInfo) -> bool:
+        outcome = job.outcome
+        key = (table.id, seat.seat)
+        if outcome.table.status == "abandoned":
+            fields = self.ctl.closed_hand(outcome.table)
+        else:
+            fields = self.ctl.hand_message(outcome, seat.seat)
+        digest = fingerprint(fields)
+        renotify = seat.seat in job.renotify or await self._notify_now(outcome, seat)
+        try:
+            if seat.dm_failed:
+                if renotify:
+                    await self._ping(table, seat)
+                job.renotify.discard(seat.seat)
+                return True
+            if not renotify and seat.dm_message_id is not None:
+                if self._shown.get(key) == digest:
+                    return True
+                channel = await self._dm_channel(seat)
+                try:
+                    await attempt(
+                        channel.get_partial_message(seat.dm_message_id).edit(**fields), "a hand"
+                    )
+                    self._shown[key] = digest
+                    return True
+                except Gone:
+                    pass  # deleted: send it anew below
+            if outcome.table.status == "abandoned" and seat.dm_message_id is None:
+                return True
+            await self._send_hand(table, seat, fields)
+            job.renotify.discard(seat.seat)
+            self._shown[key] = digest
+            return True
+        except Lost:
+            await self._dm_blocked(table, seat)
+            return True
+        except Retry as e:
+            log.info(
+                "table %s seat %s: hand update failed (%s); will retry", table.id, seat.seat, e
+            )
+            return False
+        except Broken:
+            return True
+
+    async def _notify_now(self, outcome: Outcome, seat: SeatInfo) -> bool:
+        """A notification due already (a player whose delay is 0) is claimed here, so the
+        hand goes out as a new message instead of an edit followed by another message."""
+        t = outcome.table
+        if t.notify_at is None or t.notify_seat != seat.seat or t.notify_at > self.service.now():
+            return False
+        return await self.service.take_notification(t.id, t.seq) is not None
+
+    async def _dm_channel(
+        self, seat: SeatInfo
+    ) -> discord.PartialMessageable | discord.DMChannel:
+        if seat.dm_channel_id is not None:
+            return self.bot.get_partial_messageable(
+                seat.dm_channel_id, type=discord.ChannelType.private
+            )
+        assert seat.user_id is not None
+        return await attempt(self.bot.create_dm(discord.Object(seat.user_id)), "opening a DM")
+
+    async def _send_hand(self, table: TableInfo, seat: SeatInfo, fields: dict[str, Any]) -> None:
+        """The hand as a new DM (it notifies); the previous one is deleted after it."""
+        channel = await self._dm_channel(seat)
+        message = await attempt(channel.send(**_sendable(fields)), "a hand")
+        await self.service.set_dm(table.id, seat.seat, message.channel.id, message.id, False)
+        if seat.dm_message_id is not None and seat.dm_channel_id is not None:
+            old = self.bot.get_partial_messageable(
+                seat.dm_channel_id, type=discord.ChannelType.private
+            ).get_partial_message(seat.dm_message_id)
+            # If it stays behind, it shows a stale hand whose controls are refused.
+            with contextlib.suppress(DeliveryFailure):
+                await attempt(old.delete(), "an old hand")
+
+    async def _dm_blocked(self, table: TableInfo, seat: SeatInfo) -> None:
+        """DMs to this player fail (closed or the bot is blocked): one public notice, then
+        they play from **Show my hand**."""
+        await self.service.set_dm(table.id, seat.seat, None, None, True)
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        try:
+            await attempt(
+                channel.send(
+                    f"📪 <@{seat.user_id}>, I can't send you direct messages. Press **Show my "
+                    "hand** on the table message to see your cards and play.",
+                    allowed_mentions=_MENTIONS,
+                ),
+                "a closed-DM notice",
+            )
+        except DeliveryFailure:
+            log.info("table %s: could not post the closed-DM notice", table.id)
+
+    async def _ping(self, table: TableInfo, seat: SeatInfo) -> None:
+        """A turn notification for a player without DMs: a channel message that mentions them
+        (removed once the turn is over)."""
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        message = await attempt(
+            channel.send(
+                f"🔔 <@{seat.user_id}>, it's your turn at table #{table.id}. Press **Show my "
+                "hand** on the table message to play.",
+                allowed_mentions=_MENTIONS,
+            ),
+            "a turn ping",
+        )
+        self._pings.setdefault(table.id, []).append(message.id)
+
+    # ---- rendering -----------------------------------------------------------------------
+    def _summaries(self, outcome: Outcome) -> list[Post]:
+        r = renderer(outcome.table.game_id)
+        return [
+            Post(
+                {
+                    "content": None,
+                    "embed": r.deal_summary_embed(
+                        outcome.table, ended, _totals_after(outcome, ended.number)
+                    ),
+                    "view": None,
+                },
+                replaces=i == 0,
+            )
+            for i, ended in enumerate(outcome.ended_deals)
+        ]
+
+
+def _sendable(fields: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if not (k == "view" and v is None)}
+
+
+def _totals_after(outcome: Outcome, deal_number: int) -> tuple[int, ...]:
+    """Running totals right after deal ``deal_number`` (later deals of this call removed)."""
+    totals = list(outcome.totals)
+    for ended in outcome.ended_deals:
+        if ended.number > deal_number:
+            totals = [t - d for t, d in zip(totals, ended.result.deltas, strict=True)]
+    return tuple(totals)
