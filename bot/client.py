@@ -39,7 +39,7 @@ def extensions() -> tuple[str, ...]:
         for game_id in implemented()
         if importlib.util.find_spec(f"cogs.{game_id}") is not None
     )
-    return (*games, "cogs.leaderboard", "cogs.stats", "cogs.privacy", "cogs.admin")
+    return (*games, "cogs.leaderboard", "cogs.stats", "cogs.privacy", "cogs.notify", "cogs.admin")
 
 
 _OPTION_KINDS: dict[discord.AppCommandOptionType, tuple[type, ...]] = {

@@ -26,7 +26,13 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], TrionfiBot]]:
     def factory(seed: int = SEED) -> TrionfiBot:
         # No background sweeper: tests run turn clocks with ``controller.life.sweep(now)``
         # (a parked sleep would slow every SimCord action down).
-        bot = TrionfiBot(tmp_path / "trionfi.sqlite3", seed_source=lambda: seed, sweep_every=None)
+        # A failed delivery is retried at once (no real-time backoff in tests).
+        bot = TrionfiBot(
+            tmp_path / "trionfi.sqlite3",
+            seed_source=lambda: seed,
+            sweep_every=None,
+            retry_delays=(0.0, 0.0),
+        )
         made.append(bot)
         return bot
 

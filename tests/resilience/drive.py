@@ -174,7 +174,7 @@ class Table:
         if "computers" in declared:
             options = {**options, "computers": seats - len(self.humans)}
         r = await host.slash(channel, f"{name} new", **options)
-        assert r.acknowledged and not said(r).ephemeral, refusal(r)
+        assert r.acknowledged and "is open" in (said(r).content or ""), refusal(r)
         lobby = channel.last_message
         table = await self.service.table_in_channel(channel.id)
         assert table is not None

@@ -128,7 +128,11 @@ class Publisher:
         renotify: set[int] | None = None,
     ) -> None:
         """Queue ``outcome`` (and ``posts``) for delivery; returns at once."""
-        job = Job(outcome, list(posts or []), fresh, set(renotify or ()))
+        self._enqueue(outcome.table.id, self._job(outcome, posts or [], fresh, renotify or set()))
+
+    def _job(self, outcome: Outcome, posts: list[Post], fresh: bool, renotify: set[int]) -> Job:
+        """The job that shows ``outcome``: its deal summaries, ``posts``, its final result."""
+        job = Job(outcome, list(posts), fresh, set(renotify))
         job.posts = self._summaries(outcome) + job.posts
         if outcome.finished:
             r = renderer(outcome.table.game_id)
@@ -140,7 +144,7 @@ class Publisher:
                     }
                 )
             )
-        self._enqueue(outcome.table.id, job)
+        return job
 
     def seen_dm(self, table_id: int, seat: int, fields: dict[str, Any]) -> None:
         """The seat's DM now shows ``fields`` (redrawn by the interaction it came from)."""
@@ -170,7 +174,9 @@ class Publisher:
                 continue
             if outcome is not None:
                 log.info("re-publishing table %s (seq %s)", table_id, outcome.table.seq)
-                self._enqueue(table_id, Job(outcome, fresh=outcome.new_deal))
+                # Never shown at all: the lobby message became "started", so post the table.
+                fresh = outcome.table.shown_seq == 0
+                self._enqueue(table_id, self._job(outcome, [], fresh, set()))
 
     async def drain(self) -> None:
         """Wait until every queued delivery has run (parked ones excluded)."""
@@ -403,7 +409,7 @@ class Publisher:
             job.renotify.discard(seat.seat)
             self._shown[key] = digest
             return True
-        except Lost:
+        except (Lost, Gone):  # blocked, DMs closed, or an unknown user or DM channel
             await self._dm_blocked(table, seat)
             return True
         except Retry as e:
