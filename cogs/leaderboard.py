@@ -9,7 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.registry import get_rules, implemented
+from bot.services.errors import ServiceError
 from bot.ui.delivery.answer import send
+from bot.ui.errors import reply_error
 from bot.ui.leaderboard import METRIC_NAMES, BoardButton, board_message
 
 if TYPE_CHECKING:
@@ -56,6 +58,11 @@ class LeaderboardCog(commands.Cog):
         """
         ctl = self.bot.controller
         stats = self.bot.stats
+        try:  # bad options are refused privately, before the public acknowledgement
+            stats.check_board(game, metric, scope, period, interaction.guild_id)
+        except ServiceError as e:
+            await reply_error(interaction, e.message)
+            return
 
         async def work() -> None:
             guild_id = interaction.guild_id

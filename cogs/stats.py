@@ -67,6 +67,11 @@ class StatsCog(commands.Cog):
             game: Only this game.
         """
         who = user or interaction.user
+        try:  # a bad game is refused privately, before the public acknowledgement
+            self.bot.stats.check_board(game, guild_id=interaction.guild_id)
+        except ServiceError as e:
+            await reply_error(interaction, e.message)
+            return
 
         async def work() -> None:
             assert interaction.guild_id is not None  # guild_only

@@ -459,7 +459,10 @@ class TableStore:
         ones (optimistic concurrency across processes); otherwise ``StaleState`` is raised
         and nothing is written. Returns the new ``seq``.
         """
-        new_seq = expected_seq + len(entries)
+        # A change without log entries (ending a table, "I'm back") still moves ``seq``: it
+        # is the table's version, which concurrent writers and the outbox (``shown_seq``)
+        # rely on. Log entries keep the numbers of the commits that wrote them.
+        new_seq = expected_seq + max(1, len(entries))
         ended = status in ("finished", "abandoned")
         async with self.db.transaction() as conn:
             cur = await conn.execute(

@@ -142,6 +142,26 @@ class StatsService:
         self._clock = clock
 
     # ---- leaderboards ----------------------------------------------------------------
+    @staticmethod
+    def check_board(
+        game_id: str | None,
+        metric: str = "rating",
+        scope: str = "server",
+        period: str = "all",
+        guild_id: int | None = None,
+    ) -> None:
+        """Refuse a board's options before any work (no database): the Discord layer answers
+        such refusals privately before it acknowledges the command publicly."""
+        _check_game(game_id)
+        if metric not in METRICS:
+            raise InvalidRequest(f"Leaderboards rank by {', '.join(METRICS)}.")
+        if scope not in SCOPES:
+            raise InvalidRequest("A leaderboard's scope is server or global.")
+        if period not in PERIODS:
+            raise InvalidRequest("A leaderboard's period is all or 30d.")
+        if scope == "server" and guild_id is None:
+            raise InvalidRequest("Server leaderboards need a server: use scope global here.")
+
     async def leaderboard(
         self,
         *,
@@ -160,15 +180,7 @@ class StatsService:
         admins did not opt out. Provisional players (fewer than 5 rated games for ``rating``,
         fewer than 5 games for ``win_rate``) are listed after the established ones.
         """
-        _check_game(game_id)
-        if metric not in METRICS:
-            raise InvalidRequest(f"Leaderboards rank by {', '.join(METRICS)}.")
-        if scope not in SCOPES:
-            raise InvalidRequest("A leaderboard's scope is server or global.")
-        if period not in PERIODS:
-            raise InvalidRequest("A leaderboard's period is all or 30d.")
-        if scope == "server" and guild_id is None:
-            raise InvalidRequest("Server leaderboards need a server: use scope global here.")
+        self.check_board(game_id, metric, scope, period, guild_id)
         days = PERIODS[period]
         since = None if days is None else self._clock() - days * DAY
 

@@ -268,15 +268,22 @@ class TableController:
             )
             outcome = await self.service.start(tid, interaction.user.id)
             table = outcome.table
-            r = renderer(table.game_id)
-            started = lobby_embed(table, r.TITLE, r.option_lines(table.options))
-            started.description = "The game has started — good luck!"
-            if interaction.message is not None and interaction.message.id == table.message_id:
-                await redraw(interaction, content=None, embed=started, view=None)
-            else:
+            on_lobby = (
+                interaction.message is not None and interaction.message.id == table.message_id
+            )
+            if on_lobby and outcome.public is not None and not outcome.ended_deals:
+                # The lobby message becomes the table message (no new message to post).
+                fields = self.table_message(outcome)
+                try:
+                    await redraw(interaction, **fields)
+                except discord.HTTPException as e:
+                    log.info("could not turn lobby %s into its table: %s", table.id, e)
+                else:
+                    self.publisher.seen_table(table.id, fields)
+            elif not on_lobby:
                 await reply(interaction, f"Table #{table.id} started.")
-                await self._edit_table_message(table, content=None, embed=started, view=None)
-            self.publish(outcome, fresh_message=True)
+            # Publishing turns the lobby message into the table (if not done above).
+            self.publish(outcome)
 
         await self.guarded(interaction, work, "update" if table_id is not None else "private")
 

@@ -27,7 +27,6 @@ from bot.ui.render import (
     plays_line,
     seat_label,
     standings,
-    waiting_note,
 )
 
 GROUP = "tarot"
@@ -196,29 +195,9 @@ def _prompt(view: SeatView) -> str:
 
 
 def _settled_lines(table: TableInfo, pv: PublicView) -> list[str]:
-    """A quiet hand DM's deal facts: the dealer, then what the auction settled (contract,
-    called card, dog, trumps discarded, chelem). Nothing that changes during the card play:
-    not even the partner, revealed when the called card falls (it is on the table message)."""
-    info = pv.info
-    lines = [f"Dealer **{plain_label(table, pv.dealer)}**"]
-    if info["taker"] is None:
-        return lines
-    lines.append(
-        f"🎯 **{plain_label(table, info['taker'])}** plays **{CONTRACT[info['contract']]}**"
-    )
-    if info["called"]:
-        lines.append(f"Called **{long_name(info['called'])}**")
-    if info["dog"] is not None:
-        lines.append(f"Dog: {labels(info['dog'])}")
-    elif info["contract"] == "garde_sans":
-        lines.append("Dog: face down, to the taker's pile")
-    elif info["contract"] == "garde_contre":
-        lines.append("Dog: face down, to the defence's pile")
-    if info["discarded_trumps"]:
-        lines.append(f"Trumps in the discard: {labels(info['discarded_trumps'])}")
-    if info["chelem"]:
-        lines.append("📣 **Chelem announced**")
-    return lines
+    """A quiet hand DM's deal facts: what the deal's start fixed (the dealer). The contract,
+    the called card and the dog are on the table message, and at the seat's own turn."""
+    return [f"Dealer **{plain_label(table, pv.dealer)}**"]
 
 
 def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -> discord.Embed:
@@ -239,12 +218,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     if view.info.get("discard"):
         embed.add_field(name="Your discard", value=labels(view.info["discard"]), inline=False)
     if not deciding:
-        if pv.to_act is None:
-            now = "Waiting for the next deal."
-        elif pv.phase == "bidding":
-            now = waiting_note("The auction is on")
-        else:
-            now = WAITING_NOTE
+        now = "Waiting for the next deal." if pv.to_act is None else WAITING_NOTE
         embed.add_field(name="Now", value=now, inline=False)
         return embed
     if pv.phase == "play":

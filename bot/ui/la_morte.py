@@ -19,11 +19,9 @@ from bot.ui.render import (
     COLOUR_PLAY,
     WAITING_NOTE,
     mention,
-    plain_label,
     plays_line,
     seat_label,
     standings,
-    waiting_note,
 )
 
 GROUP = "lamorte"
@@ -189,25 +187,9 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         turn = "The game is over." if outcome.finished else f"**Your turn** — {_turn_words(pv)}."
         embed.add_field(name="Now", value=turn, inline=False)
         return embed
-    # Quiet: the contract and the seat's role once the auction is over, never the auction,
-    # the trick or whose turn it is.
-    if info["contract"] is not None:
-        embed.add_field(
-            name="You are", value=f"{ROLE_ICON[status]} {ROLE_NAME[status]}", inline=True
-        )
-        maker = plain_label(table, info["maker"])
-        tail = " (nobody accepted: no defenders)" if info["auto_contract"] else ""
-        embed.add_field(
-            name="Contract",
-            value=f"Contract **{info['contract']}** by **{maker}**{tail}",
-            inline=True,
-        )
-    if pv.to_act is None:
-        turn = "Waiting for the next deal."
-    elif pv.phase in ("auction", "dealer_option"):
-        turn = waiting_note("The auction is on")
-    else:
-        turn = WAITING_NOTE
+    # Quiet: never the auction, the contract, the trick or whose turn it is (all on the
+    # table message, and here at the seat's own turn).
+    turn = "Waiting for the next deal." if pv.to_act is None else WAITING_NOTE
     embed.add_field(name="Now", value=turn, inline=False)
     return embed
 

@@ -28,7 +28,6 @@ from bot.ui.render import (
     rules_pages,
     seat_label,
     standings,
-    waiting_note,
 )
 
 GROUP = "losers"
@@ -147,17 +146,16 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     embed.set_author(name=where)
     embed.description = "\n".join(_hand_lines(view.hand, trump)) or "*No cards left.*"
     facts = [f"Hand {outcome.deal_number} · your total **{outcome.totals[view.seat]}**"]
-    if trump is not None:
-        facts.append(f"Trump **{_suit(trump)}** · bids 0–{info['b_max']}")
     if info["excess"]:
         facts.append(f"Out of play: {labels(info['excess'])}")
     if not outcome.finished and (pv.to_act != view.seat or not view.legal):
-        mine = _bids(pv).get(view.seat)
-        if pv.phase == "play" and mine is not None:
-            facts.append(f"Your bid **{mine}**")
+        # Quiet: the trump, the bids and the trick are on the table message.
         embed.add_field(name="Table", value="\n".join(facts), inline=False)
-        embed.add_field(name="Now", value=_waiting(pv), inline=False)
+        now = "Waiting for the next hand." if pv.to_act is None else WAITING_NOTE
+        embed.add_field(name="Now", value=now, inline=False)
         return embed
+    if trump is not None:
+        facts.insert(1, f"Trump **{_suit(trump)}** · bids 0–{info['b_max']}")
     bids = _bids(pv)
     if bids:
         facts.append("Bids: " + ", ".join(f"{seat_label(table, s)} {b}" for s, b in info["bids"]))
@@ -173,17 +171,6 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         )
     embed.add_field(name="Now", value=_now(view, outcome), inline=False)
     return embed
-
-
-def _waiting(pv: PublicView) -> str:
-    """A quiet DM's "Now": what the table is doing, never whose turn it is."""
-    if pv.to_act is None:
-        return "Waiting for the next hand."
-    if pv.phase == "trump":
-        return waiting_note("The trump suit is being named")
-    if pv.phase == "bidding":
-        return waiting_note("The bidding is on")
-    return WAITING_NOTE
 
 
 def _now(view: SeatView, outcome: Outcome) -> str:

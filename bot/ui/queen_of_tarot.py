@@ -29,7 +29,6 @@ from bot.ui.render import (
     rules_pages,
     seat_label,
     standings,
-    waiting_note,
 )
 
 GROUP = "tarocchi"
@@ -228,15 +227,6 @@ def _prompt(view: SeatView) -> str:
     return "**Your turn — play a card.** Follow suit, else trump; the Fool is always allowed."
 
 
-def _waiting(pv: PublicView) -> str:
-    """A quiet DM's "Now": what the table is doing, never whose turn it is."""
-    if pv.to_act is None:
-        return "Waiting for the next hand."
-    if pv.phase == "bargain":
-        return waiting_note("The bargaining is on")
-    return WAITING_NOTE
-
-
 def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -> discord.Embed:
     """A player's private hand (up to 28 cards, one line per suit).
 
@@ -258,7 +248,8 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         if view.info.get("discard"):
             facts.append(f"Your discard: {labels(view.info['discard'], CARD_LABELS)}")
         embed.add_field(name="Table", value="\n".join(facts), inline=False)
-        embed.add_field(name="Now", value=_waiting(pv), inline=False)
+        now = "Waiting for the next hand." if pv.to_act is None else WAITING_NOTE
+        embed.add_field(name="Now", value=now, inline=False)
         return embed
     if view.info.get("discard"):
         facts.append(f"Your discard: {labels(view.info['discard'], CARD_LABELS)}")

@@ -38,18 +38,11 @@ def plain_label(table: TableInfo, seat: int) -> str:
 
 #: The last sentence of a hand DM while it is not the seat's decision.
 UPDATES_NOTE = "This message updates when it's your turn."
-#: "Now" of a hand DM while another seat decides. Quiet hand DMs show nothing that changes
-#: with other players' moves (tricks, whose turn, bids in progress...), so the bot edits a
-#: DM only when that seat's own situation changes; the table message shows the play.
-WAITING_NOTE = f"Not your turn — follow the play on the table message. {UPDATES_NOTE}"
-
-
-def waiting_note(what: str | None = None) -> str:
-    """The "Now" of a quiet hand DM: ``WAITING_NOTE``, or e.g. ``waiting_note("The auction is
-    on")`` → "The auction is on — follow it on the table message. This message updates…"."""
-    if what is None:
-        return WAITING_NOTE
-    return f"{what} — follow it on the table message. {UPDATES_NOTE}"
+#: "Now" of a hand DM while another seat decides. Quiet hand DMs show only the hand and
+#: what the deal's start fixed: nothing that changes with other players' moves (tricks, whose
+#: turn, bids, the contract, the phase), so the bot edits a DM only when that seat's hand,
+#: controls or turn change (issue 14); the table message shows everything else.
+WAITING_NOTE = "Not your turn — the table message shows the bidding and the play. " + UPDATES_NOTE
 
 
 def mention(table: TableInfo, seat: int) -> str | None:

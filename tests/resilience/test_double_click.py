@@ -127,5 +127,5 @@ async def test_double_click_on_a_card_through_discord(
     assert all(r.acknowledged for r in results)
     warned = [r for r in results if said(r).ephemeral]
     assert len(warned) == 1, results
-    assert warned[0].response is not None and warned[0].response.content == f"⚠️ {ALREADY}"
+    assert said(warned[0]).content == f"⚠️ {ALREADY}"
     assert await human_entries(world.service, table.table_id) == before + 1

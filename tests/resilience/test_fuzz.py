@@ -38,6 +38,7 @@ import pytest
 import simcord
 from simcord import interactions as sim_interactions
 from simcord.backend.errors import SetupError
+from simcord.backend.models.interaction import ResponseKind
 from simcord.enums import InteractionType
 from simcord.results import InteractionResult
 
@@ -445,7 +446,11 @@ class Fuzzer:
             return  # about no table: nothing to hide
         backend = self.world.env.backend
         seat = human_seat(ledger.rec, s.user_id)
-        for answer in (s.result.response, *s.result.followups):
+        # After a deferred update the response *is* the clicked message (a hand or the table,
+        # scanned as such by ``scan_table``), redrawn only as the presser's own hand.
+        kind = getattr(getattr(s.result, "_interaction", None), "response_kind", None)
+        response = None if kind == ResponseKind.DEFERRED_UPDATE else s.result.response
+        for answer in (response, *s.result.followups):
             if answer is None:
                 continue
             message = backend.get_message(answer.channel_id, answer.id)

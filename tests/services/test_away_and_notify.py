@@ -110,7 +110,7 @@ async def _assert_closed_unrated(
     assert await svc.store.game_results(tid) == []
     assert row.turn_deadline is None and row.notify_at is None
     new = [e for e in await svc.store.log(tid) if e.seq > before.seq]
-    assert row.seq == before.seq + len(new)
+    assert row.seq == before.seq + max(1, len(new))  # a change with no entry moves seq too
     assert len(new) < MAX_NEW_ENTRIES, [(e.kind, e.seat, e.payload) for e in new]
     assert [e for e in new if e.kind == "act" and e.payload.get("by") == "ai"] == []
     assert [e for e in new if e.kind == "deal"] == []
@@ -353,10 +353,6 @@ async def test_an_unreachable_table_closes_unrated(svc: TableService) -> None:
     assert await svc.close_unreachable(lobby.id) is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="end_table commits no log entry, so seq does not move and the outbox misses it",
-)
 async def test_ending_a_shown_table_is_unshown_again(svc: TableService) -> None:
     out = await _two_humans(svc, NOTIFY_GAME, clock="off")
     tid = out.table.id

@@ -146,6 +146,10 @@ class Publisher:
             )
         return job
 
+    def seen_table(self, table_id: int, fields: dict[str, Any]) -> None:
+        """The table message now shows ``fields`` (redrawn by an interaction)."""
+        self._shown[(table_id, -1)] = fingerprint(fields)
+
     def seen_dm(self, table_id: int, seat: int, fields: dict[str, Any]) -> None:
         """The seat's DM now shows ``fields`` (redrawn by the interaction it came from)."""
         self._shown[(table_id, seat)] = fingerprint(fields)
@@ -174,9 +178,7 @@ class Publisher:
                 continue
             if outcome is not None:
                 log.info("re-publishing table %s (seq %s)", table_id, outcome.table.seq)
-                # Never shown at all: the lobby message became "started", so post the table.
-                fresh = outcome.table.shown_seq == 0
-                self._enqueue(table_id, self._job(outcome, [], fresh, set()))
+                self._enqueue(table_id, self._job(outcome, [], False, set()))
 
     async def drain(self) -> None:
         """Wait until every queued delivery has run (parked ones excluded)."""
@@ -428,9 +430,7 @@ class Publisher:
             return False
         return await self.service.take_notification(t.id, t.seq) is not None
 
-    async def _dm_channel(
-        self, seat: SeatInfo
-    ) -> discord.PartialMessageable | discord.DMChannel:
+    async def _dm_channel(self, seat: SeatInfo) -> discord.PartialMessageable | discord.DMChannel:
         if seat.dm_channel_id is not None:
             return self.bot.get_partial_messageable(
                 seat.dm_channel_id, type=discord.ChannelType.private
