@@ -13,11 +13,20 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from simcord.results import to_discord_message
+from simcord.enums import InteractionType
+from simcord.results import InteractionResult, to_discord_message
 
 from bot.services.models import TableInfo
 from tests.e2e.helpers import embed_text
-from tests.resilience.drive import Table, World, logged_errors, make_world
+from tests.resilience.drive import (
+    Table,
+    World,
+    _component_data,  # pyright: ignore[reportPrivateUsage]
+    _emit,  # pyright: ignore[reportPrivateUsage]
+    gestures,
+    logged_errors,
+    make_world,
+)
 
 GAME = "la_morte"
 OPTIONS = {"target": 20, "round_limit": 3}
@@ -267,3 +276,59 @@ async def test_a_restart_between_commit_and_publish_shows_everything(
     await world.restart(make_bot())
     await assert_shown(world, table.table_id)
     assert len([m for m in world.channel.history() if "deal 1 result" in embed_text(m)]) > summaries
+
+
+# ---- a burst under rate limits ---------------------------------------------------------
+
+
+async def test_a_burst_of_tables_under_rate_limits_loses_no_update(
+    simcord_env: simcord.Env,
+) -> None:
+    """Twenty tables of one server decide at the same moment, round after round (deals end,
+    summaries and new table messages are posted) while Discord answers 429 to a share of the
+    channel requests: every interaction is still answered, and once the limits pass every
+    table and hand shows its latest state."""
+    env = simcord_env
+    world = make_world(env, 1)
+    tables: list[Table] = []
+    for i in range(20):
+        channel = world.guild.create_text_channel(f"table-{i}")
+        member = world.guild.add_member(env.create_user(f"player{i}"))
+        place = World(env, world.guild, channel, [member])
+        t = Table(place, GAME, [member], seed=100 + i)
+        await t.open(4, dict(OPTIONS))
+        tables.append(t)
+    for method, path in (("POST", "/channels/*/messages"), ("PATCH", "/channels/*/messages/*")):
+        env.inject_error(method, path, status=429, message="You are being rate limited.", times=15)
+    with logged_errors() as errors:
+        for _ in range(12):
+            records = []
+            for t in tables:
+                found = await t.mover()
+                if found is None:
+                    continue
+                member, message = found
+                offered = gestures(message)
+                g = t.rng.choice(offered)
+                if g.kind == "choose":
+                    continue
+                stored_message = env.backend.get_message(message.channel.id, message.id)
+                values = None if g.kind == "click" else [g.value]
+                records.append(
+                    _emit(
+                        t.world,
+                        member.id,
+                        stored_message.channel_id,
+                        InteractionType.MESSAGE_COMPONENT,
+                        _component_data(g.custom_id, values),
+                        stored_message,
+                    )
+                )
+            await env.settle(idle=0.001)
+            assert records and all(InteractionResult(env, r).acknowledged for r in records)
+        assert not env.backend.faults, f"not every rate limit was hit: {env.backend.faults}"
+        env.backend.faults.clear()
+        await world.bot.controller.life.sweep(world.service.now() + 3600)
+        for t in tables:
+            await assert_shown(t.world, t.table_id)
+    assert errors.records == []
