@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+SWEEP_DRAIN_SECONDS = 30.0  # how long a sweep waits for the deliveries it queued
+
 #: What the bot must be allowed in a channel to run a table there (Discord's own names).
 NEEDED = {
     "view_channel": "View Channel",
@@ -107,7 +109,8 @@ class LifeController:
         for outcome in report.expired:
             self._publish_with_notices(outcome)
         await self.ctl.publisher.republish(now=now)
-        await self.ctl.publisher.drain()  # one sweep's deliveries end before the next sweep
+        # This sweep's deliveries end before the next sweep (bounded: traffic never stops).
+        await self.ctl.publisher.drain(timeout=SWEEP_DRAIN_SECONDS)
 
     async def _remind(self, table: TableInfo, user_id: int, seconds_left: float) -> None:
         bot = self.ctl.bot

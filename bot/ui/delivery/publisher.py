@@ -180,8 +180,14 @@ class Publisher:
                 log.info("re-publishing table %s (seq %s)", table_id, outcome.table.seq)
                 self._enqueue(table_id, self._job(outcome, [], False, set()))
 
-    async def drain(self) -> None:
-        """Wait until every queued delivery has run (parked ones excluded)."""
+    async def drain(self, timeout: float | None = None) -> None:
+        """Wait until every queued delivery has run (parked ones excluded). With a
+        ``timeout`` (the sweeper's), wait at most that long for the deliveries queued now:
+        a busy bot always has more, and the next sweep must not wait for them."""
+        if timeout is not None:
+            if self._tasks:
+                await asyncio.wait(list(self._tasks.values()), timeout=timeout)
+            return
         while self._tasks:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
