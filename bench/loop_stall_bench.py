@@ -20,7 +20,8 @@ Measured during the rounds only (not while the tables open):
 
 Issue 14's targets: a worst stall of at most 50 ms and every interaction acknowledged within
 1 s of its arrival. ``--inline`` runs engine and computer work on the event loop, as before
-issue 14 (it replaces ``TableCore._off_loop``), to compare.
+issue 14 (it replaces ``TableCore._off_loop`` and ``compute.run``), to compare; by default
+computer players think in worker processes (``bot/services/compute.py``).
 
 Note that SimCord's Discord runs on the same loop and heap (REST calls are handled in
 process, not over the network), so the stall figures include its work too: they are an upper
@@ -54,7 +55,9 @@ from simcord.enums import InteractionType
 from simcord.results import InteractionResult, to_discord_message
 
 from bot.client import TrionfiBot
+from bot.services import compute
 from bot.services.core import TableCore
+from bot.services.step import PlayStep
 from bot.services.tables import TableService
 from tests.resilience.drive import (
     Gesture,
@@ -71,6 +74,7 @@ GAME = "losers_game"
 SEATS = 6
 TICK = 0.005  # the ticker's sleep, seconds
 STALL_TARGET_MS = 50.0
+LONG_STALL_MS = 20.0  # stalls this long are broken down into running vs waiting for the GIL
 ACK_TARGET_MS = 1000.0
 _T = TypeVar("_T")
 
@@ -86,7 +90,10 @@ def _pct(values: list[float], q: float) -> float:
 
 class Ticker:
     """Sleeps ``TICK`` seconds in a loop on the event loop; records how late each wake-up is
-    (while ``recording``), which is how long the loop was busy with something else.
+    (while ``recording``), which is how long the loop was busy with something else, and how
+    much CPU the loop's thread used meanwhile: a stall the thread spent running is work on the
+    loop; the rest it spent waiting for the GIL, held by other threads (engine workers,
+    aiosqlite, the garbage collector running in one of them), or for a CPU.
 
     Also records the garbage collector's pauses meanwhile (``gc_pauses``: generation and
     seconds): a collection holds the GIL, so it stalls the loop whichever thread runs it.
@@ -95,6 +102,7 @@ class Ticker:
     def __init__(self) -> None:
         self.recording = False
         self.lateness: list[float] = []  # seconds
+        self.ran: list[float] = []  # the loop thread's CPU seconds during each lateness
         self.gc_pauses: list[tuple[int, float]] = []
         self._gc_start = 0.0
         self._task: asyncio.Task[None] | None = None
@@ -121,10 +129,14 @@ class Ticker:
         while True:
             was = self.recording
             before = time.perf_counter()
+            cpu = time.thread_time()
             await asyncio.sleep(TICK)
             late = time.perf_counter() - before - TICK
             if was and self.recording:
                 self.lateness.append(max(0.0, late))
+                # CPU used over the whole interval, capped at the lateness: an upper bound of
+                # how much of the stall the loop thread spent running.
+                self.ran.append(min(max(0.0, late), time.thread_time() - cpu))
 
 
 @contextmanager
@@ -152,16 +164,20 @@ def answer_clock(answered: dict[int, float]) -> Iterator[None]:
 @contextmanager
 def inline_engine() -> Iterator[None]:
     """Engine and computer work on the event loop, as before issue 14."""
-    saved = TableCore._off_loop
+    saved = TableCore._off_loop, compute.run
 
     async def on_loop(self: TableCore, fn: Callable[[], _T]) -> _T:
         return fn()
 
+    def here(executor: object, fn: Callable[..., PlayStep], *args: object) -> PlayStep:
+        return fn(*args)
+
     TableCore._off_loop = on_loop  # type: ignore[method-assign]
+    compute.run = here  # type: ignore[assignment]
     try:
         yield
     finally:
-        TableCore._off_loop = saved  # type: ignore[method-assign]
+        TableCore._off_loop, compute.run = saved  # type: ignore[method-assign,assignment]
 
 
 def time_acts(service: TableService, timings: list[float]) -> None:
@@ -227,9 +243,11 @@ class Results:
     setup: float = 0.0
     wall: float = 0.0
     ack: list[float] = field(default_factory=list)  # seconds, one per answered interaction
-    #: round, decision kinds, worst stall, worst ack latency, round duration (seconds)
-    per_round: list[tuple[int, str, float, float, float]] = field(default_factory=list)
+    #: round, decision kinds, worst stall, loop thread CPU during it, worst ack latency and
+    #: round duration (seconds)
+    per_round: list[tuple[int, str, float, float, float, float]] = field(default_factory=list)
     stalls: list[float] = field(default_factory=list)  # ticker lateness, seconds
+    ran: list[float] = field(default_factory=list)  # loop thread CPU during each, seconds
     gc_pauses: list[tuple[int, float]] = field(default_factory=list)  # generation, seconds
     service: list[float] = field(default_factory=list)  # TableService.act, seconds
 
@@ -296,15 +314,19 @@ async def run(args: argparse.Namespace, db_path: Path) -> Results:
                     out.interactions += len(records)
                     out.rounds = number
                     kinds = sorted({kind_of(p.gesture) for p in planned})
-                    stall = max(ticker.lateness[round_start:], default=0.0)
+                    ticks = list(
+                        zip(ticker.lateness[round_start:], ticker.ran[round_start:], strict=True)
+                    )
+                    stall, ran = max(ticks, default=(0.0, 0.0))
                     worst_ack = max(acks, default=0.0)
-                    out.per_round.append((number, "+".join(kinds), stall, worst_ack, took))
+                    out.per_round.append((number, "+".join(kinds), stall, ran, worst_ack, took))
             out.wall = time.perf_counter() - begin
             out.errors = [
                 r.getMessage() + (f": {r.exc_info[1]!r}" if r.exc_info else "")
                 for r in errors.records
             ]
             out.stalls = ticker.lateness
+            out.ran = ticker.ran
             out.gc_pauses = ticker.gc_pauses
             out.service = act_times
     finally:
@@ -345,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     stalls = [s * 1000 for s in res.stalls]
     acks = [a * 1000 for a in res.ack]
     service = [s * 1000 for s in res.service]
-    where = "ON the event loop (--inline)" if args.inline else "in worker threads"
+    where = "ON the event loop (--inline)" if args.inline else "in worker processes"
     print(
         f"Loser's Game, {args.tables} tables × {SEATS} seats (1 human + {SEATS - 1} computers); "
         f"engine and computer moves {where}"
@@ -355,12 +377,22 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.spread:g} s each, then the bot finishes; seed {args.seed}"
     )
     print()
-    print(f"{'round':>5}  {'decisions':<14}{'worst stall':>12}{'worst ack':>11}{'round':>9}")
-    for number, kinds, stall, ack, took in res.per_round:
-        print(f"{number:>5}  {kinds:<14}{stall * 1000:>9.1f} ms{ack * 1000:>8.1f} ms{took:>7.2f} s")
+    print(
+        f"{'round':>5}  {'decisions':<16}{'worst stall':>12}{'loop ran':>10}"
+        f"{'worst ack':>11}{'round':>9}"
+    )
+    for number, kinds, stall, ran, ack, took in res.per_round:
+        print(
+            f"{number:>5}  {kinds:<16}{stall * 1000:>9.1f} ms{ran * 1000:>7.1f} ms"
+            f"{ack * 1000:>8.1f} ms{took:>7.2f} s"
+        )
     print()
     within = sum(a <= ACK_TARGET_MS for a in acks)
-    worst_stall = max(stalls, default=0.0)
+    worst_stall, worst_ran = max(
+        zip(stalls, (r * 1000 for r in res.ran), strict=True), default=(0.0, 0.0)
+    )
+    long = [(t, r * 1000) for t, r in zip(stalls, res.ran, strict=True) if t >= LONG_STALL_MS]
+    long_ran = sum(r for _, r in long) / max(sum(t for t, _ in long), 1e-9)
     worst_ack = max(acks, default=0.0)
     rows = [
         ("rounds", f"{res.rounds}"),
@@ -369,7 +401,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{res.interactions} ({len(res.refusals)} refused, {res.unanswered} unanswered)",
         ),
         ("wall time of the rounds", f"{res.wall:.1f} s"),
-        ("worst loop stall", f"{worst_stall:.1f} ms"),
+        ("worst loop stall", f"{worst_stall:.1f} ms (the loop thread ran {worst_ran:.1f} ms)"),
+        (
+            f"stalls ≥ {LONG_STALL_MS:g} ms",
+            f"{len(long)}, the loop thread ran {long_ran:.0%} of that time "
+            "(the rest: waiting for the GIL or a CPU)",
+        ),
         ("p99 / median loop stall", f"{_pct(stalls, 0.99):.1f} / {_pct(stalls, 0.5):.2f} ms"),
         ("ticks measured", f"{len(stalls)} (every {TICK * 1000:g} ms while a round runs)"),
         ("acknowledged within 1 s", f"{within}/{res.interactions}"),

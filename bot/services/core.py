@@ -21,7 +21,7 @@ from bot.db.database import Database
 from bot.db.tables import GameResultRecord, StaleState, TableRecord, TableStore
 from bot.engine import match
 from bot.engine.match import MatchState
-from bot.services import ratings
+from bot.services import compute, ratings
 from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import PlayStep, deal_number, human_seat, random_seed, table_info
@@ -33,15 +33,11 @@ _pool: ThreadPoolExecutor | None = None
 
 
 def engine_pool() -> ThreadPoolExecutor:
-    """The shared worker threads that run engine and computer-player work off the event loop.
-
-    Two threads: a long computer sequence at one table does not hold up a short one at
-    another, and the event loop (which only needs the GIL between its callbacks) never waits
-    behind more than a switch interval of engine work.
-    """
+    """The shared threads that wait for the worker processes (``compute``), or do light
+    engine work such as rebuilding an unshown state, off the event loop."""
     global _pool
     if _pool is None:
-        _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="trionfi-engine")
+        _pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="trionfi-engine")
     return _pool
 
 
@@ -55,13 +51,16 @@ class TableCore:
         seed_source: Callable[[], int] = random_seed,
         clock: Callable[[], float] = time.time,
         workers: Executor | None = None,
+        processes: Executor | None = None,
     ) -> None:
         """
         Args:
             db: an open, migrated database.
             seed_source: returns a table's seed when its lobby opens.
             clock: Unix time now (stored on rows, and the base of turn deadlines).
-            workers: where engine and computer-player work runs (default: ``engine_pool()``).
+            workers: threads that wait for (or do) work off the event loop (default:
+                ``engine_pool()``).
+            processes: where computer players think (default: ``compute.process_pool()``).
         """
         self.db = db
         self.store = TableStore(db)
@@ -73,6 +72,7 @@ class TableCore:
         )
         self._memo: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
         self._workers = workers
+        self._processes = processes
 
     async def _off_loop(self, fn: Callable[[], _T]) -> _T:
         """Run CPU work (computer decisions, whole computer sequences) in a worker thread so
@@ -80,9 +80,19 @@ class TableCore:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._workers or engine_pool(), fn)
 
-    async def _advance(self, step: PlayStep) -> None:
-        """``step.advance()`` (new deals, computer moves) off the event loop."""
-        await self._off_loop(step.advance)
+    async def _advance(self, step: PlayStep) -> PlayStep:
+        """``step.advance()`` (new deals, computer moves) in a worker process; returns the
+        advanced step (a copy). A human to act with no deal to start needs no trip."""
+        if not step.has_work():
+            return step
+        return await self._off_loop(lambda: compute.run(self._processes, compute.advance, step))
+
+    async def _time_out(self, step: PlayStep, seat: int, then_advance: bool) -> PlayStep:
+        """The computer's decision for a timed-out ``seat`` (and the computer seats after
+        it), in a worker process; returns the advanced step."""
+        return await self._off_loop(
+            lambda: compute.run(self._processes, compute.time_out, step, seat, then_advance)
+        )
 
     # ---- plumbing --------------------------------------------------------------------
     def _lock(self, table_id: int) -> asyncio.Lock:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from bot.ai import choose_action
 from bot.db import guild_settings
 from bot.db.guild_settings import GuildSettingsRecord
 from bot.db.tables import TableRecord
@@ -21,7 +20,7 @@ from bot.engine.events import Event
 from bot.services.core import TableCore
 from bot.services.errors import Conflict, Forbidden, InvalidRequest, NotSeated, WrongState
 from bot.services.models import Outcome, TableInfo
-from bot.services.step import AWAY_TAKEOVER, PlayStep, computer_rng, table_info
+from bot.services.step import AWAY_TAKEOVER, PlayStep, table_info
 
 log = logging.getLogger(__name__)
 
@@ -152,14 +151,7 @@ class TableLife(TableCore):
             # finish a game no human is playing.
             abandon = not self._present(rec, step)
 
-            def decide() -> None:
-                view = m.rules.observe(m.deal, seat)
-                action = choose_action(m.rules, view, computer_rng(rec.seed, rec.seq + 1))
-                step.apply(action, by="timeout")
-                if not abandon:
-                    step.advance()
-
-            await self._off_loop(decide)
+            step = await self._time_out(step, seat, then_advance=not abandon)
             if abandon:
                 step.note(Event("abandoned"))
             return await self._commit(rec, step, abandon=abandon, actor=seat)
@@ -248,7 +240,7 @@ class TableLife(TableCore):
         if not self._present(rec, step):
             step.note(Event("abandoned"))
             return await self._commit(rec, step, resign_seat=seat, abandon=True)
-        await self._advance(step)
+        step = await self._advance(step)
         return await self._commit(rec, step, resign_seat=seat)
 
     # ---- server settings -------------------------------------------------------------

@@ -226,6 +226,12 @@ class PlayStep:
         if self.m.deals_played == deal_no:  # cancelled on the spot (French Tarot petit sec)
             self._ended(deal_no)
 
+    def has_work(self) -> bool:
+        """Whether ``advance`` would do anything (a deal to start or a computer to move)."""
+        if self.m.finished:
+            return False
+        return self.m.needs_deal or match.to_act(self.m) in self.auto
+
     def advance(self) -> None:
         """Start deals and play computer (and resigned) seats until a human must decide."""
         while not self.m.finished:

@@ -246,7 +246,7 @@ class TableService(TableDelivery):
                 rec.game_id, rec.players, rec.options, first_dealer(table_seed, rec.players)
             )
             step = PlayStep(rec, m, table_seed)
-            await self._advance(step)
+            step = await self._advance(step)
             # The first hands are new DMs, which notify by themselves.
             return await self._commit(rec, step, seed=table_seed, notify=False)
 
@@ -307,7 +307,7 @@ class TableService(TableDelivery):
                 if e.code == "illegal_action":
                     await self._refuse_repeat(table_id, action)
                 raise illegal_move(e) from None
-            await self._advance(step)
+            step = await self._advance(step)
             return await self._commit(rec, step, actor=seat)
 
     async def _refuse_repeat(self, table_id: int, action: Action) -> None:
