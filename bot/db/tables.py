@@ -327,21 +327,19 @@ class TableStore:
     async def clear_reminder(self, table_id: int, expected_seq: int) -> bool:
         """Mark the reminder sent, unless the table moved on meanwhile (then a new one is
         already scheduled). True if this call claimed the reminder."""
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE tables SET reminder_at = NULL WHERE id = ? AND seq = ? "
-                "AND reminder_at IS NOT NULL",
-                (table_id, expected_seq),
-            )
-        return cur.rowcount == 1
+        return await self._claim(table_id, expected_seq, "reminder_at")
 
     async def claim_notification(self, table_id: int, expected_seq: int) -> bool:
         """Mark the turn notification sent, unless the table moved on meanwhile. True if this
         call claimed it (so a turn is notified at most once)."""
+        return await self._claim(table_id, expected_seq, "notify_at")
+
+    async def _claim(self, table_id: int, expected_seq: int, due: str) -> bool:
+        """Clear the ``due`` time column if the table is still at ``expected_seq``."""
+        assert due in ("reminder_at", "notify_at")  # a column name, never user input
         async with self.db.transaction() as conn:
             cur = await conn.execute(
-                "UPDATE tables SET notify_at = NULL WHERE id = ? AND seq = ? "
-                "AND notify_at IS NOT NULL",
+                f"UPDATE tables SET {due} = NULL WHERE id = ? AND seq = ? AND {due} IS NOT NULL",
                 (table_id, expected_seq),
             )
         return cur.rowcount == 1

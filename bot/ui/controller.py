@@ -28,7 +28,8 @@ from bot.ui.components import (
     table_view,
 )
 from bot.ui.delivery.answer import Ack, acknowledge, redraw, send
-from bot.ui.delivery.publisher import Post, Publisher
+from bot.ui.delivery.jobs import Post
+from bot.ui.delivery.publisher import Publisher
 from bot.ui.errors import GENERIC, reply, reply_error
 from bot.ui.games import renderer
 from bot.ui.life import LifeController, back_view, clock_line, clock_name, missing_permissions

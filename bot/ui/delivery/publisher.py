@@ -25,18 +25,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import json
 import logging
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-
-import discord
 
 from bot.services.errors import ServiceError
 from bot.services.life import Notification
-from bot.services.models import Outcome, SeatInfo, TableInfo
+from bot.services.models import Outcome, TableInfo
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
+from bot.ui.delivery.hands import Hands
+from bot.ui.delivery.jobs import Job, Post, fingerprint
 from bot.ui.games import renderer
 from bot.ui.render import final_embed
 
@@ -48,53 +45,6 @@ log = logging.getLogger(__name__)
 RETRY_DELAYS = (0.5, 2.0)  # immediate retries of a failed delivery (seconds)
 PARK_DELAYS = (5.0, 15.0, 60.0, 300.0)  # then: retried by the sweeper, at most this often
 SWEEP_GRACE = 10.0  # seconds a commit may take to reach ``submit`` before a sweep re-publishes
-_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
-
-
-@dataclass
-class Post:
-    """A new channel message (a deal summary, a notice, the final result). The first summary
-    of a commit may instead turn the current table message into itself (``replaces``)."""
-
-    fields: dict[str, Any]
-    replaces: bool = False
-
-
-@dataclass
-class Job:
-    """What one table still has to show."""
-
-    outcome: Outcome
-    posts: list[Post] = field(default_factory=list[Post])
-    fresh: bool = False  # post a new table message instead of editing the current one
-    renotify: set[int] = field(default_factory=set[int])  # seats to notify with a new DM
-    attempts: int = 0
-
-    def merge(self, newer: Job) -> Job:
-        """This job followed by ``newer``: posts in order, the newest state."""
-        return Job(
-            outcome=newer.outcome
-            if newer.outcome.table.seq >= self.outcome.table.seq
-            else self.outcome,
-            posts=self.posts + newer.posts,
-            fresh=self.fresh or newer.fresh,
-            renotify=self.renotify | newer.renotify,
-            attempts=self.attempts,
-        )
-
-
-def fingerprint(fields: dict[str, Any]) -> str:
-    """A digest of a message's visible content and controls."""
-    embed = fields.get("embed")
-    view = fields.get("view")
-    data = [
-        fields.get("content"),
-        embed.to_dict() if isinstance(embed, discord.Embed) else None,
-        view.to_components() if isinstance(view, discord.ui.View) else None,
-    ]
-    return hashlib.blake2b(
-        json.dumps(data, sort_keys=True, default=str).encode(), digest_size=16
-    ).hexdigest()
 
 
 class Publisher:
@@ -115,8 +65,8 @@ class Publisher:
         self._pending: dict[int, Job] = {}  # waiting for the table's task
         self._parked: dict[int, tuple[Job, float]] = {}  # failed: (job, retry at)
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._shown: dict[tuple[int, int], str] = {}  # (table, seat or -1) -> fingerprint
-        self._pings: dict[int, list[int]] = {}  # table -> channel pings to clean up
+        self.shown: dict[tuple[int, int], str] = {}  # (table, seat or -1) -> fingerprint
+        self.hands = Hands(self)
 
     # ---- entry points --------------------------------------------------------------------
     def submit(
@@ -148,11 +98,11 @@ class Publisher:
 
     def seen_table(self, table_id: int, fields: dict[str, Any]) -> None:
         """The table message now shows ``fields`` (redrawn by an interaction)."""
-        self._shown[(table_id, -1)] = fingerprint(fields)
+        self.shown[(table_id, -1)] = fingerprint(fields)
 
     def seen_dm(self, table_id: int, seat: int, fields: dict[str, Any]) -> None:
         """The seat's DM now shows ``fields`` (redrawn by the interaction it came from)."""
-        self._shown[(table_id, seat)] = fingerprint(fields)
+        self.shown[(table_id, seat)] = fingerprint(fields)
 
     async def notify(self, n: Notification) -> None:
         """A turn notification the sweeper claimed: re-send that seat's hand as a new DM."""
@@ -251,7 +201,7 @@ class Publisher:
         turn = outcome.public.to_act if outcome.public is not None else None
         results = await asyncio.gather(
             self._deliver_channel(job, table),
-            self._deliver_hands(job, table, turn),
+            self.hands.deliver(job, table, turn),
         )
         channel_ok, hands_ok = results
         if channel_ok is None:  # the channel is gone: the table was closed
@@ -280,7 +230,7 @@ class Publisher:
         outcome = job.outcome
         channel = self.bot.get_partial_messageable(table.channel_id)
         message_id = table.message_id
-        await self._clean_pings(table, outcome)
+        await self.hands.clean_pings(table, outcome)
         while job.posts:
             post = job.posts[0]
             if post.replaces and message_id is not None and not job.fresh:
@@ -312,18 +262,18 @@ class Publisher:
         key = (table.id, -1)
         digest = fingerprint(fields)
         if message_id is not None and not job.fresh:
-            if self._shown.get(key) == digest:
+            if self.shown.get(key) == digest:
                 return
             try:
                 await self._edit(table, message_id, fields)
-                self._shown[key] = digest
+                self.shown[key] = digest
                 return
             except Gone:
                 log.info("table %s: its message was deleted; posting it again", table.id)
         sent = await attempt(channel.send(**fields), "the table message")
         await self.service.set_message(table.id, sent.id)
         job.fresh = False
-        self._shown[key] = digest
+        self.shown[key] = digest
 
     async def _edit(self, table: TableInfo, message_id: int, fields: dict[str, Any]) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id)
@@ -344,7 +294,7 @@ class Publisher:
             if seat.user_id is None or seat.resigned or seat.dm_failed:
                 continue
             try:
-                channel = await self._dm_channel(seat)
+                channel = await self.hands.dm_channel(seat)
                 await attempt(channel.send(text), "a closing DM")
                 if seat.dm_message_id is not None:
                     await attempt(
@@ -353,140 +303,6 @@ class Publisher:
                     )
             except DeliveryFailure:
                 continue  # best effort: the table is closed either way
-
-    async def _clean_pings(self, table: TableInfo, outcome: Outcome) -> None:
-        """Channel pings of a turn notification go once that turn is over."""
-        pings = self._pings.pop(table.id, [])
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        for message_id in pings:
-            try:
-                await attempt(channel.get_partial_message(message_id).delete(), "a turn ping")
-            except (Gone, Lost, Broken):
-                pass
-            except Retry:
-                self._pings.setdefault(table.id, []).append(message_id)
-
-    # ---- the hands -----------------------------------------------------------------------
-    async def _deliver_hands(self, job: Job, table: TableInfo, turn: int | None) -> bool:
-        """The next player's hand first, then the others concurrently. False: retry later."""
-        outcome = job.outcome
-        seats = [
-            s
-            for s in table.seats
-            if s.user_id is not None
-            and not s.is_bot
-            and not s.resigned
-            and (s.seat in outcome.seat_views or outcome.table.status == "abandoned")
-        ]
-        first = [s for s in seats if s.seat == turn]
-        rest = [s for s in seats if s.seat != turn]
-        ok = [await self._hand(job, table, s) for s in first]
-        ok += await asyncio.gather(*(self._hand(job, table, s) for s in rest))
-        return all(ok)
-
-    async def _hand(self, job: Job, table: TableInfo, seat: SeatInfo) -> bool:
-        outcome = job.outcome
-        key = (table.id, seat.seat)
-        if outcome.table.status == "abandoned":
-            fields = self.ctl.closed_hand(outcome.table)
-        else:
-            fields = self.ctl.hand_message(outcome, seat.seat)
-        digest = fingerprint(fields)
-        renotify = seat.seat in job.renotify or await self._notify_now(outcome, seat)
-        try:
-            if seat.dm_failed:
-                if renotify:
-                    await self._ping(table, seat)
-                job.renotify.discard(seat.seat)
-                return True
-            if not renotify and seat.dm_message_id is not None:
-                if self._shown.get(key) == digest:
-                    return True
-                channel = await self._dm_channel(seat)
-                try:
-                    await attempt(
-                        channel.get_partial_message(seat.dm_message_id).edit(**fields), "a hand"
-                    )
-                    self._shown[key] = digest
-                    return True
-                except Gone:
-                    pass  # deleted: send it anew below
-            if outcome.table.status == "abandoned" and seat.dm_message_id is None:
-                return True
-            await self._send_hand(table, seat, fields)
-            job.renotify.discard(seat.seat)
-            self._shown[key] = digest
-            return True
-        except (Lost, Gone):  # blocked, DMs closed, or an unknown user or DM channel
-            await self._dm_blocked(table, seat)
-            return True
-        except Retry as e:
-            log.info(
-                "table %s seat %s: hand update failed (%s); will retry", table.id, seat.seat, e
-            )
-            return False
-        except Broken:
-            return True
-
-    async def _notify_now(self, outcome: Outcome, seat: SeatInfo) -> bool:
-        """A notification due already (a player whose delay is 0) is claimed here, so the
-        hand goes out as a new message instead of an edit followed by another message."""
-        t = outcome.table
-        if t.notify_at is None or t.notify_seat != seat.seat or t.notify_at > self.service.now():
-            return False
-        return await self.service.take_notification(t.id, t.seq) is not None
-
-    async def _dm_channel(self, seat: SeatInfo) -> discord.PartialMessageable | discord.DMChannel:
-        if seat.dm_channel_id is not None:
-            return self.bot.get_partial_messageable(
-                seat.dm_channel_id, type=discord.ChannelType.private
-            )
-        assert seat.user_id is not None
-        return await attempt(self.bot.create_dm(discord.Object(seat.user_id)), "opening a DM")
-
-    async def _send_hand(self, table: TableInfo, seat: SeatInfo, fields: dict[str, Any]) -> None:
-        """The hand as a new DM (it notifies); the previous one is deleted after it."""
-        channel = await self._dm_channel(seat)
-        message = await attempt(channel.send(**_sendable(fields)), "a hand")
-        await self.service.set_dm(table.id, seat.seat, message.channel.id, message.id, False)
-        if seat.dm_message_id is not None and seat.dm_channel_id is not None:
-            old = self.bot.get_partial_messageable(
-                seat.dm_channel_id, type=discord.ChannelType.private
-            ).get_partial_message(seat.dm_message_id)
-            # If it stays behind, it shows a stale hand whose controls are refused.
-            with contextlib.suppress(DeliveryFailure):
-                await attempt(old.delete(), "an old hand")
-
-    async def _dm_blocked(self, table: TableInfo, seat: SeatInfo) -> None:
-        """DMs to this player fail (closed or the bot is blocked): one public notice, then
-        they play from **Show my hand**."""
-        await self.service.set_dm(table.id, seat.seat, None, None, True)
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        try:
-            await attempt(
-                channel.send(
-                    f"📪 <@{seat.user_id}>, I can't send you direct messages. Press **Show my "
-                    "hand** on the table message to see your cards and play.",
-                    allowed_mentions=_MENTIONS,
-                ),
-                "a closed-DM notice",
-            )
-        except DeliveryFailure:
-            log.info("table %s: could not post the closed-DM notice", table.id)
-
-    async def _ping(self, table: TableInfo, seat: SeatInfo) -> None:
-        """A turn notification for a player without DMs: a channel message that mentions them
-        (removed once the turn is over)."""
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        message = await attempt(
-            channel.send(
-                f"🔔 <@{seat.user_id}>, it's your turn at table #{table.id}. Press **Show my "
-                "hand** on the table message to play.",
-                allowed_mentions=_MENTIONS,
-            ),
-            "a turn ping",
-        )
-        self._pings.setdefault(table.id, []).append(message.id)
 
     # ---- rendering -----------------------------------------------------------------------
     def _summaries(self, outcome: Outcome) -> list[Post]:
@@ -504,10 +320,6 @@ class Publisher:
             )
             for i, ended in enumerate(outcome.ended_deals)
         ]
-
-
-def _sendable(fields: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if not (k == "view" and v is None)}
 
 
 def _totals_after(outcome: Outcome, deal_number: int) -> tuple[int, ...]:

@@ -1,0 +1,167 @@
+"""Delivering the players' DM hands: the next player first, the others concurrently, each
+edited only when what its player sees changed; turn notifications as new messages; closed DMs
+switched to **Show my hand** with one public notice."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.services.models import Outcome, SeatInfo, TableInfo
+from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
+from bot.ui.delivery.jobs import Job, fingerprint, sendable
+
+if TYPE_CHECKING:
+    from bot.ui.delivery.publisher import Publisher
+
+log = logging.getLogger(__name__)
+
+_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+class Hands:
+    """The DM side of a ``Publisher`` (it shares the publisher's fingerprints)."""
+
+    def __init__(self, publisher: Publisher) -> None:
+        self.ctl = publisher.ctl
+        self.bot = publisher.bot
+        self.service = publisher.service
+        self._shown = publisher.shown
+        self._pings: dict[int, list[int]] = {}  # table -> channel pings to clean up
+
+    async def deliver(self, job: Job, table: TableInfo, turn: int | None) -> bool:
+        """The next player's hand first, then the others concurrently. False: retry later."""
+        outcome = job.outcome
+        seats = [
+            s
+            for s in table.seats
+            if s.user_id is not None
+            and not s.is_bot
+            and not s.resigned
+            and (s.seat in outcome.seat_views or outcome.table.status == "abandoned")
+        ]
+        first = [s for s in seats if s.seat == turn]
+        rest = [s for s in seats if s.seat != turn]
+        ok = [await self._hand(job, table, s) for s in first]
+        ok += await asyncio.gather(*(self._hand(job, table, s) for s in rest))
+        return all(ok)
+
+    async def _hand(self, job: Job, table: TableInfo, seat: SeatInfo) -> bool:
+        outcome = job.outcome
+        key = (table.id, seat.seat)
+        if outcome.table.status == "abandoned":
+            fields = self.ctl.closed_hand(outcome.table)
+        else:
+            fields = self.ctl.hand_message(outcome, seat.seat)
+        digest = fingerprint(fields)
+        renotify = seat.seat in job.renotify or await self._notify_now(outcome, seat)
+        try:
+            if seat.dm_failed:
+                if renotify:
+                    await self._ping(table, seat)
+                job.renotify.discard(seat.seat)
+                return True
+            if not renotify and seat.dm_message_id is not None:
+                if self._shown.get(key) == digest:
+                    return True
+                channel = await self.dm_channel(seat)
+                try:
+                    await attempt(
+                        channel.get_partial_message(seat.dm_message_id).edit(**fields), "a hand"
+                    )
+                    self._shown[key] = digest
+                    return True
+                except Gone:
+                    pass  # deleted: send it anew below
+            if outcome.table.status == "abandoned" and seat.dm_message_id is None:
+                return True
+            await self._send_hand(table, seat, fields)
+            job.renotify.discard(seat.seat)
+            self._shown[key] = digest
+            return True
+        except (Lost, Gone):  # blocked, DMs closed, or an unknown user or DM channel
+            await self._dm_blocked(table, seat)
+            return True
+        except Retry as e:
+            log.info(
+                "table %s seat %s: hand update failed (%s); will retry", table.id, seat.seat, e
+            )
+            return False
+        except Broken:
+            return True
+
+    async def _notify_now(self, outcome: Outcome, seat: SeatInfo) -> bool:
+        """A notification due already (a player whose delay is 0) is claimed here, so the
+        hand goes out as a new message instead of an edit followed by another message."""
+        t = outcome.table
+        if t.notify_at is None or t.notify_seat != seat.seat or t.notify_at > self.service.now():
+            return False
+        return await self.service.take_notification(t.id, t.seq) is not None
+
+    async def dm_channel(self, seat: SeatInfo) -> discord.PartialMessageable | discord.DMChannel:
+        if seat.dm_channel_id is not None:
+            return self.bot.get_partial_messageable(
+                seat.dm_channel_id, type=discord.ChannelType.private
+            )
+        assert seat.user_id is not None
+        return await attempt(self.bot.create_dm(discord.Object(seat.user_id)), "opening a DM")
+
+    async def _send_hand(self, table: TableInfo, seat: SeatInfo, fields: dict[str, Any]) -> None:
+        """The hand as a new DM (it notifies); the previous one is deleted after it."""
+        channel = await self.dm_channel(seat)
+        message = await attempt(channel.send(**sendable(fields)), "a hand")
+        await self.service.set_dm(table.id, seat.seat, message.channel.id, message.id, False)
+        if seat.dm_message_id is not None and seat.dm_channel_id is not None:
+            old = self.bot.get_partial_messageable(
+                seat.dm_channel_id, type=discord.ChannelType.private
+            ).get_partial_message(seat.dm_message_id)
+            # If it stays behind, it shows a stale hand whose controls are refused.
+            with contextlib.suppress(DeliveryFailure):
+                await attempt(old.delete(), "an old hand")
+
+    async def _dm_blocked(self, table: TableInfo, seat: SeatInfo) -> None:
+        """DMs to this player fail (closed or the bot is blocked): one public notice, then
+        they play from **Show my hand**."""
+        await self.service.set_dm(table.id, seat.seat, None, None, True)
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        try:
+            await attempt(
+                channel.send(
+                    f"📪 <@{seat.user_id}>, I can't send you direct messages. Press **Show my "
+                    "hand** on the table message to see your cards and play.",
+                    allowed_mentions=_MENTIONS,
+                ),
+                "a closed-DM notice",
+            )
+        except DeliveryFailure:
+            log.info("table %s: could not post the closed-DM notice", table.id)
+
+    async def _ping(self, table: TableInfo, seat: SeatInfo) -> None:
+        """A turn notification for a player without DMs: a channel message that mentions them
+        (removed once the turn is over)."""
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        message = await attempt(
+            channel.send(
+                f"🔔 <@{seat.user_id}>, it's your turn at table #{table.id}. Press **Show my "
+                "hand** on the table message to play.",
+                allowed_mentions=_MENTIONS,
+            ),
+            "a turn ping",
+        )
+        self._pings.setdefault(table.id, []).append(message.id)
+
+    async def clean_pings(self, table: TableInfo, outcome: Outcome) -> None:
+        """Channel pings of a turn notification go once that turn is over."""
+        pings = self._pings.pop(table.id, [])
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        for message_id in pings:
+            try:
+                await attempt(channel.get_partial_message(message_id).delete(), "a turn ping")
+            except (Gone, Lost, Broken):
+                pass
+            except Retry:
+                self._pings.setdefault(table.id, []).append(message_id)
