@@ -255,7 +255,7 @@ class Results:
 async def run(args: argparse.Namespace, db_path: Path) -> Results:
     rng = random.Random(args.seed)
     seeds = iter(range(args.seed * 1_000_000, args.seed * 1_000_000 + 1_000_000))
-    bot = TrionfiBot(db_path, seed_source=lambda: next(seeds), sweep_every=None)
+    bot = TrionfiBot(db_path, seed_source=lambda: next(seeds), sweep_every=None, shard_count=1)
     out = Results()
     answered: dict[int, float] = {}
     ticker = Ticker()

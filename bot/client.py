@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import importlib.util
+import json
 import logging
-from collections.abc import Callable
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,8 +17,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import health
 from bot.db.database import Database
 from bot.engine.registry import implemented
+from bot.log import log_context
 from bot.services.errors import ServiceError
 from bot.services.stats import StatsService
 from bot.services.tables import TableService
@@ -30,6 +35,21 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 5.0  # how often turn deadlines and reminders are checked
+LOBBY_IDLE = 24 * 3600.0  # seconds a lobby may sit unchanged before it closes
+TABLE_IDLE = 7 * 86400.0  # seconds a running game may go without a move before it ends
+SHUTDOWN_GRACE = 8.0  # seconds in-flight work may take once a stop is asked (docker: 10)
+
+
+def _no_prefix(bot: commands.Bot, message: discord.Message) -> list[str]:
+    """No prefix commands: Trionfi works from interactions alone."""
+    return []
+
+
+def command_digest(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> str:
+    """A hash of what a sync of ``tree`` for ``guild`` (None: global) would upload."""
+    payload = [c.to_dict(tree) for c in tree.get_commands(guild=guild)]
+    data = json.dumps(payload, sort_keys=True, default=str).encode()
+    return hashlib.sha256(data).hexdigest()
 
 
 def extensions() -> tuple[str, ...]:
@@ -39,7 +59,15 @@ def extensions() -> tuple[str, ...]:
         for game_id in implemented()
         if importlib.util.find_spec(f"cogs.{game_id}") is not None
     )
-    return (*games, "cogs.leaderboard", "cogs.stats", "cogs.privacy", "cogs.notify", "cogs.admin")
+    return (
+        *games,
+        "cogs.leaderboard",
+        "cogs.stats",
+        "cogs.privacy",
+        "cogs.notify",
+        "cogs.help",
+        "cogs.admin",
+    )
 
 
 _OPTION_KINDS: dict[discord.AppCommandOptionType, tuple[type, ...]] = {
@@ -105,8 +133,14 @@ class TrionfiTree(app_commands.CommandTree[Any]):
         return False
 
 
-class TrionfiBot(commands.Bot):
-    """Trionfi's bot. Everything it knows lives in the SQLite file at ``database_path``."""
+class TrionfiBot(commands.AutoShardedBot):
+    """Trionfi's bot. Everything it knows lives in the SQLite file at ``database_path``.
+
+    Sharded (Discord decides how many shards unless ``shard_count`` says), with the smallest
+    intents that work: ``guilds`` only (the guild and channel cache for names, and the events
+    of the bot leaving a server or a channel being deleted). No message, typing, reaction or
+    member events reach it; everything it does comes from interactions.
+    """
 
     db: Database
     service: TableService
@@ -121,19 +155,38 @@ class TrionfiBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
         sweep_every: float | None = SWEEP_SECONDS,
         retry_delays: tuple[float, ...] = (),
+        shard_count: int | None = None,
+        shard_ids: list[int] | None = None,
+        lobby_idle: float = LOBBY_IDLE,
+        table_idle: float = TABLE_IDLE,
+        status_path: Path | None = None,
     ) -> None:
-        # No privileged intents: the bot works from interactions alone.
-        super().__init__(
-            command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
-            help_command=None,
-            tree_cls=TrionfiTree,
-        )
+        intents = discord.Intents.none()
+        intents.guilds = True
+        options: dict[str, Any] = {
+            "command_prefix": _no_prefix,
+            "intents": intents,
+            "help_command": None,
+            "tree_cls": TrionfiTree,
+            # Nobody is pinged unless a message asks for exactly that user.
+            "allowed_mentions": discord.AllowedMentions.none(),
+            "shard_count": shard_count,
+        }
+        if shard_ids is not None:
+            options["shard_ids"] = shard_ids
+        super().__init__(**options)
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.seed_source = seed_source
         self.sweep_every = sweep_every  # None: no background sweeper (tests sweep by hand)
         self.retry_delays = retry_delays  # () : the publisher's defaults
+        self.lobby_idle = lobby_idle
+        self.table_idle = table_idle
+        self.status_path = status_path  # where ``python -m bot health`` reads how we are
+        self.started_at = time.time()
+        self.accepting = True  # False once a stop is asked: new interactions are turned away
+        self.in_flight = 0  # interactions being handled
+        self.sync_only = False  # ``python -m bot sync``: set up, sync (forced), nothing else
         self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -150,17 +203,48 @@ class TrionfiBot(commands.Bot):
         # Restart-proof components: every button/select of every table, old or new.
         self.add_dynamic_items(TableButton, TableSelect, ChoiceSelect)
         self.tree.on_error = self.on_app_command_error
+        if self.sync_only:
+            await self.sync_commands(force=True)
+            return
+        # Turns whose clock ran while the bot was down get that time back.
+        await self.service.forgive_downtime()
         if self.sweep_every is not None:
             self._sweeper = asyncio.create_task(self._sweep_forever(self.sweep_every))
+        await self.sync_commands()
         # Whatever a previous run committed but did not finish showing (a crash or a deploy
         # between a commit and its publishing) is shown again now.
         await self.controller.publisher.republish(startup=True)
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Upload the command tree where it changed since the last sync (``force``: always).
+
+        Global syncs are rate-limited by Discord, so a bot that restarts (or crash-loops)
+        with the same commands does not sync again. With ``dev_guild_id`` the commands live in
+        that server only and the global ones are removed, so none appear twice there. A failed
+        sync is logged and the bot runs on with the commands Discord has. True if it synced.
+        """
+        targets: list[tuple[str, discord.abc.Snowflake | None]] = [("global", None)]
         if self.dev_guild_id is not None:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+            self.tree.clear_commands(guild=None)  # the dev server's copy answers them
+            targets = [(f"guild:{self.dev_guild_id}", guild), ("global", None)]
+        synced = False
+        for scope, guild in targets:
+            digest = command_digest(self.tree, guild)
+            if not force and await self.service.synced_commands(scope) == digest:
+                continue
+            try:
+                await self.tree.sync(guild=guild)
+            except discord.HTTPException as e:
+                log.error(
+                    "could not sync the %s commands (%s); running with the old ones", scope, e
+                )
+                continue
+            await self.service.commands_synced(scope, digest)
+            log.info("synced the %s commands", scope)
+            synced = True
+        return synced
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -174,25 +258,95 @@ class TrionfiBot(commands.Bot):
         elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
             await reply_error(interaction, str(error))
         else:
-            log.exception(
-                "command %s failed",
-                interaction.command and interaction.command.qualified_name,
-                exc_info=original,
-            )
+            command = interaction.command.qualified_name if interaction.command else None
+            with log_context(guild=interaction.guild_id, user=interaction.user.id, command=command):
+                log.exception("command %s failed", command, exc_info=original)
             await reply_error(interaction, GENERIC)
 
     async def _sweep_forever(self, every: float) -> None:
-        """Turn clocks: one loop for every table; deadlines live in the database, so a
-        restart simply picks them up again."""
+        """Turn clocks, notifications, idle tables and delivery retries: one loop for every
+        table; deadlines live in the database, so a restart simply picks them up again."""
         await self.wait_until_ready()
         while not self.is_closed():
+            await self._write_health()  # first: a slow sweep must not look like a dead bot
             try:
+                await self.service.heartbeat()
                 await self.controller.life.sweep()
+                await self.controller.life.expire_idle(self.lobby_idle, self.table_idle)
             except Exception:  # a failed sweep must not stop the next one
-                log.exception("turn-clock sweep failed")
+                log.exception("sweep failed")
             await asyncio.sleep(every)
 
+    async def _write_health(self, *, connected: bool | None = None) -> None:
+        """The status file of ``python -m bot health``: gateway and database state."""
+        if self.status_path is None:
+            return
+        try:
+            async with asyncio.timeout(5):
+                async with self.db.read() as conn:
+                    await conn.execute_fetchall("SELECT 1")
+            database_ok = True
+        except Exception:
+            database_ok = False
+        if connected is None:
+            shards = self.shards
+            connected = (
+                self.is_ready()
+                and not self.is_closed()
+                and bool(shards)
+                and all(not s.is_closed() for s in shards.values())
+            )
+        try:
+            health.write_status(
+                self.status_path,
+                gateway_connected=connected,
+                database_ok=database_ok,
+                now=time.time(),
+            )
+        except OSError:
+            log.warning("cannot write the health status %s", self.status_path, exc_info=True)
+
+    # ---- a server or a channel goes away ---------------------------------------------------
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (kicked, or the server deleted): its tables end unrated."""
+        await self.controller.life.close_gone(await self.service.close_guild(guild.id))
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: its table ends unrated."""
+        await self.controller.life.close_gone(await self.service.close_channel(channel.id))
+
+    # ---- stopping ----------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def working(self) -> AsyncIterator[None]:
+        """Count a piece of interaction work in flight (a stop waits for it)."""
+        self.in_flight += 1
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
+
+    async def shutdown(self, grace: float = SHUTDOWN_GRACE) -> None:
+        """A clean stop (SIGTERM, SIGINT): turn new interactions away, let the ones in flight
+        finish (up to ``grace`` seconds), stop the sweeper, let deliveries end, then close the
+        gateway and the database (checkpointed)."""
+        if not self.accepting:
+            return
+        self.accepting = False
+        log.info("stopping: %s interaction(s) in flight", self.in_flight)
+        deadline = asyncio.get_running_loop().time() + grace
+        while self.in_flight and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        controller = getattr(self, "controller", None)
+        if controller is not None:
+            remaining = max(0.1, deadline - asyncio.get_running_loop().time())
+            await controller.publisher.drain(timeout=remaining)
+        await self.close()
+
     async def close(self) -> None:
+        if getattr(self, "db", None) is not None:
+            await self._write_health(connected=False)
         controller = getattr(self, "controller", None)
         if controller is not None:
             controller.publisher.close()  # unshown states are re-published on the next start
@@ -203,12 +357,20 @@ class TrionfiBot(commands.Bot):
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:
-            await db.close()
+            await db.close()  # checkpoints the WAL into the database file
 
 
 def create_bot(settings: Settings) -> TrionfiBot:
     """The production bot for ``settings``."""
-    return TrionfiBot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    return TrionfiBot(
+        settings.database_path,
+        dev_guild_id=settings.dev_guild_id,
+        shard_count=settings.shard_count,
+        shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
+        lobby_idle=settings.lobby_idle_seconds,
+        table_idle=settings.table_idle_seconds,
+        status_path=health.status_path_for(settings.database_path),
+    )
 
 
 def _bounds(low: float | None, high: float | None) -> str:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,6 +12,9 @@ from dotenv import dotenv_values
 
 DEFAULT_DATABASE_PATH = Path("data/trionfi.sqlite3")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+DEFAULT_LOBBY_IDLE_HOURS = 24.0
+DEFAULT_TABLE_IDLE_DAYS = 7.0
 
 MISSING_TOKEN_MESSAGE = (
     "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications "
@@ -32,6 +36,24 @@ class Settings:
     log_level: str = "INFO"
     # If set, app commands are synced to this guild (instant) instead of globally.
     dev_guild_id: int | None = None
+    # "text" (human-readable lines) or "json" (one JSON object per line); see bot.log.
+    log_format: str = "text"
+    # Sharding: None lets Discord decide the shard count. ``shard_ids`` (only with a
+    # ``shard_count``) are the shards this process runs; None: all of them.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    # A lobby unchanged this long closes; a running table without an action this long ends
+    # unrated.
+    lobby_idle_hours: float = DEFAULT_LOBBY_IDLE_HOURS
+    table_idle_days: float = DEFAULT_TABLE_IDLE_DAYS
+
+    @property
+    def lobby_idle_seconds(self) -> float:
+        return self.lobby_idle_hours * 3600.0
+
+    @property
+    def table_idle_seconds(self) -> float:
+        return self.table_idle_days * 86400.0
 
 
 def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -66,11 +88,32 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
     if dev_guild_id is not None and dev_guild_id <= 0:
         raise ConfigError(f"DEV_GUILD_ID must be a positive guild id, got {dev_guild_id}.")
 
+    log_format = (get("LOG_FORMAT") or "text").lower()
+    if log_format not in LOG_FORMATS:
+        raise ConfigError(
+            f"LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, got {get('LOG_FORMAT')!r}."
+        )
+
+    raw_count = get("SHARD_COUNT")
+    shard_count = None if raw_count is None else _parse_int("SHARD_COUNT", raw_count)
+    if shard_count is not None and shard_count <= 0:
+        raise ConfigError(f"SHARD_COUNT must be a positive number of shards, got {shard_count}.")
+    raw_ids = get("SHARD_IDS")
+    shard_ids = None if raw_ids is None else _parse_shard_ids(raw_ids, shard_count)
+
+    lobby_idle_hours = _positive_number("LOBBY_IDLE_HOURS", get, DEFAULT_LOBBY_IDLE_HOURS)
+    table_idle_days = _positive_number("TABLE_IDLE_DAYS", get, DEFAULT_TABLE_IDLE_DAYS)
+
     return Settings(
         token=token,
         database_path=database_path,
         log_level=log_level,
         dev_guild_id=dev_guild_id,
+        log_format=log_format,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        lobby_idle_hours=lobby_idle_hours,
+        table_idle_days=table_idle_days,
     )
 
 
@@ -89,3 +132,42 @@ def _parse_int(key: str, raw: str) -> int:
         return int(raw)
     except ValueError:
         raise ConfigError(f"{key} must be a whole number, got {raw!r}.") from None
+
+
+def _positive_number(key: str, get: Callable[[str], str | None], default: float) -> float:
+    raw = get(key)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{key} must be a number, got {raw!r}.") from None
+    if not math.isfinite(value) or value <= 0:
+        raise ConfigError(f"{key} must be a positive number, got {raw!r}.")
+    return value
+
+
+def _parse_shard_ids(raw: str, shard_count: int | None) -> tuple[int, ...]:
+    if shard_count is None:
+        raise ConfigError(
+            "SHARD_IDS needs SHARD_COUNT: set SHARD_COUNT to the total number of shards "
+            "of the cluster."
+        )
+    ids: list[int] = []
+    for item in raw.split(","):
+        item = item.strip()
+        try:
+            shard = int(item)
+        except ValueError:
+            raise ConfigError(
+                f"SHARD_IDS must be comma-separated shard numbers like 0,1,2, got {raw!r}."
+            ) from None
+        if not 0 <= shard < shard_count:
+            raise ConfigError(
+                f"SHARD_IDS must be shard numbers from 0 to {shard_count - 1} "
+                f"(SHARD_COUNT is {shard_count}), got {shard}."
+            )
+        if shard in ids:
+            raise ConfigError(f"SHARD_IDS lists shard {shard} more than once.")
+        ids.append(shard)
+    return tuple(ids)

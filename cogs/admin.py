@@ -14,18 +14,25 @@ from bot.ui.components import TableButton
 from bot.ui.delivery.answer import send
 from bot.ui.games import renderer
 from bot.ui.life import CLOCK_WORDS
-from bot.ui.render import COLOUR_LOBBY
+from bot.ui.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, clip_lines
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
 
 CLOCKS = [app_commands.Choice(name=words, value=key) for key, words in CLOCK_WORDS.items()]
 MAX_END_BUTTONS = 25  # 5 rows of 5 buttons
+#: Characters of a listed table's player names: 25 lines of six 32-character names still
+#: fit the embed's description (4,096).
+HUMANS_LIMIT = 90
 
 
 def settings_embed(s: GuildSettingsRecord) -> discord.Embed:
     embed = discord.Embed(title="Trionfi settings for this server", colour=COLOUR_LOBBY)
-    where = ", ".join(f"<#{c}>" for c in s.channels) if s.channels else "any channel"
+    where = (
+        clip_lines([f"<#{c}>" for c in s.channels], FIELD_VALUE_LIMIT, sep=", ")
+        if s.channels
+        else "any channel"
+    )
     embed.add_field(name="Tables may open in", value=where, inline=False)
     embed.add_field(name="Default turn clock", value=CLOCK_WORDS[s.turn_clock], inline=False)
     embed.add_field(
@@ -46,20 +53,31 @@ def tables_message(tables: list[TableInfo]) -> dict[str, Any]:
         embed.description = "No table is open right now."
         return {"embed": embed}
     lines: list[str] = []
-    view = discord.ui.View(timeout=None)
-    for t in tables[:MAX_END_BUTTONS]:
-        humans = ", ".join(s.name for s in t.seats if s.user_id is not None and not s.resigned)
+    for t in tables:
+        names = [
+            discord.utils.escape_markdown(s.name)
+            for s in t.seats
+            if s.user_id is not None and not s.resigned
+        ]
+        humans = clip_lines(names, HUMANS_LIMIT, sep=", ")
         state = "lobby" if t.status == "lobby" else "playing"
         lines.append(
             f"**#{t.id}** {renderer(t.game_id).TITLE} in <#{t.channel_id}> · {state} · "
             f"{humans or 'no humans'}"
         )
-        view.add_item(
-            TableButton(t.id, "end", label=f"End #{t.id}", style=discord.ButtonStyle.danger)
-        )
-    if len(tables) > MAX_END_BUTTONS:
-        lines.append(f"…and {len(tables) - MAX_END_BUTTONS} more (end them from their channel).")
-    embed.description = "\n".join(lines)
+    # As many tables as fit (whole lines) and have a button; the rest are ended in place.
+    embed.description = clip_lines(
+        lines,
+        DESCRIPTION_LIMIT,
+        lambda n: f"…and {n} more (end them from their channel).",
+        max_lines=MAX_END_BUTTONS,
+    )
+    view = discord.ui.View(timeout=None)
+    for t in tables:
+        if f"**#{t.id}**" in embed.description:  # names are escaped: only a line has this
+            view.add_item(
+                TableButton(t.id, "end", label=f"End #{t.id}", style=discord.ButtonStyle.danger)
+            )
     return {"embed": embed, "view": view}
 
 

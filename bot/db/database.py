@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import AsyncGenerator
@@ -80,7 +81,10 @@ class Database:
         return cls(conn, target)
 
     async def close(self) -> None:
+        """Checkpoint the write-ahead log into the database file, then close."""
         async with self._lock:
+            with contextlib.suppress(Exception):  # closing matters more than the checkpoint
+                await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             await self._conn.close()
 
     async def user_version(self) -> int:

@@ -21,7 +21,8 @@ async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
     async with db.transaction() as conn:
         open_rows = await conn.execute_fetchall(
             "SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id "
-            "WHERE s.user_id = ? AND t.status IN ('lobby', 'playing') ORDER BY t.id",
+            "WHERE s.user_id = ? AND s.resigned = 0 AND t.status IN ('lobby', 'playing') "
+            "ORDER BY t.id",
             (user_id,),
         )
         open_tables = tuple(r[0] for r in open_rows)

@@ -1,6 +1,5 @@
 """What the Discord layer needs to deliver tables durably: which committed states are not
-shown yet (and what showing them takes), turn notifications' settings, and closing a table
-whose channel is gone.
+shown yet (and what showing them takes), and turn notifications' settings.
 
 The table row's ``shown_seq`` is the outbox cursor: the Discord layer marks a ``seq`` shown
 once the table message and every DM show it. A crash or a failed request between a commit and
@@ -12,7 +11,6 @@ publishing would have said (ended deals, the final result) by replaying the log 
 from __future__ import annotations
 
 from bot.db import user_settings
-from bot.engine.events import Event
 from bot.services.core import DEFAULT_NOTIFY_DELAY
 from bot.services.errors import InvalidRequest
 from bot.services.life import TableLife
@@ -63,22 +61,6 @@ class TableDelivery(TableLife):
 
         step = await self._off_loop(rebuild)
         return self._outcome(info, step.m, step)
-
-    async def close_unreachable(self, table_id: int) -> Outcome | None:
-        """The table's channel is deleted or the bot lost access to it: the table ends,
-        unrated (abandoned). None if it had ended already."""
-        async with self._lock(table_id):
-            rec = await self._load(table_id)
-            if rec.status not in ("lobby", "playing"):
-                return None
-            if rec.status == "lobby" or rec.snapshot_json is None:
-                await self.store.update_lobby(
-                    rec.id, owner_id=rec.owner_id, seats=rec.seats, now=self._clock(), abandon=True
-                )
-                return Outcome(table=table_info(rec))
-            step = PlayStep(rec, self._match(rec), rec.seed)
-            step.note(Event("abandoned", data={"unreachable": True}))
-            return await self._commit(rec, step, abandon=True)
 
     # ---- a player's turn notifications ---------------------------------------------------
     async def notify_delay(self, user_id: int) -> int | None:

@@ -204,11 +204,25 @@ class TableLife(TableCore):
                 raise NotSeated("That member is not playing at this table.")
             return await self._hand_to_computer(rec, seat, "replaced")
 
-    async def end_table(self, table_id: int, actor_id: int, *, admin: bool = False) -> Outcome:
+    async def end_table(
+        self, table_id: int, actor_id: int, *, admin: bool = False, guild_id: int | None = None
+    ) -> Outcome:
         """The host (or a server admin) ends a lobby or a game; it is recorded as abandoned
-        (no results, not rated)."""
+        (no results, not rated).
+
+        ``admin``: the actor has Manage Server in ``guild_id``, which then counts only for
+        that server's tables (a button's table id can be crafted). ``guild_id`` None is for
+        callers that already hold the table (e.g. a lobby the bot could not post).
+        """
         async with self._lock(table_id):
             rec = await self._load(table_id)
+            if guild_id is not None and rec.guild_id != guild_id:
+                admin = False  # an admin of another server
+                if actor_id != rec.owner_id:  # before anything about the table is told
+                    raise Forbidden(
+                        f"Table #{table_id} is not on this server: only its host or that "
+                        "server's admins can end it."
+                    )
             if rec.status not in ("lobby", "playing"):
                 raise WrongState("This table has already ended.")
             self._require_host(rec, actor_id, admin)

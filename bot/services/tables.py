@@ -21,12 +21,12 @@ from bot.engine.codec import parse_action
 from bot.engine.errors import IllegalAction
 from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
-from bot.services.delivery import TableDelivery
 from bot.services.errors import (
     Conflict,
     Forbidden,
     IllegalMove,
     InvalidRequest,
+    ServiceError,
     WrongState,
 )
 from bot.services.life import CLOCKS
@@ -46,6 +46,7 @@ from bot.services.step import (
     status_phrase,
     table_info,
 )
+from bot.services.upkeep import TableUpkeep
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ COMPUTER_NAMES = (
 )
 
 
-class TableService(TableDelivery):
+class TableService(TableUpkeep):
     """Use cases of game tables. Every method returns models and raises ``ServiceError``s."""
 
     # ---- lobby -----------------------------------------------------------------------
@@ -348,6 +349,22 @@ class TableService(TableDelivery):
             clock,
             rematch_of=rec.id,
         )
+
+    # ---- a player leaving everything -----------------------------------------------------
+    async def leave_all(self, user_id: int) -> list[Outcome]:
+        """Give up every open seat of the user (leave lobbies, resign games), e.g. before
+        they are forgotten. Returns the changed tables' outcomes (lobbies as bare ones)."""
+        outcomes: list[Outcome] = []
+        for table in await self.active_tables_for_user(user_id):
+            try:
+                if table.status == "lobby":
+                    info = await self.leave(table.id, user_id)
+                    outcomes.append(Outcome(table=info))
+                else:
+                    outcomes.append(await self.resign(table.id, user_id))
+            except ServiceError:
+                continue  # it changed meanwhile (ended, or they left already)
+        return outcomes
 
     # ---- queries ---------------------------------------------------------------------
     async def get_table(self, table_id: int) -> TableInfo:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.log import log_context
 from bot.services.errors import NotSeated, ServiceError
 from bot.services.models import Outcome, TableInfo
 from bot.ui.cards import long_name
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
     from bot.services.tables import TableService
 
 log = logging.getLogger(__name__)
+
+RESTARTING = "Trionfi is restarting. Nothing was changed; please try again in a minute."
 
 
 def _confirmation(payload: dict[str, Any], names: dict[str, str]) -> str:
@@ -76,15 +79,27 @@ class TableController:
     ) -> None:
         """Acknowledge the interaction (``ack``; None: ``work`` answers at once and touches
         no database), then run ``work``; refusals and failures become one ephemeral reply."""
-        if ack is not None and not await acknowledge(interaction, ack):
-            return
-        try:
-            await work()
-        except ServiceError as exc:
-            await reply_error(interaction, exc.message)
-        except Exception:
-            log.exception("interaction failed (table state unchanged)")
-            await reply_error(interaction, GENERIC)
+        data = interaction.data or {}
+        command = interaction.command
+        with log_context(
+            guild=interaction.guild_id,
+            user=interaction.user.id,
+            custom_id=data.get("custom_id"),
+            command=command.qualified_name if command is not None else None,
+        ):
+            if not self.bot.accepting:  # stopping: nothing new starts
+                await reply_error(interaction, RESTARTING)
+                return
+            async with self.bot.working():
+                if ack is not None and not await acknowledge(interaction, ack):
+                    return
+                try:
+                    await work()
+                except ServiceError as exc:
+                    await reply_error(interaction, exc.message)
+                except Exception:
+                    log.exception("interaction failed (table state unchanged)")
+                    await reply_error(interaction, GENERIC)
 
     async def channel_table(self, interaction: discord.Interaction[Any], game_id: str) -> TableInfo:
         """The open table of this game in the interaction's channel (or a clear refusal)."""
@@ -252,7 +267,7 @@ class TableController:
                 table = await self.service.leave(table.id, user.id)
                 text = f"You left table #{table.id}."
             await reply(interaction, text)
-            await self._edit_table_message(table, **self.lobby_message(table))
+            await self.edit_table_message(table, **self.lobby_message(table))
 
         await self.guarded(interaction, work)
 
@@ -407,7 +422,7 @@ class TableController:
         await self.guarded(interaction, work)
 
     # ---- publishing ------------------------------------------------------------------
-    async def _edit_table_message(self, table: TableInfo, **fields: Any) -> bool:
+    async def edit_table_message(self, table: TableInfo, **fields: Any) -> bool:
         """Edit a lobby's message in place (best effort: the lobby is redrawn on every
         change, and its buttons work whatever it shows)."""
         if table.message_id is None:

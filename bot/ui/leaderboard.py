@@ -15,6 +15,7 @@ import discord
 from bot.engine.registry import get_rules
 from bot.services.stats import Board, BoardEntry
 from bot.ui.delivery.answer import Ack, redraw, send
+from bot.ui.errors import reply_error
 from bot.ui.render import COLOUR_DONE
 from bot.ui.stats import handlers
 
@@ -221,6 +222,13 @@ class BoardButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         ctl, stats = handlers(interaction)
+        # The custom_id's server is only what the board was drawn for: anyone can put any id
+        # on a message. A server board pages only on its own server, and every board is
+        # redrawn for the server it is pressed in (never another server's standings).
+        guild_id = interaction.guild_id
+        if self.scope == "server" and self.guild_id != guild_id:
+            await reply_error(interaction, "This leaderboard belongs to another server.")
+            return
 
         async def work() -> None:
             viewer = interaction.user.id
@@ -228,7 +236,7 @@ class BoardButton(
             board = await stats.leaderboard(
                 game_id=self.game_id,
                 viewer=viewer,
-                guild_id=self.guild_id,
+                guild_id=guild_id,
                 metric=self.metric,
                 scope=self.scope,
                 period=self.period,
@@ -236,11 +244,11 @@ class BoardButton(
                 around_viewer=around,
             )
             if viewer == self.owner:
-                fields = board_message(board, viewer, self.owner, self.guild_id, edit=True)
+                fields = board_message(board, viewer, self.owner, guild_id, edit=True)
                 await redraw(interaction, **fields)
             else:
                 # Someone else's board: their own copy, privately, that they can page.
-                fields = board_message(board, viewer, viewer, self.guild_id)
+                fields = board_message(board, viewer, viewer, guild_id)
                 await send(interaction, ephemeral=True, **fields)
 
         mode: Ack = "update" if interaction.user.id == self.owner else "private"

@@ -15,6 +15,7 @@ import discord
 from bot.engine.events import Event
 from bot.services.life import CLOCKS
 from bot.services.models import Outcome, TableInfo
+from bot.services.upkeep import Ended
 from bot.ui.components import TableButton
 from bot.ui.errors import reply
 from bot.ui.render import seat_label
@@ -64,7 +65,12 @@ def life_notices(outcome: Outcome) -> list[str]:
     table = outcome.table
     lines: list[str] = []
     for _, e in outcome.events:
-        if e.type == "abandoned" and "by" not in e.data:
+        if e.type == "abandoned" and "idle" in e.data:
+            lines.append(
+                f"💤 Nobody has played at table #{table.id} for a long time, so it is closed "
+                "(it won't count in any ranking)."
+            )
+        elif e.type == "abandoned" and not e.data:
             lines.append(
                 f"🛑 No human is playing at table #{table.id} any more, so it is closed "
                 "(it won't count in any ranking)."
@@ -136,6 +142,30 @@ class LifeController:
         except (discord.HTTPException, OSError):
             log.info("could not DM a turn reminder to %s", user_id)
 
+    async def expire_idle(self, lobby_idle: float, table_idle: float) -> None:
+        """Close idle lobbies and end idle games (see ``TableUpkeep.expire_idle``)."""
+        for ended in await self.service.expire_idle(
+            None, lobby_idle=lobby_idle, table_idle=table_idle
+        ):
+            self._publish_with_notices(ended.outcome)
+
+    async def close_gone(self, ended: list[Ended]) -> None:
+        """Tables whose server or channel went away: tell their players by DM."""
+        for e in ended:
+            await self.ctl.publisher.channel_gone(e.outcome.table)
+
+    async def leave_everything(self, user_id: int) -> None:
+        """The user gives up every open seat (before being forgotten): lobbies are redrawn,
+        games go on with a computer in the seat (or close if no human is left)."""
+        for outcome in await self.service.leave_all(user_id):
+            table = outcome.table
+            if outcome.public is None:  # a lobby
+                await self.ctl.edit_table_message(table, **self.ctl.lobby_message(table))
+                continue
+            notice = f"🏳️ A player left table #{table.id}; a computer player takes the seat."
+            notices = [notice] if table.status == "playing" else []
+            self.ctl.publish(outcome, fresh_message=True, notices=notices + life_notices(outcome))
+
     def _publish_with_notices(self, outcome: Outcome, fresh: bool = False) -> None:
         self.ctl.publish(outcome, fresh_message=fresh, notices=life_notices(outcome))
 
@@ -150,8 +180,13 @@ class LifeController:
         await self.ctl.post_lobby(interaction, table)
 
     async def end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        # The button's table id comes from a custom_id anyone can craft: Manage Server counts
+        # only for a table of the server the button is pressed in (checked by the service).
         outcome = await self.service.end_table(
-            table_id, interaction.user.id, admin=_is_admin(interaction)
+            table_id,
+            interaction.user.id,
+            admin=_is_admin(interaction),
+            guild_id=interaction.guild_id,
         )
         table = outcome.table
         await reply(interaction, f"Table #{table.id} is closed. It won't count in any ranking.")
@@ -172,6 +207,9 @@ class LifeController:
 
 
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Server in the interaction's server (never outside a server)."""
+    if interaction.guild_id is None:
+        return False
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_guild)
 

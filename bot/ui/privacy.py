@@ -71,6 +71,8 @@ class ForgetButton(
             if self.verb == "cancel":
                 await redraw(interaction, content="Nothing was deleted.", embed=None, view=None)
                 return
+            # Open seats first: lobbies are left, games resigned (a computer takes over).
+            await ctl.life.leave_everything(self.user_id)
             done = await stats.forget(self.user_id)
             games = f"{done.games} game record{'s' if done.games != 1 else ''}"
             await redraw(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import discord
 
@@ -13,6 +13,41 @@ COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_PLAY = discord.Colour.dark_green()
 COLOUR_DONE = discord.Colour.gold()
 COLOUR_ERROR = discord.Colour.red()
+
+#: Discord's limits for an embed's description and a field's value (characters).
+DESCRIPTION_LIMIT = 4096
+FIELD_VALUE_LIMIT = 1024
+
+
+def _and_more(n: int) -> str:
+    return f"…and {n} more"
+
+
+def clip_lines(
+    lines: Sequence[str],
+    limit: int,
+    more: Callable[[int], str] = _and_more,
+    *,
+    sep: str = "\n",
+    max_lines: int | None = None,
+) -> str:
+    """``lines`` joined by ``sep`` in at most ``limit`` characters (a Discord limit): whole
+    lines from the first, then ``more(n)`` for the ``n`` left out. At most ``max_lines`` are
+    kept (e.g. one per button); lines built from user data never get cut in the middle."""
+    cap = len(lines) if max_lines is None else max(0, min(max_lines, len(lines)))
+    text = sep.join(lines[:cap])
+    if cap == len(lines) and len(text) <= limit:
+        return text
+    # Lengths of the joined first k lines, then the longest prefix that leaves room for
+    # the "more" line (whose length depends on how many are left out).
+    used = [0]
+    for i, line in enumerate(lines[:cap]):
+        used.append(used[-1] + (len(sep) if i else 0) + len(line))
+    for kept in range(cap, 0, -1):
+        tail = more(len(lines) - kept)
+        if used[kept] + len(sep) + len(tail) <= limit:
+            return sep.join([*lines[:kept], tail])
+    return more(len(lines))[:limit]
 
 
 def seat_label(table: TableInfo, seat: int) -> str:

@@ -14,7 +14,7 @@ import discord
 from bot.services.stats import History, PastGame, PlayerStats, ScoreSheet
 from bot.services.step import game_title as title
 from bot.ui.delivery.answer import send
-from bot.ui.render import COLOUR_DONE, COLOUR_LOBBY
+from bot.ui.render import COLOUR_DONE, COLOUR_LOBBY, DESCRIPTION_LIMIT, clip_lines
 
 if TYPE_CHECKING:
     from bot.services.stats import StatsService
@@ -118,20 +118,22 @@ def history_message(
         embed.description = f"{shown} has no finished {which} on this server yet."
         return {"embed": embed}
     lines: list[str] = []
-    view = discord.ui.View(timeout=None)
-    for i, g in enumerate(history.games):
+    for g in history.games:
         change = "" if g.rating_delta is None else f" · rating {trend(g.rating_delta)}"
         lines.append(
             f"**#{g.table_id}** {when(g.finished_at)} · {title(g.game_id)} · "
             f"{placing(g.place, len(g.seats))} · {g.score:,} pts{change}\n"
             f"　with {_others(g, user_id) or 'nobody'}"
         )
+    # Ten games of six long names can pass Discord's 4,096: the newest games that fit.
+    embed.description = clip_lines(lines, DESCRIPTION_LIMIT)
+    view = discord.ui.View(timeout=None)
+    listed = [g for g in history.games if f"**#{g.table_id}**" in embed.description]
+    for i, g in enumerate(listed):  # names are escaped: only a game's own line has this
         view.add_item(SheetButton(g.table_id, row=i // 5))
-    embed.description = "\n".join(lines)
-    more = history.total - len(history.games)
     footer = "This server only · 📋 a game's button shows its score sheet"
-    if more > 0:
-        footer = f"{len(history.games)} most recent of {history.total:,} · " + footer
+    if history.total > len(listed):
+        footer = f"{len(listed)} most recent of {history.total:,} · " + footer
     embed.set_footer(text=footer)
     return {"embed": embed, "view": view}
 
@@ -155,8 +157,15 @@ def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
     )
     body = "\n".join(rows)
     if len(body) > SHEET_LIMIT:  # a very long match: the header, then the latest deals
-        room = SHEET_LIMIT // (len(head) + 1) - 5
-        body = "\n".join([*rows[:2], "   …", *rows[-(room + 2) :]])
+        # Rows differ in length (notes, wide totals): count the real ones that fit.
+        room = SHEET_LIMIT - len("\n".join([*rows[:2], "   …", *rows[-2:]]))
+        latest: list[str] = []
+        for row in reversed(rows[2:-2]):
+            room -= len(row) + 1
+            if room < 0:
+                break
+            latest.append(row)
+        body = "\n".join([*rows[:2], "   …", *reversed(latest), *rows[-2:]])
     state = "finished" if sheet.status == "finished" else "abandoned (not rated)"
     embed = discord.Embed(
         title=f"{title(sheet.game_id)} · table #{sheet.table_id} — score sheet",

@@ -32,6 +32,7 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], TrionfiBot]]:
             seed_source=lambda: seed,
             sweep_every=None,
             retry_delays=(0.0, 0.0),
+            shard_count=1,
         )
         made.append(bot)
         return bot

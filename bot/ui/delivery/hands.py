@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.log import table_fields
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
 from bot.ui.delivery.jobs import Job, fingerprint, sendable
@@ -88,7 +89,11 @@ class Hands:
             return True
         except Retry as e:
             log.info(
-                "table %s seat %s: hand update failed (%s); will retry", table.id, seat.seat, e
+                "table %s seat %s: hand update failed (%s); will retry",
+                table.id,
+                seat.seat,
+                e,
+                extra=table_fields(table),
             )
             return False
         except Broken:
@@ -138,7 +143,9 @@ class Hands:
                 "a closed-DM notice",
             )
         except DeliveryFailure:
-            log.info("table %s: could not post the closed-DM notice", table.id)
+            log.info(
+                "table %s: could not post the closed-DM notice", table.id, extra=table_fields(table)
+            )
 
     async def _ping(self, table: TableInfo, seat: SeatInfo) -> None:
         """A turn notification for a player without DMs: a channel message that mentions them

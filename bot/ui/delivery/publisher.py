@@ -28,6 +28,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
+from bot.log import bind, table_fields
 from bot.services.errors import ServiceError
 from bot.services.life import Notification
 from bot.services.models import Outcome, TableInfo
@@ -124,10 +125,19 @@ class Publisher:
             try:
                 outcome = await self.service.unshown_outcome(table_id)
             except Exception:
-                log.exception("could not rebuild table %s for re-publishing", table_id)
+                log.exception(
+                    "could not rebuild table %s for re-publishing",
+                    table_id,
+                    extra={"table": table_id},
+                )
                 continue
             if outcome is not None:
-                log.info("re-publishing table %s (seq %s)", table_id, outcome.table.seq)
+                log.info(
+                    "re-publishing table %s (seq %s)",
+                    table_id,
+                    outcome.table.seq,
+                    extra=table_fields(outcome.table),
+                )
                 self._enqueue(table_id, self._job(outcome, [], False, set()))
 
     async def drain(self, timeout: float | None = None) -> None:
@@ -157,8 +167,12 @@ class Publisher:
             self._tasks[table_id] = task
 
     async def _run(self, table_id: int) -> None:
+        # This is its own task (its own copy of the log context): every line logged while
+        # delivering carries the table, not the user or component of whatever started it.
+        bind(table=table_id, user=None, custom_id=None, command=None)
         try:
             while (job := self._pending.pop(table_id, None)) is not None:
+                bind(**table_fields(job.outcome.table))
                 try:
                     done = await self._deliver(job)
                 except Exception:
@@ -220,7 +234,12 @@ class Publisher:
             await self._channel_lost(table)
             return None
         except Retry as e:
-            log.info("table %s: channel update failed (%s); will retry", table.id, e)
+            log.info(
+                "table %s: channel update failed (%s); will retry",
+                table.id,
+                e,
+                extra=table_fields(table),
+            )
             return False
         except Broken:
             return True  # logged; retrying cannot help
@@ -269,7 +288,11 @@ class Publisher:
                 self.shown[key] = digest
                 return
             except Gone:
-                log.info("table %s: its message was deleted; posting it again", table.id)
+                log.info(
+                    "table %s: its message was deleted; posting it again",
+                    table.id,
+                    extra=table_fields(table),
+                )
         sent = await attempt(channel.send(**fields), "the table message")
         await self.service.set_message(table.id, sent.id)
         job.fresh = False
@@ -282,9 +305,21 @@ class Publisher:
     async def _channel_lost(self, table: TableInfo) -> None:
         """The table's channel was deleted or the bot lost access: close the table, unrated,
         and tell its players privately."""
-        log.info("table %s: its channel %s is unreachable; closing it", table.id, table.channel_id)
+        log.info(
+            "table %s: its channel %s is unreachable; closing it",
+            table.id,
+            table.channel_id,
+            extra=table_fields(table),
+        )
         closed = await self.service.close_unreachable(table.id)
-        await self.service.mark_shown(table.id, closed.table.seq if closed else table.seq)
+        await self.channel_gone(closed.table if closed else table)
+
+    async def channel_gone(self, table: TableInfo) -> None:
+        """A table closed because its channel (or server) is gone: it is shown as it is, and
+        its players learn it by DM (their hands lose their controls)."""
+        self._pending.pop(table.id, None)
+        self._parked.pop(table.id, None)
+        await self.service.mark_shown(table.id, table.seq)
         text = (
             f"🛑 Your {renderer(table.game_id).TITLE} table #{table.id} is closed: I can no "
             "longer reach its channel (it was deleted, or I lost access to it). It won't count "

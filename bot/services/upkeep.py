@@ -1,0 +1,125 @@
+"""Keeping a long-running bot tidy: downtime forgiven on start-up, idle tables ended, tables of
+a removed server or a deleted channel closed, a forgetting player's seats given up, and the
+hash of the last command sync.
+
+Every table that ends here ends unrated (abandoned) through the same commit as the rest, so
+the publisher shows it like any other change.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+
+from bot.db import bot_state
+from bot.engine.events import Event
+from bot.services.delivery import TableDelivery
+from bot.services.models import Outcome
+from bot.services.step import PlayStep, table_info
+
+log = logging.getLogger(__name__)
+
+ALIVE_KEY = "alive_at"
+#: Downtime shorter than this is not worth forgiving (a quick restart, a slow sweep).
+FORGIVE_AFTER = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """A table that upkeep ended, and why: ``idle`` or ``gone`` (server or channel)."""
+
+    outcome: Outcome
+    why: str
+
+
+class TableUpkeep(TableDelivery):
+    """Upkeep use cases (see the module docstring)."""
+
+    # ---- downtime ----------------------------------------------------------------------
+    async def heartbeat(self, now: float | None = None) -> None:
+        """Record that the bot is alive (the sweeper calls this every sweep)."""
+        when = self._clock() if now is None else now
+        await bot_state.put(self.db, ALIVE_KEY, repr(when), when)
+
+    async def forgive_downtime(self, now: float | None = None) -> float:
+        """On start-up: move every pending turn deadline later by the time the bot was down,
+        so nobody is marked away for turns they could not play. Returns the downtime
+        forgiven (0 when too short to matter, or on the very first start)."""
+        when = self._clock() if now is None else now
+        last = await bot_state.get(self.db, ALIVE_KEY)
+        await self.heartbeat(when)
+        if last is None:
+            return 0.0
+        down = when - float(last)
+        if down < FORGIVE_AFTER:
+            return 0.0
+        moved = await bot_state.shift_deadlines(self.db, float(last), down)
+        log.info("forgave %.0f s of downtime: %s turn clocks moved", down, moved)
+        return down
+
+    # ---- ending tables ---------------------------------------------------------------------
+    async def expire_idle(
+        self, now: float | None, *, lobby_idle: float, table_idle: float
+    ) -> list[Ended]:
+        """Lobbies unchanged for ``lobby_idle`` seconds close; running games with no action
+        for ``table_idle`` seconds end unrated."""
+        when = self._clock() if now is None else now
+        ended: list[Ended] = []
+        for status, idle in (("lobby", lobby_idle), ("playing", table_idle)):
+            for table_id in await bot_state.idle(self.db, status, when - idle):
+                outcome = await self._abandon(table_id, "idle", status)
+                if outcome is not None:
+                    ended.append(Ended(outcome, "idle"))
+        return ended
+
+    async def close_guild(self, guild_id: int) -> list[Ended]:
+        """The bot left (or was removed from) a server: its open tables end unrated."""
+        return await self._close_all(await bot_state.open_in(self.db, guild_id=guild_id))
+
+    async def close_channel(self, channel_id: int) -> list[Ended]:
+        """A channel was deleted: its open table ends unrated."""
+        return await self._close_all(await bot_state.open_in(self.db, channel_id=channel_id))
+
+    async def close_unreachable(self, table_id: int) -> Outcome | None:
+        """The table's channel is deleted or the bot lost access to it: the table ends,
+        unrated. None if it had ended already."""
+        return await self._abandon(table_id, "unreachable")
+
+    async def _close_all(self, table_ids: list[int]) -> list[Ended]:
+        ended: list[Ended] = []
+        for table_id in table_ids:
+            outcome = await self._abandon(table_id, "unreachable")
+            if outcome is not None:
+                ended.append(Ended(outcome, "gone"))
+        return ended
+
+    async def _abandon(
+        self, table_id: int, reason: str, status: str | None = None
+    ) -> Outcome | None:
+        """End one open table unrated (``status``: only if it still has that status)."""
+        async with self._lock(table_id):
+            rec = await self.store.get(table_id)
+            if rec is None or rec.status not in ("lobby", "playing"):
+                return None
+            if status is not None and rec.status != status:
+                return None
+            if rec.status == "lobby" or rec.snapshot_json is None:
+                await self.store.update_lobby(
+                    rec.id, owner_id=rec.owner_id, seats=rec.seats, now=self._clock(), abandon=True
+                )
+                return Outcome(table=table_info(replace(rec, status="abandoned")))
+            step = PlayStep(rec, self._match(rec), rec.seed)
+            step.note(Event("abandoned", data={reason: True}))
+            return await self._commit(rec, step, abandon=True)
+
+    async def open_table_count(self) -> int:
+        """How many tables are open (lobbies and games), for ``/help``."""
+        return await bot_state.count_open(self.db)
+
+    # ---- command sync ------------------------------------------------------------------------
+    async def synced_commands(self, scope: str) -> str | None:
+        """The hash of the command tree last synced to ``scope`` (``global`` or a guild)."""
+        return await bot_state.get(self.db, f"commands:{scope}")
+
+    async def commands_synced(self, scope: str, digest: str) -> None:
+        await bot_state.put(self.db, f"commands:{scope}", digest, self._clock())

@@ -1,0 +1,99 @@
+"""``/help``: what Trionfi is, how to start a table, each game's rules, and how the bot is
+doing (version, uptime, servers, open tables)."""
+
+from __future__ import annotations
+
+import time
+from importlib import metadata
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine.registry import get_rules, implemented
+from bot.ui.delivery.answer import send
+from bot.ui.games import renderer
+from bot.ui.render import COLOUR_LOBBY
+
+if TYPE_CHECKING:
+    from bot.client import TrionfiBot
+
+
+def version() -> str:
+    try:
+        return metadata.version("trionfi")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def uptime(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    if days:
+        return f"{days} d {hours} h"
+    return f"{hours} h {minutes} min" if hours else f"{minutes} min"
+
+
+def help_embed(*, servers: int, tables: int, up: float) -> discord.Embed:
+    embed = discord.Embed(
+        title="Trionfi — tarot card games",
+        colour=COLOUR_LOBBY,
+        description=(
+            "Trick-taking games with the 78-card tarot pack, played in this channel: open a "
+            "table with `/<game> new`, others press **Join**, the host presses **Start**. Your "
+            "hand comes by DM (or **Show my hand**), and you decide with its buttons and menus "
+            "or with the game's commands. Computer players can fill empty seats."
+        ),
+    )
+    lines = []
+    for game_id in implemented():
+        rules = get_rules(game_id)
+        group = getattr(renderer(game_id), "GROUP", game_id)
+        players = f"{rules.min_players}–{rules.max_players}"
+        if rules.min_players == rules.max_players:
+            players = str(rules.min_players)
+        lines.append(
+            f"**{rules.title}** ({players} players) · `/{group} new` · rules: "
+            f"`/{group} rules` (`full:True` for all of them)"
+        )
+    embed.add_field(name="Games", value="\n".join(lines)[:1024], inline=False)
+    embed.add_field(
+        name="Also",
+        value=(
+            "`/leaderboard` · `/stats` · `/history` · `/record` · `/notify` (turn "
+            "notifications) · `/privacy forget-me`"
+        ),
+        inline=False,
+    )
+    embed.set_footer(
+        text=f"Trionfi {version()} · up {uptime(up)} · {servers} servers · {tables} open tables"
+    )
+    return embed
+
+
+class HelpCog(commands.Cog):
+    """How to play, and how the bot is doing."""
+
+    def __init__(self, bot: TrionfiBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="help")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        """How to play with Trionfi: the games, their rules, and the bot's status."""
+
+        async def work() -> None:
+            tables = await self.bot.service.open_table_count()
+            embed = help_embed(
+                servers=len(self.bot.guilds),
+                tables=tables,
+                up=time.time() - self.bot.started_at,
+            )
+            await send(interaction, ephemeral=True, embed=embed)
+
+        await self.bot.controller.guarded(interaction, work)
+
+
+async def setup(bot: TrionfiBot) -> None:
+    await bot.add_cog(HelpCog(bot))
