@@ -64,7 +64,7 @@ def extensions() -> tuple[str, ...]:
         "cogs.leaderboard",
         "cogs.stats",
         "cogs.privacy",
-        "cogs.notify",
+        "cogs.preferences",
         "cogs.help",
         "cogs.admin",
     )

@@ -43,6 +43,9 @@ def settings_embed(s: GuildSettingsRecord) -> discord.Embed:
         value="shown" if s.global_leaderboards else "hidden",
         inline=True,
     )
+    embed.add_field(
+        name="Pictures", value="on by default" if s.pictures else "off by default", inline=True
+    )
     embed.set_footer(text="Change with /trionfi settings <option>; everyone else sees defaults.")
     return embed
 
@@ -102,6 +105,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         any_channel: bool = False,
+        pictures: bool | None = None,
     ) -> None:
         """Show or change where tables may open, the turn clock and what players may use.
 
@@ -112,13 +116,21 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
             allow_channel: Add a channel where tables may be opened.
             disallow_channel: Remove a channel from the allowed list.
             any_channel: Allow tables in every channel again.
+            pictures: Pictures of tables and hands by default (players can choose /pictures).
         """
         ctl = self.bot.controller
 
         async def work() -> None:
             assert interaction.guild_id is not None  # guild_only
             service = ctl.service
-            options = (turn_clock, computers, global_leaderboards, allow_channel, disallow_channel)
+            options = (
+                turn_clock,
+                computers,
+                global_leaderboards,
+                allow_channel,
+                disallow_channel,
+                pictures,
+            )
             if any_channel or any(x is not None for x in options):
                 current = await service.update_guild_settings(
                     interaction.guild_id,
@@ -128,6 +140,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
                     allow_channel=allow_channel.id if allow_channel else None,
                     disallow_channel=disallow_channel.id if disallow_channel else None,
                     any_channel=any_channel,
+                    pictures=pictures,
                 )
                 text = "Settings saved."
             else:

@@ -1,4 +1,5 @@
-"""``/notify``: when a player's waiting turn gets a real notification (a new message)."""
+"""A player's own preferences: ``/notify`` (when a waiting turn gets a real notification, a
+new message) and ``/pictures`` (pictures of the table and the hand, or text only)."""
 
 from __future__ import annotations
 
@@ -40,8 +41,15 @@ def describe(delay: int | None) -> str:
     return f"when your turn has waited {delay} seconds"
 
 
-class NotifyCog(commands.Cog):
-    """A player's own notification setting."""
+PICTURES = [
+    app_commands.Choice(name="On", value="on"),
+    app_commands.Choice(name="Off (text only)", value="off"),
+    app_commands.Choice(name="The server's default", value="default"),
+]
+
+
+class PreferencesCog(commands.Cog):
+    """A player's own settings."""
 
     def __init__(self, bot: TrionfiBot) -> None:
         self.bot = bot
@@ -74,6 +82,40 @@ class NotifyCog(commands.Cog):
 
         await self.bot.controller.guarded(interaction, work)
 
+    @app_commands.command(name="pictures")
+    @app_commands.choices(show=PICTURES)
+    async def pictures(
+        self, interaction: discord.Interaction[Any], show: str | None = None
+    ) -> None:
+        """Pictures of the table and of your hand, or text only.
+
+        Args:
+            show: On, off, or the server's default (leave out to see your setting).
+        """
+        service = self.bot.service
+
+        async def work() -> None:
+            user = interaction.user.id
+            if show is not None:
+                if show not in ("on", "off", "default"):
+                    raise InvalidRequest("Pick one of the offered choices.")
+                await service.set_pictures(user, None if show == "default" else show == "on")
+            mine = await service.pictures_setting(user)
+            where = "" if interaction.guild_id is None else " on this server"
+            on = await service.pictures_on(interaction.guild_id or 0, user)
+            state = "on" if on else "off (text only)"
+            source = "your choice" if mine is not None else f"the server's default{where}"
+            text = f"🖼️ Pictures of the table and your hand are **{state}** ({source})."
+            if show is not None:
+                text = "Saved. " + text
+            await send(
+                interaction,
+                ephemeral=True,
+                content=text + "\nThe text always stays complete; pictures come with it.",
+            )
+
+        await self.bot.controller.guarded(interaction, work)
+
 
 async def setup(bot: TrionfiBot) -> None:
-    await bot.add_cog(NotifyCog(bot))
+    await bot.add_cog(PreferencesCog(bot))

@@ -15,6 +15,7 @@ class GuildSettingsRecord:
     turn_clock: str = "off"  # default turn clock of new tables
     computers_allowed: bool = True
     global_leaderboards: bool = True
+    pictures: bool = True  # pictures of the table and hands, unless a player turns them off
 
 
 async def get(db: Database, guild_id: int) -> GuildSettingsRecord:
@@ -22,15 +23,17 @@ async def get(db: Database, guild_id: int) -> GuildSettingsRecord:
     async with db.read() as conn:
         rows = list(
             await conn.execute_fetchall(
-                "SELECT channels_json, turn_clock, computers_allowed, global_leaderboards "
-                "FROM guild_settings WHERE guild_id = ?",
+                "SELECT channels_json, turn_clock, computers_allowed, global_leaderboards, "
+                "pictures FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             )
         )
     if not rows:
         return GuildSettingsRecord(guild_id)
     r = rows[0]
-    return GuildSettingsRecord(guild_id, tuple(json.loads(r[0])), r[1], bool(r[2]), bool(r[3]))
+    return GuildSettingsRecord(
+        guild_id, tuple(json.loads(r[0])), r[1], bool(r[2]), bool(r[3]), bool(r[4])
+    )
 
 
 async def put(db: Database, record: GuildSettingsRecord, now: float) -> None:
@@ -38,16 +41,18 @@ async def put(db: Database, record: GuildSettingsRecord, now: float) -> None:
     async with db.transaction() as conn:
         await conn.execute(
             "INSERT INTO guild_settings (guild_id, channels_json, turn_clock, computers_allowed, "
-            "global_leaderboards, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
+            "global_leaderboards, pictures, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET channels_json = excluded.channels_json, "
             "turn_clock = excluded.turn_clock, computers_allowed = excluded.computers_allowed, "
-            "global_leaderboards = excluded.global_leaderboards, updated_at = excluded.updated_at",
+            "global_leaderboards = excluded.global_leaderboards, pictures = excluded.pictures, "
+            "updated_at = excluded.updated_at",
             (
                 record.guild_id,
                 json.dumps(sorted(record.channels)),
                 record.turn_clock,
                 int(record.computers_allowed),
                 int(record.global_leaderboards),
+                int(record.pictures),
                 now,
             ),
         )

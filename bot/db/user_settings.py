@@ -27,3 +27,25 @@ async def set_notify_delay(db: Database, user_id: int, delay: int | None, now: f
             "updated_at = excluded.updated_at",
             (user_id, delay, now),
         )
+
+
+async def pictures(db: Database, user_id: int) -> bool | None:
+    """The user's own choice about pictures (None: the server's default)."""
+    async with db.read() as conn:
+        rows = list(
+            await conn.execute_fetchall(
+                "SELECT pictures FROM user_settings WHERE user_id = ?", (user_id,)
+            )
+        )
+    return None if not rows or rows[0][0] is None else bool(rows[0][0])
+
+
+async def set_pictures(db: Database, user_id: int, on: bool | None, now: float) -> None:
+    """Store the user's choice about pictures (None: back to the server's default)."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO user_settings (user_id, pictures, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET pictures = excluded.pictures, "
+            "updated_at = excluded.updated_at",
+            (user_id, None if on is None else int(on), now),
+        )

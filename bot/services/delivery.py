@@ -79,3 +79,18 @@ class TableDelivery(TableLife):
         stored = user_settings.NEVER if delay is None else delay
         await user_settings.set_notify_delay(self.db, user_id, stored, self._clock())
         return delay
+
+    # ---- pictures --------------------------------------------------------------------------
+    async def pictures_setting(self, user_id: int) -> bool | None:
+        """The user's own choice about pictures (None: their server's default)."""
+        return await user_settings.pictures(self.db, user_id)
+
+    async def set_pictures(self, user_id: int, on: bool | None) -> None:
+        await user_settings.set_pictures(self.db, user_id, on, self._clock())
+
+    async def pictures_on(self, guild_id: int, user_id: int | None) -> bool:
+        """Whether ``user_id`` (None: the channel) sees pictures at a table of ``guild_id``."""
+        mine = None if user_id is None else await user_settings.pictures(self.db, user_id)
+        if mine is not None:
+            return mine
+        return (await self.guild_settings(guild_id)).pictures

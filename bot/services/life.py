@@ -271,6 +271,7 @@ class TableLife(TableCore):
         allow_channel: int | None = None,
         disallow_channel: int | None = None,
         any_channel: bool = False,
+        pictures: bool | None = None,
     ) -> GuildSettingsRecord:
         """Change the given settings (``None`` keeps a setting) and return them all."""
         current = await guild_settings.get(self.db, guild_id)
@@ -287,6 +288,7 @@ class TableLife(TableCore):
             turn_clock if turn_clock is not None else current.turn_clock,
             current.computers_allowed if computers_allowed is None else computers_allowed,
             current.global_leaderboards if global_leaderboards is None else global_leaderboards,
+            current.pictures if pictures is None else pictures,
         )
         await guild_settings.put(self.db, new, self._clock())
         return new

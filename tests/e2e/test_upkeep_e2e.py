@@ -129,3 +129,19 @@ async def test_help_tells_how_to_play_and_how_the_bot_is(simcord_env: simcord.En
     text = embed_text(said(r))
     assert said(r).ephemeral and "/lamorte new" in text and "/tarocchi rules" in text
     assert "1 servers" in text and "0 open tables" in text
+
+
+async def test_pictures_are_a_players_choice_over_the_servers_default(
+    simcord_env: simcord.Env,
+) -> None:
+    world = make_world(simcord_env, 1)
+    alice = world.members[0]
+    r = await alice.slash(world.channel, "pictures")
+    assert "**on**" in said(r).content and "server's default" in said(r).content
+    await world.service.update_guild_settings(world.guild.id, pictures=False)
+    r = await alice.slash(world.channel, "pictures")
+    assert "**off (text only)**" in said(r).content
+    r = await alice.slash(world.channel, "pictures", show="on")
+    assert said(r).content.startswith("Saved.") and "**on** (your choice)" in said(r).content
+    assert await world.service.pictures_on(world.guild.id, alice.id)
+    assert not await world.service.pictures_on(world.guild.id, None)
