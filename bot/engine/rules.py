@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from bot.engine.actions import Action
 from bot.engine.events import Event
+from bot.engine.restriction import PlayRestriction
 from bot.engine.views import DealResult, PublicView, SeatView
 
 
@@ -130,6 +131,14 @@ class Rules:
 
     def result(self, state: Any) -> DealResult | None:
         raise NotImplementedError
+
+    def play_restriction(self, state: Any, seat: int) -> PlayRestriction | None:
+        """Why some card ``seat`` holds may not be played now (``bot.engine.restriction``).
+
+        ``None`` unless ``seat`` is to play a card and holds a card that is not legal. Pure and
+        additive: it never changes what ``legal_actions`` allows. Games override it.
+        """
+        return None
 
     def default_action(self, state: Any) -> Action:
         """The passive action taken for a seat whose turn timed out (rules/README.md)."""

@@ -118,11 +118,71 @@ def deal_number(m: MatchState) -> int:
 
 
 def illegal_move(e: IllegalAction) -> IllegalMove:
+    """The engine's refusal as a sentence for the player: card codes become the labels their
+    hand shows (``H4`` → 4♥), and the reason is kept whenever the engine gives one.
+
+    French Tarot's "<card> cannot be played now" carries no reason (the engine does not say
+    which rule refused the card), so the refusal names the rule that applies instead.
+    """
+    import re
+
+    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    ranks = {"1": "A", "A": "A", "C": "Kn"}
+    contracts = {
+        "prise": "Prise",
+        "garde": "Garde",
+        "garde_sans": "Garde sans le chien",
+        "garde_contre": "Garde contre le chien",
+    }
+    kinds = {
+        "play": "play a card",
+        "bid": "bid",
+        "call": "call a card",
+        "discard": "discard",
+        "chelem": "announce a chelem",
+        "poignee": "show a poignée",
+        "trump": "name trump",
+    }
+
+    def card(m: re.Match[str]) -> str:
+        code = m.group(0)
+        if code == "EX":
+            return "the Excuse"
+        if code[0] == "T":
+            return code
+        return f"{ranks.get(code[1:], code[1:])}{symbols[code[0]]}"
+
+    def cards(text: str) -> str:
+        # Card codes only (upper case, a suit and a rank, or a trump): never English words.
+        text = re.sub(r"\b(?:[SHDC](?:10|[1-9]|[AJCQK])|T(?:2[01]|1[0-9]|[1-9])|EX)\b", card, text)
+        return text.replace("do not", "don't").replace("cannot", "can't")
+
+    detail = e.detail.strip()
     if e.code == "bad_action":
-        return IllegalMove(f"That isn't a valid choice ({e.detail}).", e.code)
+        return IllegalMove(f"That isn't a valid choice ({detail}).", e.code)
     if e.code == "deal_over":
-        return IllegalMove("This deal is already over.", e.code)
-    return IllegalMove(sentence(e.detail), e.code)
+        return IllegalMove(sentence(detail) or "This deal is already over.", e.code)
+    if e.code == "not_your_turn":
+        return IllegalMove("It's not your turn.", e.code)
+    m = re.fullmatch(r"(\S+) cannot be played now(?:\s*[:;,—-]\s*(.+?))?\.?", detail)
+    if m:  # French Tarot (french_tarot_flow.play)
+        why = m.group(2) or (
+            "follow the suit led if you can; if you can't, play a trump — higher than the "
+            "trumps already in the trick when you can (the Excuse is always allowed)"
+        )
+        return IllegalMove(f"You can't play {cards(m.group(1))} now: {cards(why)}.", e.code)
+    m = re.fullmatch(r"a (\w+) is not possible now(?: \((\w+)\))?", detail)
+    if m:
+        return IllegalMove(f"You can't {kinds.get(m.group(1), m.group(1))} now.", e.code)
+    m = re.fullmatch(r"you cannot bid '(\w+)' now", detail)
+    if m:
+        bid = contracts.get(m.group(1), m.group(1))
+        why = "bid higher than the last bid, or pass"
+        return IllegalMove(f"You can't bid {bid} now: {why}.", e.code)
+    m = re.fullmatch(r"(\S+) cannot be discarded \((.+)\)", detail)
+    if m:
+        return IllegalMove(f"You can't discard {cards(m.group(1))}: {m.group(2)}.", e.code)
+    return IllegalMove(sentence(cards(detail)), e.code)
 
 
 def replay_entry(m: MatchState, entry: LogEntry) -> tuple[MatchState, tuple[Event, ...]]:

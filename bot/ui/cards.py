@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from bot.engine.cards import card_name
 
@@ -15,6 +16,31 @@ _RANK_LABEL = {"1": "A", "A": "A", "C": "Kn"}
 LA_MORTE_LABEL = {"T13": "☠ La Morte", "T1": "Il Bagatto ♣"}
 LA_MORTE_NAME = {"T13": "La Morte", "T1": "Il Bagatto (highest club)"}
 _NONE: Mapping[str, str] = {}
+_GROUP_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
+_FACE_RANK = {"J": 11, "C": 12, "Q": 13, "K": 14, "A": 15}
+
+
+def card_key(card: str) -> tuple[int, int]:
+    """Numeric display order for card lists a game does not order itself: ♠ ♥ ♣ ♦, trumps,
+    the Excuse, each highest first — trumps by number (``T21 T19 … T9 T2``, never the text
+    order ``T19 T2 T21``), a tarot pack's 1 low and a French pack's Ace high."""
+    if card == "EX":
+        return (5, 0)
+    rank = card[1:]
+    value = int(rank) if rank.isdigit() else _FACE_RANK.get(rank, 0)
+    return (_GROUP_ORDER.get(card[0], 6), -value)
+
+
+def sort_cards(cards: Iterable[str], key: Callable[[str], Any] = card_key) -> list[str]:
+    """``cards`` in display order (``key``: a game's own order, e.g. its rules' sort key)."""
+    return sorted(cards, key=key)
+
+
+def in_hand_order(cards: Iterable[str], hand: Iterable[str]) -> list[str]:
+    """``cards`` in the order ``hand`` shows them (its display order), others after by
+    :func:`card_key` — so a play menu lists the cards as the hand line does."""
+    place = {c: i for i, c in enumerate(hand)}
+    return sorted(cards, key=lambda c: (place.get(c, len(place)), card_key(c)))
 
 
 def label(card: str, special: Mapping[str, str] = _NONE) -> str:

@@ -1,4 +1,5 @@
-"""Restart-safe multi-card choices (discards, poignées) split over several selects.
+"""Card controls of a hand: one-tap card plays or per-suit menus, restart-safe multi-card
+choices (discards, poignées) split over several selects, and why a held card is forbidden.
 
 Discord submits each select on its own, so a choice spread over "one select per suit" needs
 somewhere to keep the cards picked so far. It lives in the message itself: every option
@@ -18,19 +19,21 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.engine.actions import Action
+from bot.engine.views import SeatView
 from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, long_name
-from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect
+from bot.ui.components import (
+    MAX_OPTIONS,
+    TableButton,
+    TableSelect,
+    add_card_buttons,
+    card_group,
+)
 
 if TYPE_CHECKING:
     from bot.ui.controller import TableController
 
 MAX_ROWS = 5
 _GROUP_ORDER = ("S", "H", "C", "D", "T")
-
-
-def card_group(card: str) -> str:
-    """Select group of a card: its suit, or ``T`` for trumps and the Excuse/Fool."""
-    return "T" if card == "EX" or card[0] == "T" else card[0]
 
 
 def group_title(key: str) -> str:
@@ -204,8 +207,13 @@ def add_play_selects(
     card_labels: Mapping[str, str] | None = None,
     card_names: Mapping[str, str] | None = None,
 ) -> int:
-    """One "Play …" select per suit (merged to fit ``rows``) for the legal ``cards``; returns
-    the number of rows used. Only legal cards are offered: the engine decides which."""
+    """Controls playing one of the legal ``cards`` within ``rows`` rows from row 0; returns
+    the number of rows used. One tap per card when they fit (a button each, in the order
+    given, at most 20 on 4 rows), else one "Play …" select per suit (merged to fit
+    ``rows``). Only legal cards are offered: the engine decides which."""
+    used = add_card_buttons(view, table_id, cards, rows, card_labels)
+    if used is not None:
+        return used
     parts = group_cards(cards, rows)
     for part, (key, group) in enumerate(parts):
         options = [
@@ -228,3 +236,58 @@ def add_play_selects(
             )
         )
     return len(parts)
+
+
+# ---- why a held card is forbidden -------------------------------------------------------
+
+
+def _suit_text(suit: str, suit_words: Mapping[str, str]) -> str:
+    if suit == "T":
+        return suit_words.get("T", "trumps")
+    word = suit_words.get(suit, SUIT_WORD.get(suit, suit))
+    symbol = SUIT_SYMBOL.get(suit)
+    return f"{symbol} {word}" if symbol else word
+
+
+def _or_fool(view: SeatView) -> str:
+    """``" (or play the Excuse)"`` when the Excuse (the Fool) is among the legal plays."""
+    if not any(a.type == "play" and a.card == "EX" for a in view.legal):
+        return ""
+    name = "the Excuse" if view.public.game_id == "french_tarot" else "the Fool"
+    return f" (or play {name})"
+
+
+def restriction_line(view: SeatView, suit_words: Mapping[str, str] = SUIT_WORD) -> str | None:
+    """One short line saying why some card of the hand may not be played now, or ``None``
+    (nothing forbidden, or not this seat's card play). The reason is the engine's
+    (``SeatView.info["play_restriction"]``, see ``bot.engine.restriction``); this only words
+    it. ``suit_words`` names the suits as the game does (``{"H": "Cups"}``…).
+    """
+    r = view.info.get("play_restriction")
+    if not isinstance(r, dict):
+        return None
+    data = cast(dict[str, Any], r)
+    code = data.get("code")
+    fool = _or_fool(view)
+    if code == "follow":
+        suit = str(data.get("suit"))
+        if suit == "T":
+            return f"Trumps were led: you must play a trump{fool}."
+        line = f"You must follow {_suit_text(suit, suit_words)}{fool}."
+        info = view.public.info
+        if view.public.game_id == "la_morte" and suit == info.get("trump") and "T13" in view.hand:
+            line += " La Morte counts as a trump."  # la_morte D-10
+        return line
+    if code == "trump":
+        led = _suit_text(str(data.get("led")), suit_words)
+        return f"You have no {led}, so you must trump{fool}."
+    if code == "overtrump":
+        return f"You must play a higher trump than the best one in the trick{fool}."
+    if code == "called_suit_first_trick":
+        suit = _suit_text(str(data.get("suit")), suit_words)
+        return f"The called suit ({suit}) can't be led on the first trick, except the called card."
+    if code == "lowest_lead":
+        return "After accepting, you must lead one of your lowest-ranked cards."
+    if code == "morte_lead":
+        return "La Morte can only be led as your last card."
+    return None

@@ -7,7 +7,8 @@ through ``interaction.client``), so a button rendered before a restart still wor
 custom_id formats (≤ 100 characters):
   ``tb:<table>:<verb>`` with verb ``join|leave|bot|start|hand|back|rematch|end`` (table,
   final-result and admin buttons);
-  ``tb:<table>:act:<type>[:<field>=<value>]`` (decision buttons, e.g. ``tb:7:act:bid:amount=3``);
+  ``tb:<table>:act:<type>[:<field>=<value>]`` (decision buttons, e.g. ``tb:7:act:bid:amount=3``;
+  one-tap card buttons ``tb:7:act:play:card=S7``);
   ``ts:<table>:<type>:<field>`` (selects whose chosen values fill ``field``).
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -29,6 +30,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_OPTIONS = 25
+MAX_ROWS = 5  # action rows per message
+ROW_WIDTH = 5  # buttons per action row
+#: One-tap card buttons use at most this many rows (20 cards), leaving one for other controls.
+CARD_BUTTON_ROWS = MAX_ROWS - 1
 _BUTTON_ACT = re.compile(
     r"act:(?P<type>[a-z_]+)(?::(?P<field>[a-z_]+)=(?P<value>[A-Za-z0-9_\-]+))?"
     r"(?:@(?P<deal>\d{1,9}))?"
@@ -255,6 +260,76 @@ def _button_rest(action: Action) -> str:
     return f"act:{action.type}"
 
 
+# ---- one-tap card buttons --------------------------------------------------------------
+
+
+def card_group(card: str) -> str:
+    """Select/button group of a card: its suit, or ``T`` for trumps and the Excuse/Fool."""
+    return "T" if card == "EX" or card[0] == "T" else card[0]
+
+
+def card_rows(cards: Sequence[str], max_rows: int) -> list[list[str]] | None:
+    """One-tap layout: ``cards``, in the order given (callers pass the hand's display
+    order), as rows of at most 5 buttons in at most ``max_rows`` rows (never more than
+    ``CARD_BUTTON_ROWS``): each run of one suit on its own rows where there is room, else the
+    smallest neighbouring rows merged. ``None`` when they do not fit (use menus)."""
+    max_rows = min(max_rows, CARD_BUTTON_ROWS)
+    if not cards or max_rows < 1 or len(cards) > ROW_WIDTH * max_rows:
+        return None
+    ordered = list(cards)
+    groups: list[list[str]] = []
+    for c in ordered:
+        if groups and card_group(groups[-1][-1]) == card_group(c):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    rows = [g[i : i + ROW_WIDTH] for g in groups for i in range(0, len(g), ROW_WIDTH)]
+    while len(rows) > max_rows:
+        pairs = [
+            (len(rows[i]) + len(rows[i + 1]), i)
+            for i in range(len(rows) - 1)
+            if len(rows[i]) + len(rows[i + 1]) <= ROW_WIDTH
+        ]
+        if not pairs:  # no two neighbours share a row: fill the rows in order
+            return [ordered[i : i + ROW_WIDTH] for i in range(0, len(ordered), ROW_WIDTH)]
+        _, i = min(pairs)
+        rows[i : i + 2] = [rows[i] + rows[i + 1]]
+    return rows
+
+
+def card_button(
+    table_id: int, card: str, row: int, card_labels: Mapping[str, str] | None = None
+) -> TableButton:
+    """The one-tap button playing ``card`` (``tb:<table>:act:play:card=<code>``)."""
+    return TableButton(
+        table_id,
+        f"act:play:card={card}",
+        label=label(card, card_labels or {}),
+        style=discord.ButtonStyle.secondary,
+        row=row,
+    )
+
+
+def add_card_buttons(
+    view: discord.ui.View,
+    table_id: int,
+    cards: Sequence[str],
+    max_rows: int,
+    card_labels: Mapping[str, str] | None = None,
+    *,
+    first_row: int = 0,
+) -> int | None:
+    """One button per legal card from ``first_row`` down, if they fit in ``max_rows`` rows
+    (see ``card_rows``); returns the rows used, or ``None`` (nothing added: use menus)."""
+    rows = card_rows(cards, max_rows)
+    if rows is None:
+        return None
+    for r, row in enumerate(rows):
+        for card in row:
+            view.add_item(card_button(table_id, card, first_row + r, card_labels))
+    return len(rows)
+
+
 def decision_view(
     table_id: int,
     legal: tuple[Action, ...],
@@ -264,37 +339,41 @@ def decision_view(
 ) -> discord.ui.View | None:
     """Controls for exactly the seat's legal actions (the UI never computes legality).
 
-    Card plays become selects (one per 25 cards); every other action becomes a button.
-    ``button_label`` maps action type to its label prefix (e.g. ``{"bid": "Bid"}``).
+    Card plays become one-tap buttons, in ``legal``'s order, when they fit (up to 20, leaving
+    rows for the other buttons), else selects (one per 25 cards); every other action becomes
+    a button. ``button_label`` maps action type to its label prefix (``{"bid": "Bid"}``).
     """
     if not legal:
         return None
     view = discord.ui.View(timeout=None)
     cards = [a.card for a in legal if a.type == "play" and a.card is not None]
-    row = 0
-    for i in range(0, len(cards), MAX_OPTIONS):
-        chunk = cards[i : i + MAX_OPTIONS]
-        options = [
-            discord.SelectOption(
-                label=label(c, card_labels or {}),
-                value=c,
-                description=long_name(c, card_names or {}),
-            )
-            for c in chunk
-        ]
-        view.add_item(
-            TableSelect(
-                table_id,
-                "play",
-                "card",
-                options=options,
-                placeholder="Play a card…",
-                row=row,
-                suffix="" if i == 0 else f":{i // MAX_OPTIONS}",
-            )
-        )
-        row += 1
     buttons = [a for a in legal if a.type != "play"]
+    other_rows = -(-len(buttons) // ROW_WIDTH)
+    row = add_card_buttons(view, table_id, cards, MAX_ROWS - other_rows, card_labels)
+    if row is None:
+        row = 0
+        for i in range(0, len(cards), MAX_OPTIONS):
+            chunk = cards[i : i + MAX_OPTIONS]
+            options = [
+                discord.SelectOption(
+                    label=label(c, card_labels or {}),
+                    value=c,
+                    description=long_name(c, card_names or {}),
+                )
+                for c in chunk
+            ]
+            view.add_item(
+                TableSelect(
+                    table_id,
+                    "play",
+                    "card",
+                    options=options,
+                    placeholder="Play a card…",
+                    row=row,
+                    suffix="" if i == 0 else f":{i // MAX_OPTIONS}",
+                )
+            )
+            row += 1
     for j, action in enumerate(buttons):
         text = button_label.get(action.type, action.type.title())
         if action.amount is not None:

@@ -30,11 +30,12 @@ from bot.ui.components import (
 )
 from bot.ui.delivery.answer import Ack, acknowledge, redraw, send
 from bot.ui.delivery.jobs import Post
+from bot.ui.delivery.pictures import add_hand_picture, add_table_picture, for_edit, for_send
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.errors import GENERIC, reply, reply_error
 from bot.ui.games import renderer
 from bot.ui.life import LifeController, back_view, clock_line, clock_name, missing_permissions
-from bot.ui.render import lobby_embed
+from bot.ui.render import lobby_embed, table_link
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -163,12 +164,13 @@ class TableController:
                 raise NotSeated("You are not seated at this table.")
             # Picks mean something only while the seat has a multi-card choice to make.
             choosing = any(a.cards for a in outcome.seat_views[seat].legal)
-            fields = self.hand_message(outcome, seat, tuple(selected) if choosing else ())
+            picks = tuple(selected) if choosing else ()
+            fields = await self.hand_with_picture(outcome, seat, interaction.user.id, picks)
             if _from_hand(interaction):
-                await redraw(interaction, **fields)
+                await redraw(interaction, **for_edit(fields))
                 return
             # Never redraw a hand over a message the channel sees: send it to the presser.
-            await send(interaction, ephemeral=True, **fields)
+            await send(interaction, ephemeral=True, **for_send(fields))
 
         await self.guarded(interaction, work, "update" if _from_hand(interaction) else "private")
 
@@ -241,7 +243,7 @@ class TableController:
         "thinking…" answer would have made any refusal public too)."""
         channel = self.bot.get_partial_messageable(table.channel_id)
         try:
-            message = await channel.send(**_sendable(self.lobby_message(table)))
+            message = await channel.send(**for_send(self.lobby_message(table)))
         except discord.HTTPException:
             await self.service.end_table(table.id, table.owner_id, admin=True)
             raise ServiceError(
@@ -290,8 +292,10 @@ class TableController:
             if on_lobby and outcome.public is not None and not outcome.ended_deals:
                 # The lobby message becomes the table message (no new message to post).
                 fields = self.table_message(outcome)
+                if await self.service.pictures_on(table.guild_id, None):
+                    fields = await add_table_picture(fields, outcome)
                 try:
-                    await redraw(interaction, **fields)
+                    await redraw(interaction, **for_edit(fields))
                 except discord.HTTPException as e:
                     log.info("could not turn lobby %s into its table: %s", table.id, e)
                 else:
@@ -329,9 +333,9 @@ class TableController:
         seat = outcome.table.seat_of(interaction.user.id)
         if seat is not None and seat in outcome.seat_views and _from_hand(interaction):
             # The click came from this player's hand (DM or ephemeral): redraw it in place.
-            fields = self.hand_message(outcome, seat)
+            fields = await self.hand_with_picture(outcome, seat, interaction.user.id)
             try:
-                await redraw(interaction, **fields)
+                await redraw(interaction, **for_edit(fields))
             except discord.HTTPException as e:
                 log.info("could not redraw a hand after a decision: %s", e)  # publishing will
             else:
@@ -386,6 +390,15 @@ class TableController:
             controls = back_view(table.id)  # the computer is playing this seat
         return {"embed": embed, "view": controls}
 
+    async def hand_with_picture(
+        self, outcome: Outcome, seat: int, user_id: int | None, selected: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        """``hand_message`` with the picture of the hand, if the player wants pictures."""
+        fields = self.hand_message(outcome, seat, selected)
+        if user_id is not None and await self.service.pictures_on(outcome.table.guild_id, user_id):
+            fields = await add_hand_picture(fields, outcome, seat)
+        return fields
+
     async def show_hand(
         self, interaction: discord.Interaction[Any], table_id: int | None, game_id: str = ""
     ) -> None:
@@ -401,7 +414,8 @@ class TableController:
             raise NotSeated("You are not seated at this table.")
         if outcome.public is None or seat not in outcome.seat_views:
             raise ServiceError("The game has not started yet.")
-        await send(interaction, ephemeral=True, **self.hand_message(outcome, seat))
+        fields = await self.hand_with_picture(outcome, seat, interaction.user.id)
+        await send(interaction, ephemeral=True, **for_send(fields))
 
     async def hand_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         await self.guarded(interaction, lambda: self.show_hand(interaction, None, game_id))
@@ -463,7 +477,7 @@ class TableController:
             title=f"{r.TITLE} · table #{table.id}",
             description="This table was closed. It won't count in any ranking.",
         )
-        embed.set_author(name=self._where(table))
+        embed.set_author(name=self._where(table), url=table_link(table))
         return {"content": None, "embed": embed, "view": None}
 
     @staticmethod
@@ -475,10 +489,6 @@ def _from_hand(interaction: discord.Interaction[Any]) -> bool:
     """The component sits on the presser's own hand (their DM, or an ephemeral copy)."""
     message = interaction.message
     return message is not None and (interaction.guild_id is None or message.flags.ephemeral)
-
-
-def _sendable(fields: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if not (k == "view" and v is None)}
 
 
 def _group(game_id: str) -> str:

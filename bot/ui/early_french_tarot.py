@@ -12,8 +12,8 @@ import discord
 
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, labels
-from bot.ui.choice import add_play_selects
+from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, in_hand_order, label, labels
+from bot.ui.choice import add_play_selects, restriction_line
 from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
@@ -22,10 +22,12 @@ from bot.ui.render import (
     mention,
     plain_label,
     plays_line,
+    plural,
     rules_card,
     rules_pages,
     seat_label,
     standings,
+    table_link,
 )
 
 GROUP = "oldtarot"
@@ -106,13 +108,12 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     rows: list[str] = []
     for seat in range(pv.players):
         mark = "▶️ " if pv.to_act == seat else ""
-        won = pv.tricks_won[seat]
         honours = info["honours"][seat]
         rows.append(
-            f"{mark}**{seat_label(table, seat)}** · {won} trick{'s' if won != 1 else ''}, "
-            f"{info['taken'][seat]} cards"
+            f"{mark}**{seat_label(table, seat)}** · {plural(pv.tricks_won[seat], 'trick')}, "
+            f"{plural(info['taken'][seat], 'card')}"
             + (f" · {labels(honours, CARD_LABELS)}" if honours else "")
-            + f" · **{outcome.totals[seat]}** pts"
+            + f" · total **{outcome.totals[seat]}**"
         )
     embed.add_field(name="Players", value="\n".join(rows), inline=False)
     if pv.phase == "play":
@@ -153,7 +154,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     """
     pv = view.public
     embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
-    embed.set_author(name=where)
+    embed.set_author(name=where, url=table_link(table))
     embed.description = "\n".join(_hand_lines(view.hand)) or "*No cards left.*"
     total = f"total **{outcome.totals[view.seat]}**"
     if not outcome.finished and (pv.to_act != view.seat or not view.legal):
@@ -169,7 +170,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     honours = pv.info["honours"][view.seat]
     embed.add_field(
         name=f"Hand {outcome.deal_number}",
-        value=f"You have taken {mine} cards"
+        value=f"You have taken {plural(mine, 'card')}"
         + (f" with {labels(honours, CARD_LABELS)}" if honours else "")
         + f" · {total}",
         inline=False,
@@ -187,13 +188,15 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
             "**Your turn — play a card.** Follow suit; if you can't, you must trump; "
             "the Fool is always allowed."
         )
+        why = restriction_line(view)
+        turn += f"\n{why}" if why else ""
     embed.add_field(name="Now", value=turn, inline=False)
     return embed
 
 
 def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
     """One "Play …" select per suit holding exactly the legal cards."""
-    cards = [a.card for a in view.legal if a.type == "play" and a.card is not None]
+    cards = in_hand_order([a.card for a in view.legal if a.type == "play" and a.card], view.hand)
     if not cards:
         return None
     ui = discord.ui.View(timeout=None)
@@ -222,9 +225,9 @@ def deal_summary_embed(
         honours = d["honours"][seat]
         shown = f"{labels(honours, CARD_LABELS)} = {d['honour_points'][seat]}" if honours else "0"
         rows.append(
-            f"**{seat_label(table, seat)}** — {d['tricks'][seat]} "
-            f"trick{'s' if d['tricks'][seat] != 1 else ''}, "
-            f"**{d['cards'][seat]}** cards → {d['card_points'][seat]} · honours {shown} "
+            f"**{seat_label(table, seat)}** — {plural(d['tricks'][seat], 'trick')}, "
+            f"{plural(d['cards'][seat], 'card', bold=True)} → {d['card_points'][seat]} · "
+            f"honours {shown} "
             f"→ **+{delta}**"
         )
     embed.add_field(name="Scores", value="\n".join(rows), inline=False)

@@ -12,10 +12,11 @@ from typing import Any
 import discord
 
 from bot.engine.actions import Action
+from bot.engine.games.french_tarot_cards import sort_key
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, labels, long_name
-from bot.ui.choice import add_choice, add_play_selects
+from bot.ui.cards import SUIT_SYMBOL, in_hand_order, labels, long_name, sort_cards
+from bot.ui.choice import add_choice, add_play_selects, restriction_line
 from bot.ui.components import TableButton
 from bot.ui.render import (
     COLOUR_DONE,
@@ -25,8 +26,10 @@ from bot.ui.render import (
     mention,
     plain_label,
     plays_line,
+    plural,
     seat_label,
     standings,
+    table_link,
 )
 
 GROUP = "tarot"
@@ -42,6 +45,12 @@ MULTIPLIER = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
 POIGNEE = ("simple", "double", "triple")
 BUTTON_LABELS = {"bid": "Bid", "call": "Call", "chelem": "Chelem"}
 _SUITS = ("S", "H", "C", "D")
+
+
+def _cards(cards: list[str] | tuple[str, ...]) -> str:
+    """Card labels in the hand's order (trumps by number, high first), whatever order the
+    engine listed them in (it sorts dogs, discards and poignées as text)."""
+    return labels(sort_cards(cards, sort_key))
 
 
 def _pts(hp: int) -> str:
@@ -64,7 +73,7 @@ def _turn_words(pv: PublicView) -> str:
     if phase == "call":
         return "call a King"
     if phase == "discard":
-        return f"discard {pv.info['dog_size']} cards"
+        return f"discard {plural(pv.info['dog_size'], 'card')}"
     if phase == "chelem":
         return "announce a chelem or not"
     return "play a card"
@@ -88,13 +97,13 @@ def _contract_lines(table: TableInfo, pv: PublicView) -> list[str]:
         else:
             lines.append(f"Called {called} — the partner stays secret until it is played")
     if info["dog"] is not None:
-        lines.append(f"Dog: {labels(info['dog'])}")
+        lines.append(f"Dog: {_cards(info['dog'])}")
     elif info["contract"] == "garde_sans":
         lines.append("Dog: face down, to the taker's pile")
     elif info["contract"] == "garde_contre":
         lines.append("Dog: face down, to the defence's pile")
     if info["discarded_trumps"]:
-        lines.append(f"Trumps in the discard: {labels(info['discarded_trumps'])}")
+        lines.append(f"Trumps in the discard: {_cards(info['discarded_trumps'])}")
     if info["chelem"]:
         lines.append("📣 **Chelem announced**")
     return lines
@@ -128,17 +137,17 @@ def table_embed(outcome: Outcome) -> discord.Embed:
             role = " 🎯 taker"
         elif seat == info["partner"]:
             role = " 🤝 partner"
-        won = pv.tricks_won[seat]
+        # The match total, labelled as such: "pts" read like this deal's card points.
         rows.append(
-            f"{mark}**{seat_label(table, seat)}**{role} · {won} trick{'s' if won != 1 else ''}"
-            f" · {outcome.totals[seat]} pts"
+            f"{mark}**{seat_label(table, seat)}**{role} · {plural(pv.tricks_won[seat], 'trick')}"
+            f" · total **{outcome.totals[seat]}**"
         )
     embed.add_field(name="Players", value="\n".join(rows), inline=False)
     for shown in info["poignees"]:
         embed.add_field(
             name=f"✋ {POIGNEE[shown['level']].title()} poignée — "
             f"{seat_label(table, shown['seat'])}",
-            value=labels(shown["cards"]),
+            value=_cards(shown["cards"]),
             inline=False,
         )
     if pv.phase == "play":
@@ -181,8 +190,8 @@ def _prompt(view: SeatView) -> str:
     if "discard" in kinds:
         n = pv.info["dog_size"]
         return (
-            f"**Discard {n} cards** with the selects below, then confirm. No Kings, no bouts; "
-            "trumps only when you have nothing else (they are shown to everyone)."
+            f"**Discard {plural(n, 'card')}** with the selects below, then confirm. No Kings, "
+            "no bouts; trumps only when you have nothing else (they are shown to everyone)."
         )
     if "chelem" in kinds:
         return "**Chelem?** Announce that your side will take every trick (you lead first)."
@@ -210,13 +219,13 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     """
     pv = view.public
     embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
-    embed.set_author(name=where)
+    embed.set_author(name=where, url=table_link(table))
     embed.description = "\n".join(_hand_lines(view.hand)) or "*No cards left.*"
     deciding = outcome.finished or (pv.to_act == view.seat and bool(view.legal))
     lines = _contract_lines(table, pv) if deciding else _settled_lines(table, pv)
     embed.add_field(name=f"Deal {outcome.deal_number}", value="\n".join(lines), inline=False)
     if view.info.get("discard"):
-        embed.add_field(name="Your discard", value=labels(view.info["discard"]), inline=False)
+        embed.add_field(name="Your discard", value=_cards(view.info["discard"]), inline=False)
     if not deciding:
         now = "Waiting for the next deal." if pv.to_act is None else WAITING_NOTE
         embed.add_field(name="Now", value=now, inline=False)
@@ -226,6 +235,8 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
             name=f"Trick {pv.tricks_played + 1}", value=plays_line(table, pv.trick), inline=False
         )
     turn = "The game is over." if outcome.finished else _prompt(view)
+    why = None if outcome.finished else restriction_line(view)
+    turn += f"\n{why}" if why else ""
     embed.add_field(name="Now", value=turn, inline=False)
     return embed
 
@@ -247,7 +258,7 @@ def decision_view(
     buttons = [a for a in legal if a.type in ("bid", "call", "chelem")]
     for i, action in enumerate(buttons):
         ui.add_item(_button(table_id, action, row=i // 5))
-    plays = [a.card for a in legal if a.type == "play" and a.card is not None]
+    plays = in_hand_order([a.card for a in legal if a.type == "play" and a.card], view.hand)
     shows = [a for a in legal if a.type == "poignee"]
     if plays:
         used = add_play_selects(ui, table_id, plays, 5 - (2 if shows else 0))
@@ -292,11 +303,11 @@ def confirmation(payload: dict[str, Any]) -> str | None:
     if kind == "call":
         return f"You called the **{long_name(str(payload.get('card')))}**."
     if kind == "discard":
-        return f"You discarded {labels(list(payload.get('cards', [])))}."
+        return f"You discarded {_cards(list(payload.get('cards', [])))}."
     if kind == "chelem":
         return "You announced a chelem!" if payload.get("announce") else "No chelem announced."
     if kind == "poignee":
-        return f"You showed a poignée: {labels(list(payload.get('cards', [])))}."
+        return f"You showed a poignée: {_cards(list(payload.get('cards', [])))}."
     return None
 
 
@@ -343,7 +354,7 @@ def _sheet(table: TableInfo, d: dict[str, Any]) -> list[str]:
         lines.append(f"Called {long_name(d['called'])}: {who}")
     verdict = "made ✅" if d["made"] else "failed ❌"
     lines.append(
-        f"Attack: **{d['bouts']}** bout{'s' if d['bouts'] != 1 else ''}, "
+        f"Attack: {plural(d['bouts'], 'bout', bold=True)}, "
         f"**{_pts(d['points_hp'])}** points (needed {_pts(d['target_hp'])}) — {verdict} "
         f"by {d['difference']}"
     )
@@ -367,7 +378,7 @@ def _sheet(table: TableInfo, d: dict[str, Any]) -> list[str]:
         parts.append(f"{d['chelem']:+d}")
     lines.append(f"Deal value: {' '.join(parts)} = **{d['unit']}** per defender")
     if d.get("dog"):
-        lines.append(f"Dog: {labels(d['dog'])}")
+        lines.append(f"Dog: {_cards(d['dog'])}")
     return lines
 
 

@@ -13,15 +13,27 @@ import discord
 from bot.engine.games.la_morte import LA_MORTE, SUIT
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import LA_MORTE_LABEL, LA_MORTE_NAME, SUIT_SYMBOL, SUIT_WORD, label, labels
+from bot.ui.cards import (
+    LA_MORTE_LABEL,
+    LA_MORTE_NAME,
+    SUIT_SYMBOL,
+    SUIT_WORD,
+    in_hand_order,
+    label,
+    labels,
+)
+from bot.ui.choice import restriction_line
+from bot.ui.components import decision_view as default_decision_view
 from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
     WAITING_NOTE,
     mention,
     plays_line,
+    plural,
     seat_label,
     standings,
+    table_link,
 )
 
 GROUP = "lamorte"
@@ -42,7 +54,9 @@ def option_lines(options: dict[str, Any]) -> list[str]:
     """Lobby/footers: the table's options in words."""
     lines = [f"Target score: **{options.get('target', 50)}**"]
     limit = options.get("round_limit")
-    lines.append(f"Round limit: **{limit}** deals" if limit else "Round limit: none")
+    lines.append(
+        f"Round limit: {plural(limit, 'deal', bold=True)}" if limit else "Round limit: none"
+    )
     return lines
 
 
@@ -117,8 +131,8 @@ def table_embed(outcome: Outcome) -> discord.Embed:
             extra = " · ⌛ **Fuori dal Tempo**"
         rows.append(
             f"{marks}{ROLE_ICON[status]} **{seat_label(table, seat)}** — {ROLE_NAME[status]}"
-            f" · {pv.tricks_won[seat]} trick{'s' if pv.tricks_won[seat] != 1 else ''}"
-            f" · {outcome.totals[seat]} pts{extra}"
+            f" · {plural(pv.tricks_won[seat], 'trick')}"
+            f" · total **{outcome.totals[seat]}**{extra}"
         )
     embed.add_field(name="Players", value="\n".join(rows), inline=False)
     if pv.phase == "play":
@@ -169,9 +183,9 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     pv = view.public
     info = pv.info
     embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
-    embed.set_author(name=where)
+    embed.set_author(name=where, url=table_link(table))
     embed.description = "\n".join(_hand_lines(view)) or "*No cards left.*"
-    embed.add_field(name="Deal", value=f"{outcome.deal_number} · {_trump_line(info)}", inline=False)
+    embed.add_field(name=f"Deal {outcome.deal_number}", value=_trump_line(info), inline=False)
     status = info["statuses"][view.seat]
     if outcome.finished or (pv.to_act == view.seat and view.legal):
         embed.add_field(
@@ -185,6 +199,8 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
                 inline=False,
             )
         turn = "The game is over." if outcome.finished else f"**Your turn** — {_turn_words(pv)}."
+        why = None if outcome.finished else restriction_line(view)
+        turn += f"\n{why}" if why else ""
         embed.add_field(name="Now", value=turn, inline=False)
         return embed
     # Quiet: never the auction, the contract, the trick or whose turn it is (all on the
@@ -192,6 +208,18 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     turn = "Waiting for the next deal." if pv.to_act is None else WAITING_NOTE
     embed.add_field(name="Now", value=turn, inline=False)
     return embed
+
+
+def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
+    """The default controls (a "Play a card" menu and the auction buttons), with the cards in
+    the hand line's order (the engine lists the legal cards in dealt order)."""
+    cards = in_hand_order([a.card for a in view.legal if a.type == "play" and a.card], view.hand)
+    plays = sorted(
+        (a for a in view.legal if a.type == "play"),
+        key=lambda a: cards.index(a.card) if a.card in cards else len(cards),
+    )
+    legal = (*plays, *(a for a in view.legal if a.type != "play"))
+    return default_decision_view(table_id, legal, BUTTON_LABELS, CARD_LABELS, CARD_NAMES)
 
 
 def deal_summary_embed(
@@ -213,7 +241,7 @@ def deal_summary_embed(
         maker = seat_label(table, d["maker"])
         embed.description = (
             f"{_trump_line(pv.info)}\nContract **{d['contract']}** by **{maker}** {verdict} "
-            f"({d['tricks'][d['maker']]} tricks)"
+            f"({plural(d['tricks'][d['maker']], 'trick')})"
         )
         rows: list[str] = []
         for seat, delta in enumerate(res.deltas):
@@ -225,7 +253,7 @@ def deal_summary_embed(
                 note = " · il Morto"
             rows.append(
                 f"{ROLE_ICON[role]} **{seat_label(table, seat)}** — {role}, "
-                f"{d['tricks'][seat]} tricks{note} → **+{delta}**"
+                f"{plural(d['tricks'][seat], 'trick')}{note} → **+{delta}**"
             )
         embed.add_field(name="Scores", value="\n".join(rows), inline=False)
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)

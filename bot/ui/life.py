@@ -35,7 +35,7 @@ NEEDED = {
     "read_message_history": "Read Message History",
 }
 CLOCK_WORDS = {
-    "off": "no turn clock",
+    "off": "off",
     "relaxed": "relaxed (10 min a turn)",
     "normal": "normal (2 min a turn)",
     "fast": "fast (45 s a turn)",

@@ -14,8 +14,8 @@ import discord
 
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, labels
-from bot.ui.choice import add_play_selects
+from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, in_hand_order, labels, sort_cards
+from bot.ui.choice import add_play_selects, restriction_line
 from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect
 from bot.ui.render import (
     COLOUR_DONE,
@@ -24,10 +24,12 @@ from bot.ui.render import (
     finish_table_embed,
     mention,
     plays_line,
+    plural,
     rules_card,
     rules_pages,
     seat_label,
     standings,
+    table_link,
 )
 
 GROUP = "losers"
@@ -45,7 +47,7 @@ def option_lines(options: dict[str, Any]) -> list[str]:
     limit = options.get("hand_limit")
     return [
         f"Game to **{options.get('target', 50)}** (unique top)",
-        f"Hand limit: **{limit}** hands" if limit else "Hand limit: none",
+        f"Hand limit: {plural(limit, 'hand', bold=True)}" if limit else "Hand limit: none",
     ]
 
 
@@ -85,7 +87,7 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     caller = seat_label(table, info["caller"])
     lines = [f"Dealer **{seat_label(table, pv.dealer)}** · {pv.info['hand_size']} cards each"]
     if info["excess"]:
-        lines.append(f"Face up, out of play: **{labels(info['excess'])}**")
+        lines.append(f"Face up, out of play: **{labels(sort_cards(info['excess']))}**")
     if info["trump"] is None:
         lines.append(f"**{caller}** (lowest score) is naming trump…")
     else:
@@ -98,10 +100,9 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     for seat in range(pv.players):
         mark = "▶️ " if pv.to_act == seat else ""
         bid = f"bid **{bids[seat]}**" if seat in bids else "no bid yet"
-        won = pv.tricks_won[seat]
-        taken = f" · {won} trick{'s' if won != 1 else ''}" if pv.phase == "play" else ""
+        taken = f" · {plural(pv.tricks_won[seat], 'trick')}" if pv.phase == "play" else ""
         rows.append(
-            f"{mark}**{seat_label(table, seat)}** · {bid}{taken} · **{outcome.totals[seat]}** pts"
+            f"{mark}**{seat_label(table, seat)}** · {bid}{taken} · total **{outcome.totals[seat]}**"
         )
     embed.add_field(name="Players", value="\n".join(rows), inline=False)
     if pv.phase == "play":
@@ -143,11 +144,11 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     info = pv.info
     trump = info["trump"]
     embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
-    embed.set_author(name=where)
+    embed.set_author(name=where, url=table_link(table))
     embed.description = "\n".join(_hand_lines(view.hand, trump)) or "*No cards left.*"
     facts = [f"Hand {outcome.deal_number} · your total **{outcome.totals[view.seat]}**"]
     if info["excess"]:
-        facts.append(f"Out of play: {labels(info['excess'])}")
+        facts.append(f"Out of play: {labels(sort_cards(info['excess']))}")
     if not outcome.finished and (pv.to_act != view.seat or not view.legal):
         # Quiet: the trump, the bids and the trick are on the table message.
         embed.add_field(name="Table", value="\n".join(facts), inline=False)
@@ -160,8 +161,8 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     if bids:
         facts.append("Bids: " + ", ".join(f"{seat_label(table, s)} {b}" for s, b in info["bids"]))
     if pv.phase == "play":
-        won = pv.tricks_won[view.seat]
-        facts.append(f"You have taken {won} trick{'s' if won != 1 else ''} (piles stay face down)")
+        won = plural(pv.tricks_won[view.seat], "trick")
+        facts.append(f"You have taken {won} (piles stay face down)")
     embed.add_field(name="Table", value="\n".join(facts), inline=False)
     if pv.phase == "play":
         embed.add_field(
@@ -190,7 +191,9 @@ def _now(view: SeatView, outcome: Outcome) -> str:
             f"{min(MENU_BIDS - 1, pv.info['b_max'])}; `/losers bid amount` takes any bid up "
             f"to {pv.info['b_max']}."
         )
-    return "**Your turn — play a card.** Follow suit if you can; otherwise play anything."
+    why = restriction_line(view)
+    play = "**Your turn — play a card.** Follow suit if you can; otherwise play anything."
+    return play + (f"\n{why}" if why else "")
 
 
 def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
@@ -239,7 +242,9 @@ def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
             )
         )
         return ui
-    cards = [a.card for a in view.legal if a.type == "play" and a.card is not None]
+    # The menus list the cards in the hand line's order (the engine's legal order is the
+    # order the cards were dealt).
+    cards = in_hand_order([a.card for a in view.legal if a.type == "play" and a.card], view.hand)
     add_play_selects(ui, table_id, cards, 5)
     return ui
 
@@ -266,13 +271,12 @@ def deal_summary_embed(
         bid = d["bids"][seat]
         verdict = "" if bid == 0 else " made" if d["made"][seat] else " missed"
         sign = f"+{delta}" if delta > 0 else str(delta)
-        won = d["tricks"][seat]
         rows.append(
-            f"**{seat_label(table, seat)}** — {won} trick{'s' if won != 1 else ''} · "
+            f"**{seat_label(table, seat)}** — {plural(d['tricks'][seat], 'trick')} · "
             f"trumps {len(trumps)}"
             + (f" ({labels(trumps)})" if trumps else "")
             + (f" · sets {sets}" if sets else "")
-            + f" → **{taken}** pts · bid {bid}{verdict} → **{sign}**"
+            + f" → {plural(taken, 'point', bold=True)} · bid {bid}{verdict} → **{sign}**"
         )
     embed.add_field(name="Hand", value="\n".join(rows), inline=False)
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)

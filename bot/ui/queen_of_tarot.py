@@ -15,8 +15,8 @@ import discord
 from bot.engine.games.queen_of_tarot_cards import sort_key
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, label, labels
-from bot.ui.choice import add_choice, add_play_selects
+from bot.ui.cards import SUIT_SYMBOL, in_hand_order, label, labels, sort_cards
+from bot.ui.choice import add_choice, add_play_selects, restriction_line
 from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect, bonus_value
 from bot.ui.render import (
     COLOUR_DONE,
@@ -25,10 +25,12 @@ from bot.ui.render import (
     finish_table_embed,
     mention,
     plays_line,
+    plural,
     rules_card,
     rules_pages,
     seat_label,
     standings,
+    table_link,
 )
 
 GROUP = "tarocchi"
@@ -53,9 +55,14 @@ _ROLE_ORDER = ("eldest", "middle", "dealer")
 def option_lines(options: dict[str, Any]) -> list[str]:
     """Lobby and footer: the table's options in words."""
     return [
-        f"Deals: **{options.get('deals', 6)}** (then the highest total wins)",
+        f"Hands: **{options.get('deals', 6)}** (then the highest total wins)",
         f"Bargaining amounts: 1–**{options.get('max_bargain', 43)}** game points",
     ]
+
+
+def _cards(cards: list[str] | tuple[str, ...]) -> str:
+    """Card labels in the hand's order (the engine lists discards and shown cards as text)."""
+    return labels(sort_cards(cards, sort_key), CARD_LABELS)
 
 
 def _bonuses(names: list[str] | tuple[str, ...]) -> str:
@@ -109,10 +116,11 @@ def _console(table: TableInfo, pv: PublicView) -> tuple[str, str]:
         rows.append(f"{mark}**{seat_label(table, seat)}** ({role}) — {_position(p)}{_last(p)}")
     rows.append(
         f"Demanded **{b['demanded']}** · offered **{b['offered']}** · "
-        f"{b['passes']} pass{'es' if b['passes'] != 1 else ''} in a row"
+        f"{plural(b['passes'], 'pass', 'passes')} in a row"
     )
     rows.append(
-        "*Demands equal to offers settle the hand; Continue, or three passes in a row, deal on.*"
+        "*Demands equal to offers settle the hand; Continue, or three passes in a row, go on "
+        "with the hand.*"
     )
     held = pv.hand_sizes[roles["eldest"]]
     return f"Bargaining — session {b['session']} of 3 ({held} cards each)", "\n".join(rows)
@@ -128,7 +136,7 @@ def _declaration_lines(table: TableInfo, info: dict[str, Any]) -> list[str]:
         parts = " + ".join(f"{BONUS_WORDS[p['name']]} {p['value']}" for p in d["parts"])
         out.append(
             f"**{who}** declares {parts} = **{d['value']}** (each opponent pays it) — shows "
-            f"{labels(sorted(d['cards'], key=sort_key), CARD_LABELS)}"
+            f"{_cards(d['cards'])}"
         )
     return out
 
@@ -165,7 +173,7 @@ def table_embed(outcome: Outcome) -> discord.Embed:
         " · ".join(f"{r.title()} **{seat_label(table, roles[r])}**" for r in _ROLE_ORDER),
     ]
     if pv.phase == "discard":
-        lines.append(f"The deal is complete; **{seat_label(table, pv.dealer)}** discards 3 cards.")
+        lines.append(f"All cards are dealt; **{seat_label(table, pv.dealer)}** discards 3 cards.")
     lines += _declaration_lines(table, info)
     fool = _fool_line(table, info)
     if fool:
@@ -176,7 +184,8 @@ def table_embed(outcome: Outcome) -> discord.Embed:
         embed.add_field(name=name, value=value, inline=False)
     if pv.phase == "play":
         taken = " · ".join(
-            f"{seat_label(table, s)} {pv.tricks_won[s]} tricks ({info['taken'][s]} cards)"
+            f"{seat_label(table, s)} {plural(pv.tricks_won[s], 'trick')} "
+            f"({plural(info['taken'][s], 'card')})"
             for s in range(pv.players)
         )
         embed.add_field(name="Tricks taken", value=taken, inline=False)
@@ -236,7 +245,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     only when it changes).
     """
     embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
-    embed.set_author(name=where)
+    embed.set_author(name=where, url=table_link(table))
     embed.description = "\n".join(_hand_lines(view.hand)) or "*No cards left.*"
     facts = [f"Hand {outcome.deal_number} · your total **{outcome.totals[view.seat]}**"]
     pv = view.public
@@ -246,13 +255,13 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         if role is not None:
             facts.append(f"You are **{role}**")
         if view.info.get("discard"):
-            facts.append(f"Your discard: {labels(view.info['discard'], CARD_LABELS)}")
+            facts.append(f"Your discard: {_cards(view.info['discard'])}")
         embed.add_field(name="Table", value="\n".join(facts), inline=False)
         now = "Waiting for the next hand." if pv.to_act is None else WAITING_NOTE
         embed.add_field(name="Now", value=now, inline=False)
         return embed
     if view.info.get("discard"):
-        facts.append(f"Your discard: {labels(view.info['discard'], CARD_LABELS)}")
+        facts.append(f"Your discard: {_cards(view.info['discard'])}")
     if pv.phase == "bargain" and pv.info["bargain"]["session"] is not None:
         b = pv.info["bargain"]
         facts.append(
@@ -264,6 +273,8 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         )
     embed.add_field(name="Table", value="\n".join(facts), inline=False)
     now = "The game is over." if outcome.finished else _prompt(view)
+    why = None if outcome.finished else restriction_line(view)
+    now += f"\n{why}" if why else ""
     embed.add_field(name="Now", value=now, inline=False)
     return embed
 
@@ -347,7 +358,9 @@ def decision_view(
             amounts = [a.amount for a in legal if a.type == kind and a.amount is not None]
             row = _amount_selects(ui, table_id, kind, amounts, row)
         return ui
-    plays = [a.card for a in legal if a.type == "play" and a.card is not None]
+    # The menus list the cards in the hand line's order (the engine's legal order is the
+    # order the cards were dealt).
+    plays = in_hand_order([a.card for a in legal if a.type == "play" and a.card], view.hand)
     add_play_selects(ui, table_id, plays, 5, CARD_LABELS, CARD_NAMES)
     return ui
 
@@ -358,11 +371,14 @@ def confirmation(payload: dict[str, Any]) -> str | None:
     if kind == "pass":
         return "You passed; your position stands."
     if kind == "continue":
-        return "You called **Continue**: the bargaining session ends and the deal goes on."
+        return "You called **Continue**: the bargaining session ends and the hand goes on."
     if kind in ("demand", "offer"):
-        return f"You {kind} **{payload.get('amount')}** game points."
+        amount = payload.get("amount")
+        if isinstance(amount, int):
+            return f"You {kind} {plural(amount, 'game point', bold=True)}."
+        return f"You {kind} **{amount}** game points."
     if kind == "discard":
-        return f"You discarded {labels(list(payload.get('cards', [])), CARD_LABELS)}."
+        return f"You discarded {_cards(list(payload.get('cards', [])))}."
     if kind == "declare":
         return f"You declared {_bonuses(list(payload.get('bonuses', [])))}."
     return None
@@ -397,7 +413,7 @@ def deal_summary_embed(
             rows.append(
                 f"**{seat_label(table, seat)}** — declarations {decl[seat]:+d} · cards "
                 f"{d['card_points'][seat]} ({d['card_deltas'][seat]:+d} against 43) · "
-                f"{d['tricks'][seat]} tricks → **{delta:+d}**"
+                f"{plural(d['tricks'][seat], 'trick')} → **{delta:+d}**"
             )
     embed.add_field(name="Hand", value="\n".join(rows), inline=False)
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)
@@ -416,7 +432,7 @@ def rules_embed() -> discord.Embed:
             "Mitigati or Mixed Honours (paid by each opponent), and 25 tricks are played: "
             "follow suit, else trump; trump XX (the Angel) beats XXI; in ♥ and ♦ the 1 is the "
             "best pip. Cards are worth 129 in all; each player scores points − 43. After the "
-            "last deal the highest total wins.\n\nUse `/tarocchi rules full:True` for the "
+            "last hand the highest total wins.\n\nUse `/tarocchi rules full:True` for the "
             "complete rules."
         ),
     )
@@ -464,7 +480,7 @@ def rules_full_embeds() -> list[discord.Embed]:
                     "instead; it never wins and comes back to you for an empty card (a debt if "
                     "you have none yet). Cards score singly: XX, I and Kings 5, Fool and Queens "
                     "4, Cavaliers 3, Valets 2, others 1 — 129 in all; you score your points − "
-                    "43. After the agreed number of deals the highest total wins (ties share)."
+                    "43. After the agreed number of hands the highest total wins (ties share)."
                 ),
             ),
         ],

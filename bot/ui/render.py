@@ -19,6 +19,38 @@ DESCRIPTION_LIMIT = 4096
 FIELD_VALUE_LIMIT = 1024
 
 
+#: The word each game uses for one round of play, from ``shared/rules/*.md``: a "deal" in
+#: La Morte and French Tarot (la donne), a "hand" in the others. Game-independent text (the
+#: final result) uses it; each renderer writes its own word in its titles and fields.
+ROUND_WORDS: Mapping[str, str] = {
+    "la_morte": "deal",
+    "french_tarot": "deal",
+    "early_french_tarot": "hand",
+    "losers_game": "hand",
+    "queen_of_tarot": "hand",
+}
+
+
+def round_word(game_id: str) -> str:
+    """ "deal" or "hand": what ``game_id`` calls one round of play."""
+    return ROUND_WORDS.get(game_id, "deal")
+
+
+def plural(n: int, word: str, plural: str | None = None, *, bold: bool = False) -> str:
+    """A count with its noun in the right number: ``plural(1, "trick")`` → "1 trick",
+    ``plural(2, "pass", "passes")`` → "2 passes" (``bold``: the number in bold)."""
+    noun = word if n == 1 else plural or f"{word}s"
+    number = f"**{n}**" if bold else str(n)
+    return f"{number} {noun}"
+
+
+def table_link(table: TableInfo) -> str | None:
+    """Jump link to the table's message (for a hand DM's header), or to its channel while the
+    table has no message yet."""
+    base = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
+    return base if table.message_id is None else f"{base}/{table.message_id}"
+
+
 def _and_more(n: int) -> str:
     return f"…and {n} more"
 
@@ -100,8 +132,7 @@ def lobby_embed(table: TableInfo, title: str, option_lines: list[str]) -> discor
             lines.append(f"`{i + 1}.` {seat_label(table, i)}{host}")
     free = table.players - len(table.seats)
     status = (
-        f"Waiting for {free} more player{'s' if free != 1 else ''} — "
-        "press **Join** or **Add computer**."
+        f"Waiting for {plural(free, 'more player')} — press **Join** or **Add computer**."
         if free
         else "The table is full — the host can press **Start**."
     )
@@ -129,10 +160,10 @@ def final_embed(outcome: Outcome, title: str) -> discord.Embed:
     table = outcome.table
     names = ", ".join(seat_label(table, s) for s in outcome.winners) or "nobody"
     verb = "win" if len(outcome.winners) > 1 else "wins"
+    played = plural(outcome.deals_played, round_word(table.game_id))
     embed = discord.Embed(
         title=f"{title} · table #{table.id} — game over",
-        description=f"🏆 **{names}** {verb} after {outcome.deals_played} deal"
-        f"{'s' if outcome.deals_played != 1 else ''}.",
+        description=f"🏆 **{names}** {verb} after {played}.",
         colour=COLOUR_DONE,
     )
     embed.add_field(name="Final scores", value=standings(table, outcome.totals, outcome.winners))

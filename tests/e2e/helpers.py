@@ -19,6 +19,47 @@ def labels(message: discord.Message) -> list[str]:
     return [c.label for c in components(message) if isinstance(c, discord.Button) and c.label]
 
 
+def card_buttons(message: discord.Message) -> list[discord.Button]:
+    """The one-tap card buttons (``tb:<table>:act:play:card=<code>``), in display order."""
+    return [
+        c
+        for c in components(message)
+        if isinstance(c, discord.Button) and ":act:play:card=" in (c.custom_id or "")
+    ]
+
+
+def button_card(button: discord.Button) -> str:
+    """The card a one-tap button plays (its custom_id without the deal stamp)."""
+    return (button.custom_id or "").split(":card=")[1].split("@")[0]
+
+
+def play_selects(message: discord.Message) -> list[discord.SelectMenu]:
+    """The "Play …" card menus (``ts:<table>:play:card``), shown when the cards do not fit."""
+    return [
+        c
+        for c in components(message)
+        if isinstance(c, discord.SelectMenu) and ":play:card" in (c.custom_id or "")
+    ]
+
+
+def playable(message: discord.Message) -> list[str]:
+    """Every card the message offers to play, as one-tap buttons or in play menus."""
+    return [button_card(b) for b in card_buttons(message)] + [
+        o.value for m in play_selects(message) for o in m.options
+    ]
+
+
+async def play_card(who: Any, message: discord.Message, card: str | None = None) -> Any:
+    """Play ``card`` (default: the first offered) as a person would: tap its button, or pick
+    it in the menu holding it."""
+    card = card or playable(message)[0]
+    for b in card_buttons(message):
+        if button_card(b) == card:
+            return await who.click(message, custom_id=b.custom_id)
+    menu = next(m for m in play_selects(message) if card in [o.value for o in m.options])
+    return await who.select(message, [card], custom_id=menu.custom_id)
+
+
 def select_values(message: discord.Message) -> list[str]:
     values: list[str] = []
     for c in components(message):
@@ -60,13 +101,16 @@ def has_controls(message: discord.Message | None) -> bool:
 async def take_turn(member: Any, message: discord.Message, *, actor: Any = None) -> Any:
     """Make the member's current decision on ``message`` (their DM or ephemeral hand).
 
-    A fixed policy, so two runs of one seed can be compared: play the first card offered,
-    else Accept, else the lowest bid, else Drop, else Muck.
+    A fixed policy, so two runs of one seed can be compared: play the first card offered
+    (one-tap button or menu), else the first option of a menu, else Accept, else the lowest
+    bid, else Drop, else Muck.
     ``actor`` is who clicks (``member.user`` for DMs, the member for channel messages).
     """
     who = actor if actor is not None else member.user
     values = select_values(message)
-    if values:
+    if playable(message):
+        result = await play_card(who, message)
+    elif values:
         result = await who.select(message, [values[0]], custom_id=select_id(message))
     else:
         offered = labels(message)

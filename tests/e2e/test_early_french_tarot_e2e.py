@@ -6,10 +6,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import discord
-
 from bot.services.tables import TableService
-from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels, said, take_turn
+from tests.e2e.helpers import (
+    card_buttons,
+    components,
+    dm_hand,
+    embed_text,
+    has_controls,
+    labels,
+    playable,
+    said,
+    take_turn,
+)
 
 
 async def open_table(channel: Any, alice: Any, bob: Any, **options: Any) -> None:
@@ -24,10 +32,6 @@ async def open_table(channel: Any, alice: Any, bob: Any, **options: Any) -> None
     assert (await alice.click(channel.history()[0], label="Start")).acknowledged
 
 
-def play_selects(message: discord.Message) -> list[discord.SelectMenu]:
-    return [c for c in components(message) if isinstance(c, discord.SelectMenu)]
-
-
 async def test_whole_game_to_50(world: tuple[Any, ...]) -> None:
     env, _guild, channel, alice, bob, _carol = world
     await open_table(channel, alice, bob)
@@ -37,13 +41,13 @@ async def test_whole_game_to_50(world: tuple[Any, ...]) -> None:
     assert "Trick 1 of 12" in text and "30 set aside unseen" in text
     assert labels(table) == ["Show my hand"]
 
-    # The player to act gets one select per suit, holding only legal cards.
+    # The player to act gets one button per legal card (12 cards fit: one tap to play).
     mover = next(m for m in (alice, bob) if has_controls(dm_hand(m)))
     dm = dm_hand(mover)
     assert dm is not None and "Your hand — Early French Tarot table #1" in embed_text(dm)
-    menus = play_selects(dm)
-    assert menus and all((m.placeholder or "").startswith("Play ") for m in menus)
-    assert len(dm.components) <= 5 and all(len(m.options) <= 25 for m in menus)
+    buttons = card_buttons(dm)
+    assert buttons and len(buttons) == len(components(dm))  # nothing but the cards
+    assert len(dm.components) <= 5 and all(len(row.children) <= 5 for row in dm.components)
 
     steps = 0
     while steps < 800:
@@ -85,7 +89,7 @@ async def test_slash_play_autocomplete_and_refusals(world: tuple[Any, ...]) -> N
         mover = next(m for m in (alice, bob) if has_controls(dm_hand(m)))
         dm = dm_hand(mover)
         assert dm is not None
-        legal = sorted(o.value for menu in play_selects(dm) for o in menu.options)
+        legal = sorted(playable(dm))  # one-tap buttons, or menus
         choices = await mover.autocomplete(channel, "oldtarot play", "card", "")
         assert sorted(c["value"] for c in choices) == legal
         other = next(m for m in (alice, bob) if m is not mover)

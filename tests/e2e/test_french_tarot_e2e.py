@@ -23,7 +23,15 @@ from bot.engine.games.french_tarot import RULES
 from bot.engine.games.french_tarot_cards import PARAMS
 from bot.services.step import first_dealer
 from bot.services.tables import TableService
-from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels, said
+from tests.e2e.helpers import (
+    components,
+    dm_hand,
+    embed_text,
+    has_controls,
+    labels,
+    play_card,
+    said,
+)
 
 
 async def seed_where_alice_takes(path: Path, players: int, computers: int, poignee: bool) -> int:
@@ -116,9 +124,8 @@ class Player:
             self.showed = True
             self.poignee = False
             return
-        else:
-            menu = selects(message, "ts:")[0]
-            result = await who.select(message, [menu.options[0].value], custom_id=menu.custom_id)
+        else:  # the first card offered: one tap, or a menu when the cards do not fit
+            result = await play_card(who, message)
         assert result.acknowledged, "the bot did not answer"
 
     async def _choose(self, message: discord.Message, kind: str) -> None:

@@ -17,8 +17,8 @@ from tests.e2e.helpers import (
     embed_text,
     has_controls,
     labels,
+    playable,
     said,
-    select_values,
     take_turn,
 )
 
@@ -212,10 +212,14 @@ async def reference_totals(
             assert pv is not None and pv.to_act is not None
             user = next(s.user_id for s in outcome.table.seats if s.seat == pv.to_act)
             assert user is not None
-            legal = outcome.seat_views[pv.to_act].legal
+            view = outcome.seat_views[pv.to_act]
+            legal = view.legal
             types = [a.type for a in legal]
             if "play" in types:
-                payload: dict[str, Any] = {"type": "play", "card": legal[types.index("play")].card}
+                # The DM's menu lists the legal cards in the hand's order: its first card.
+                plays = {a.card for a in legal if a.type == "play"}
+                card = next(c for c in view.hand if c in plays)
+                payload: dict[str, Any] = {"type": "play", "card": card}
             elif "accept" in types:
                 payload = {"type": "accept"}
             elif "bid" in types:
@@ -324,7 +328,7 @@ async def test_slash_play_offers_only_legal_cards(world: tuple[Any, ...]) -> Non
         assert mover is not None
         dm = dm_hand(mover)
         assert dm is not None
-        cards = select_values(dm)
+        cards = playable(dm)  # one-tap buttons, or menus
         if cards:
             choices = await mover.autocomplete(channel, "lamorte play", "card", "")
             assert sorted(c["value"] for c in choices) == sorted(cards)

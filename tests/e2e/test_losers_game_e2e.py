@@ -17,8 +17,9 @@ from tests.e2e.helpers import (
     embed_text,
     has_controls,
     labels,
+    play_card,
+    playable,
     said,
-    select_values,
 )
 
 
@@ -27,10 +28,13 @@ def selects(message: discord.Message) -> list[discord.SelectMenu]:
 
 
 async def decide(member: Any, message: discord.Message, bid: int = 0) -> None:
-    """The member's decision as a person makes it: a trump button, a bid menu, a card menu."""
+    """The member's decision as a person makes it: a trump button, a bid menu, a card (one
+    tap, or a menu when the cards do not fit)."""
     menus = selects(message)
     buttons = labels(message)
-    if menus and menus[0].custom_id.startswith("ts:") and ":bid:" in menus[0].custom_id:
+    if playable(message):
+        r = await play_card(member.user, message)
+    elif menus and menus[0].custom_id.startswith("ts:") and ":bid:" in menus[0].custom_id:
         r = await member.user.select(message, [str(bid)], custom_id=menus[0].custom_id)
     elif menus:
         r = await member.user.select(
@@ -83,7 +87,7 @@ async def test_whole_game_to_its_end(world: tuple[Any, ...]) -> None:
         else:
             # Only legal cards are offered; the public table never shows a hidden card.
             outcome = await service.snapshot(1, None)
-            legal = {c for m in selects(dm) for c in (o.value for o in m.options)}
+            legal = set(playable(dm))  # one-tap buttons, or menus
             seat = outcome.table.seat_of(mover.id)
             assert seat is not None
             full = await service.snapshot(1, mover.id)
@@ -181,7 +185,7 @@ async def test_autocomplete_safe_bid_button_and_rules(world: tuple[Any, ...]) ->
             r = await mover.user.click(dm, label="Bid 0 (safe)")
             assert r.acknowledged
             continue
-        values = select_values(dm)
+        values = playable(dm)
         if values and "play a card" in embed_text(dm):
             choices = await mover.autocomplete(channel, "losers play", "card", "")
             assert sorted(c["value"] for c in choices) == sorted(values)

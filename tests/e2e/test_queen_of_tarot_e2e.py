@@ -9,7 +9,15 @@ from typing import Any
 import discord
 
 from bot.services.tables import TableService
-from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels, said
+from tests.e2e.helpers import (
+    components,
+    dm_hand,
+    embed_text,
+    has_controls,
+    labels,
+    play_card,
+    said,
+)
 
 
 def selects(message: discord.Message) -> list[discord.SelectMenu]:
@@ -55,8 +63,8 @@ async def decide(member: Any, dm: discord.Message, *, settle: bool) -> None:
         r = await member.user.click(redrawn, label=confirm)
     elif "Declare" in text and "pre-selected" in text:
         r = await member.user.click(dm, label=labels(dm)[0])  # the best set, one click
-    else:
-        r = await member.user.select(dm, [menus[0].options[0].value], custom_id=menus[0].custom_id)
+    else:  # the first card offered: one tap, or a menu when the cards do not fit
+        r = await play_card(member.user, dm)
     assert r.acknowledged, "the bot did not answer"
 
 

@@ -19,6 +19,7 @@ from bot.engine.match import MatchState
 from bot.engine.registry import get_rules, implemented
 from bot.engine.views import SeatView
 from bot.services.models import Outcome, SeatInfo, TableInfo
+from bot.ui.choice import restriction_line
 from bot.ui.games import renderer
 from bot.ui.render import UPDATES_NOTE, plays_line
 
@@ -96,6 +97,9 @@ def _check_state(game_id: str, table: TableInfo, m: MatchState, embeds: dict) ->
             if pv.phase == "play":
                 assert "Trick " in text and trick in text, text
                 checked += 1
+            why = restriction_line(view)
+            if why is not None:  # a held card is forbidden: the hand says why
+                assert why in text, text
         elif not m.finished:
             assert UPDATES_NOTE in text or "next" in text, text
             assert "Waiting for " not in text.replace("Waiting for the next", ""), text

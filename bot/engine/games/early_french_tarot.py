@@ -16,6 +16,7 @@ from bot.engine.actions import Action
 from bot.engine.cards import EXCUSE, SUITS, TAROT_PACK, TAROT_RANKS
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.trick import Play, remove_card
 from bot.engine.views import DealResult, PublicView, SeatView
@@ -87,6 +88,17 @@ def legal_cards(hand: Sequence[str], trick: Sequence[Play]) -> tuple[str, ...]:
     if trumps:
         return trumps + fool
     return tuple(hand)
+
+
+def play_restriction(hand: Sequence[str], trick: Sequence[Play]) -> PlayRestriction | None:
+    """Why some card of ``hand`` may not be played to ``trick`` (§4.2), or ``None``."""
+    legal = legal_cards(hand, trick)
+    led = led_suit(trick)
+    if led is None or not some_forbidden(hand, legal):
+        return None
+    if any(suit_of(c) == led for c in hand):
+        return PlayRestriction("follow", {"suit": led})
+    return PlayRestriction("trump", {"led": led})
 
 
 def card_to_give(pile: Sequence[str]) -> str:
@@ -199,6 +211,12 @@ class EarlyFrenchTarotRules(Rules):
         if s.turn is None:
             return ()
         return legal_cards(s.hands[s.turn], s.trick)
+
+    def play_restriction(self, state: EarlyFrenchTarotState, seat: int) -> PlayRestriction | None:
+        """Why a card ``seat`` holds is not legal now (``bot.engine.restriction``)."""
+        if state.turn != seat:
+            return None
+        return play_restriction(state.hands[seat], state.trick)
 
     def legal_actions(self, state: EarlyFrenchTarotState) -> tuple[Action, ...]:
         t = state.turn
@@ -375,7 +393,8 @@ class EarlyFrenchTarotRules(Rules):
         s = state
         hand = tuple(sorted(s.hands[seat], key=lambda c: self.card_sort_key(s, c)))
         legal = self.legal_actions(s) if s.turn == seat else ()
-        return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s))
+        info = with_restriction({}, self.play_restriction(s, seat))
+        return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s), info=info)
 
 
 RULES = EarlyFrenchTarotRules()

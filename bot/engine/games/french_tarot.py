@@ -37,7 +37,9 @@ from bot.engine.games.french_tarot_state import (
     high_bid,
     legal_cards,
     may_show_poignee,
+    play_restriction,
 )
+from bot.engine.restriction import PlayRestriction, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.views import DealResult, PublicView, SeatView
 
@@ -116,6 +118,10 @@ class FrenchTarotRules(Rules):
     def legal_cards(self, s: FrenchTarotState) -> list[str]:
         """Cards the seat to act may play now (§4.2 and the trick-1 lead ban)."""
         return legal_cards(s)
+
+    def play_restriction(self, state: FrenchTarotState, seat: int) -> PlayRestriction | None:
+        """Why a card ``seat`` holds is not legal now (``bot.engine.restriction``)."""
+        return play_restriction(state, seat)
 
     def legal_actions(self, state: FrenchTarotState) -> tuple[Action, ...]:
         s = state
@@ -272,6 +278,7 @@ class FrenchTarotRules(Rules):
             info["discard"] = list(s.discard)
         if s.phase is Phase.PLAY and may_show_poignee(s, seat):
             info["poignee_levels"] = [o[1] for o in poignee_options(s.hands[seat], s.players)]
+        with_restriction(info, self.play_restriction(s, seat))
         return SeatView(
             seat=seat, hand=s.hands[seat], legal=legal, public=self.observe_public(s), info=info
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.cards import EXCUSE
+from bot.engine.restriction import PlayRestriction, some_forbidden
 from bot.engine.trick import Play
 
 PETIT = "T1"
@@ -127,6 +128,22 @@ def legal_plays(hand: Sequence[str], trick: Sequence[Play]) -> list[str]:
     if EXCUSE in hand:
         options.append(EXCUSE)
     return options
+
+
+def trick_restriction(hand: Sequence[str], trick: Sequence[Play]) -> PlayRestriction | None:
+    """Why some card of ``hand`` may not be played to ``trick`` under §4.2, or ``None``."""
+    suit = led_suit(trick)
+    if suit is None or not some_forbidden(hand, legal_plays(hand, trick)):
+        return None
+    if suit != "T" and any(suit_of(c) == suit for c in hand):
+        return PlayRestriction("follow", {"suit": suit})
+    high_trump = max((rank(c) for _, c in trick if is_trump(c)), default=0)
+    trumps = [c for c in hand if is_trump(c)]
+    if any(rank(c) > high_trump for c in trumps) and any(rank(c) < high_trump for c in trumps):
+        return PlayRestriction("overtrump", {"led": suit})  # french_tarot D-6
+    if suit == "T":
+        return PlayRestriction("follow", {"suit": "T"})
+    return PlayRestriction("trump", {"led": suit})
 
 
 def trick_winner(trick: Sequence[Play]) -> int:

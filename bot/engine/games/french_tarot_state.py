@@ -9,7 +9,14 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from bot.engine.games.french_tarot_cards import CONTRACTS, PARAMS, legal_plays, suit_of
+from bot.engine.games.french_tarot_cards import (
+    CONTRACTS,
+    PARAMS,
+    legal_plays,
+    suit_of,
+    trick_restriction,
+)
+from bot.engine.restriction import PlayRestriction, some_forbidden
 from bot.engine.trick import Play
 
 
@@ -77,6 +84,20 @@ def legal_cards(s: FrenchTarotState) -> list[str]:
         if allowed:
             cards = allowed
     return cards
+
+
+def play_restriction(s: FrenchTarotState, seat: int) -> PlayRestriction | None:
+    """Why a card ``seat`` holds is not legal now (``bot.engine.restriction``), or ``None``."""
+    if s.turn != seat or s.phase is not Phase.PLAY:
+        return None
+    hand = s.hands[seat]
+    if not some_forbidden(hand, legal_cards(s)):
+        return None
+    if not s.trick:  # any lead is free but the first one at 5 (D-14, C-5)
+        if s.called is None:
+            return None
+        return PlayRestriction("called_suit_first_trick", {"suit": suit_of(s.called)})
+    return trick_restriction(hand, s.trick)
 
 
 def may_show_poignee(s: FrenchTarotState, seat: int) -> bool:

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, NamedTuple
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.trick import Play, remove_card
 from bot.engine.views import DealResult, PublicView, SeatView
@@ -232,6 +233,21 @@ class LaMorteRules(Rules):
         else:
             follow = tuple(c for c in hand if c != LA_MORTE and SUIT[c] == led_suit)
         return follow or hand
+
+    def play_restriction(self, state: LaMorteState, seat: int) -> PlayRestriction | None:
+        """Why a card ``seat`` holds is not legal now (``bot.engine.restriction``)."""
+        s = state
+        legal = self.legal_cards(s)
+        if s.turn != seat or not legal or not some_forbidden(s.hands[seat], legal):
+            return None
+        if not s.trick:
+            ordinary = [c for c in s.hands[seat] if c != LA_MORTE]
+            if s.lowest_lead and some_forbidden(ordinary, legal):
+                return PlayRestriction("lowest_lead", {})  # la_morte D-8, C-2
+            return PlayRestriction("morte_lead", {})  # §4.4
+        led = s.trick[0][1]
+        # D-10: on a trump lead (La Morte's forced lead included) the trump suit is followed.
+        return PlayRestriction("follow", {"suit": s.trump if led == LA_MORTE else SUIT[led]})
 
     def apply(self, state: LaMorteState, action: Action) -> tuple[LaMorteState, tuple[Event, ...]]:
         s = state
@@ -526,7 +542,7 @@ class LaMorteRules(Rules):
             hand=hand,
             legal=legal,
             public=self.observe_public(s),
-            info={"dead": seat == s.morto},
+            info=with_restriction({"dead": seat == s.morto}, self.play_restriction(s, seat)),
         )
 
 

@@ -29,6 +29,7 @@ from bot.engine.games.losers_game_scoring import (
     trick_winner,
     trump_caller,
 )
+from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.trick import Play, remove_card
 from bot.engine.views import DealResult, PublicView, SeatView
@@ -144,6 +145,16 @@ class LosersGameRules(Rules):
         if s.turn is None or s.phase is not Phase.PLAY:
             return ()
         return legal_plays(s.hands[s.turn], s.trick)
+
+    def play_restriction(self, state: LosersGameState, seat: int) -> PlayRestriction | None:
+        """Why a card ``seat`` holds is not legal now (``bot.engine.restriction``): only
+        following suit ever forbids a card (§4)."""
+        s = state
+        if s.turn != seat or not s.trick:
+            return None
+        if not some_forbidden(s.hands[seat], self.legal_cards(s)):
+            return None
+        return PlayRestriction("follow", {"suit": s.trick[0][1][0]})
 
     def legal_actions(self, state: LosersGameState) -> tuple[Action, ...]:
         s = state
@@ -334,8 +345,10 @@ class LosersGameRules(Rules):
         s = state
         hand = tuple(sorted(s.hands[seat], key=lambda c: self.card_sort_key(s, c)))
         legal = self.legal_actions(s) if s.turn == seat else ()
-        # D-9: not even the owner may review its pile, so the seat's info holds nothing more.
-        return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s))
+        # D-9: not even the owner may review its pile, so the seat's info holds nothing more
+        # than why a held card may not be played.
+        info = with_restriction({}, self.play_restriction(s, seat))
+        return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s), info=info)
 
 
 RULES = LosersGameRules()

@@ -66,6 +66,7 @@ from bot.engine.games.queen_of_tarot_cards import (
     led_suit,
     legal_cards,
     pile_points,
+    play_restriction,
     right,
     roles,
     sort_key,
@@ -77,6 +78,7 @@ from bot.engine.games.queen_of_tarot_state import (
     deal_round,
     empty_hands,
 )
+from bot.engine.restriction import PlayRestriction, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.views import DealResult, PublicView, SeatView
 
@@ -152,6 +154,13 @@ class QueenOfTarotRules(Rules):
         if s.turn is None or s.phase is not Phase.PLAY:
             return ()
         return legal_cards(s.hands[s.turn], s.trick)
+
+    def play_restriction(self, state: QueenOfTarotState, seat: int) -> PlayRestriction | None:
+        """Why a card ``seat`` holds is not legal now (``bot.engine.restriction``)."""
+        s = state
+        if s.turn != seat or s.phase is not Phase.PLAY:
+            return None
+        return play_restriction(s.hands[seat], s.trick)
 
     def legal_actions(self, state: QueenOfTarotState) -> tuple[Action, ...]:
         s = state
@@ -404,6 +413,7 @@ class QueenOfTarotRules(Rules):
                 )
             info["declarable"] = options
             info["best"] = list(best_set(s.hands[seat]))
+        with_restriction(info, self.play_restriction(s, seat))
         return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s), info=info)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.cards import EXCUSE, SUITS, TAROT_PACK
+from bot.engine.restriction import PlayRestriction, some_forbidden
 from bot.engine.trick import Play
 
 PLAYERS = 3
@@ -113,6 +114,16 @@ def legal_cards(hand: Sequence[str], trick: Sequence[Play]) -> tuple[str, ...]:
     if not follow:
         return tuple(hand)
     return (*follow, FOOL) if FOOL in hand else follow
+
+
+def play_restriction(hand: Sequence[str], trick: Sequence[Play]) -> PlayRestriction | None:
+    """Why some card of ``hand`` may not be played to ``trick`` (§4.2), or ``None``."""
+    led = led_suit(trick)
+    if led is None or not some_forbidden(hand, legal_cards(hand, trick)):
+        return None
+    if any(SUIT[c] == led for c in hand):
+        return PlayRestriction("follow", {"suit": led})
+    return PlayRestriction("trump", {"led": led})
 
 
 def trick_winner(trick: Sequence[Play]) -> int:

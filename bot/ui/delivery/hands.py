@@ -14,7 +14,8 @@ import discord
 from bot.log import table_fields
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
-from bot.ui.delivery.jobs import Job, fingerprint, sendable
+from bot.ui.delivery.jobs import Job, fingerprint
+from bot.ui.delivery.pictures import for_edit, for_send
 
 if TYPE_CHECKING:
     from bot.ui.delivery.publisher import Publisher
@@ -57,7 +58,7 @@ class Hands:
         if outcome.table.status == "abandoned":
             fields = self.ctl.closed_hand(outcome.table)
         else:
-            fields = self.ctl.hand_message(outcome, seat.seat)
+            fields = await self.ctl.hand_with_picture(outcome, seat.seat, seat.user_id)
         digest = fingerprint(fields)
         renotify = seat.seat in job.renotify or await self._notify_now(outcome, seat)
         try:
@@ -72,7 +73,8 @@ class Hands:
                 channel = await self.dm_channel(seat)
                 try:
                     await attempt(
-                        channel.get_partial_message(seat.dm_message_id).edit(**fields), "a hand"
+                        channel.get_partial_message(seat.dm_message_id).edit(**for_edit(fields)),
+                        "a hand",
                     )
                     self._shown[key] = digest
                     return True
@@ -118,7 +120,7 @@ class Hands:
     async def _send_hand(self, table: TableInfo, seat: SeatInfo, fields: dict[str, Any]) -> None:
         """The hand as a new DM (it notifies); the previous one is deleted after it."""
         channel = await self.dm_channel(seat)
-        message = await attempt(channel.send(**sendable(fields)), "a hand")
+        message = await attempt(channel.send(**for_send(fields)), "a hand")
         await self.service.set_dm(table.id, seat.seat, message.channel.id, message.id, False)
         if seat.dm_message_id is not None and seat.dm_channel_id is not None:
             old = self.bot.get_partial_messageable(

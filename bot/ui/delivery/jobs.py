@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.services.models import Outcome
+from bot.ui.delivery.pictures import PICTURE
 
 
 @dataclass
@@ -48,16 +49,13 @@ def fingerprint(fields: dict[str, Any]) -> str:
     """A digest of a message's visible content and controls."""
     embed = fields.get("embed")
     view = fields.get("view")
+    picture = fields.get(PICTURE)
     data = [
         fields.get("content"),
         embed.to_dict() if isinstance(embed, discord.Embed) else None,
         view.to_components() if isinstance(view, discord.ui.View) else None,
+        None if picture is None else hashlib.blake2b(picture[1], digest_size=16).hexdigest(),
     ]
     return hashlib.blake2b(
         json.dumps(data, sort_keys=True, default=str).encode(), digest_size=16
     ).hexdigest()
-
-
-def sendable(fields: dict[str, Any]) -> dict[str, Any]:
-    """Message fields for a send (which wants no ``view`` rather than ``view=None``)."""
-    return {k: v for k, v in fields.items() if not (k == "view" and v is None)}

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.log import bind, table_fields
@@ -35,6 +36,7 @@ from bot.services.models import Outcome, TableInfo
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Job, Post, fingerprint
+from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.games import renderer
 from bot.ui.render import final_embed
 
@@ -213,11 +215,21 @@ class Publisher:
         except ServiceError:
             return True  # the table is gone: nothing to show
         turn = outcome.public.to_act if outcome.public is not None else None
-        results = await asyncio.gather(
-            self._deliver_channel(job, table),
-            self.hands.deliver(job, table, turn),
-        )
-        channel_ok, hands_ok = results
+        if job.fresh or any(p.replaces for p in job.posts) or table.message_id is None:
+            # A new table message is coming: the hands link to it, so they go after it.
+            channel_ok = await self._deliver_channel(job, table)
+            if channel_ok is None:
+                return True
+            table = await self.service.get_table(table_id)
+            job.outcome = replace(
+                outcome, table=replace(outcome.table, message_id=table.message_id)
+            )
+            hands_ok = await self.hands.deliver(job, table, turn)
+        else:
+            channel_ok, hands_ok = await asyncio.gather(
+                self._deliver_channel(job, table),
+                self.hands.deliver(job, table, turn),
+            )
         if channel_ok is None:  # the channel is gone: the table was closed
             return True
         if channel_ok and hands_ok:
@@ -256,11 +268,11 @@ class Publisher:
                 try:
                     await self._edit(table, message_id, post.fields)
                 except Gone:
-                    await attempt(channel.send(**post.fields), "a channel post")
+                    await attempt(channel.send(**for_send(post.fields)), "a channel post")
                 message_id = None
                 await self.service.set_message(table.id, None)
             else:
-                await attempt(channel.send(**post.fields), "a channel post")
+                await attempt(channel.send(**for_send(post.fields)), "a channel post")
             job.posts.pop(0)
         if outcome.table.status == "abandoned":
             if message_id is not None:
@@ -278,6 +290,8 @@ class Publisher:
         if outcome.public is None:
             return
         fields = self.ctl.table_message(outcome)
+        if await self.service.pictures_on(table.guild_id, None):
+            fields = await add_table_picture(fields, outcome)
         key = (table.id, -1)
         digest = fingerprint(fields)
         if message_id is not None and not job.fresh:
@@ -293,14 +307,16 @@ class Publisher:
                     table.id,
                     extra=table_fields(table),
                 )
-        sent = await attempt(channel.send(**fields), "the table message")
+        sent = await attempt(channel.send(**for_send(fields)), "the table message")
         await self.service.set_message(table.id, sent.id)
         job.fresh = False
         self.shown[key] = digest
 
     async def _edit(self, table: TableInfo, message_id: int, fields: dict[str, Any]) -> None:
         channel = self.bot.get_partial_messageable(table.channel_id)
-        await attempt(channel.get_partial_message(message_id).edit(**fields), "the table message")
+        await attempt(
+            channel.get_partial_message(message_id).edit(**for_edit(fields)), "the table message"
+        )
 
     async def _channel_lost(self, table: TableInfo) -> None:
         """The table's channel was deleted or the bot lost access: close the table, unrated,

@@ -1,0 +1,86 @@
+"""Pictures of the table and of a hand: pure functions from the engine's views to PNG bytes.
+
+``render_table`` sees only a ``PublicView`` (plus the seats' names and extra markers, as
+plain strings); ``render_hand`` sees only one seat's ``SeatView``. As for the text renderers,
+the argument's type is the privacy boundary (ARCHITECTURE §5, "Pictures are pure functions").
+
+Card faces are drawn by this package (``tiles``) with the bundled DejaVu fonts (``fonts/``,
+never a system font), once per process; identical pictures are rendered once (an LRU keyed by
+everything the picture shows). Rendering holds a lock and takes a few milliseconds (the first
+picture of a game also draws its cards, about 0.5 s: ``warm_up`` does that ahead of time); run it
+off the event loop (``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.engine.views import PublicView, SeatView
+from bot.ui.pictures import _encode, tiles
+from bot.ui.pictures.hand import hand_png, hand_scene
+from bot.ui.pictures.table import table_png, table_scene
+from bot.ui.pictures.winner import winning_seat
+
+__all__ = ["clear_caches", "render_hand", "render_table", "warm_up", "winning_seat"]
+
+MEDIA_TYPE = "image/png"
+
+
+def render_table(
+    view: PublicView,
+    *,
+    game_id: str,
+    names: tuple[str, ...],
+    markers: tuple[str, ...] = (),
+    winning: int | None = None,
+    title: str = "",
+) -> bytes:
+    """The public table as PNG bytes.
+
+    Args:
+        view: the deal's public view (``rules.observe_public``); nothing else about the deal
+            is read.
+        game_id: the game (its card style and panel), normally ``view.game_id``.
+        names: one display name per seat, in seat order (emoji are dropped: the bundled font
+            has none).
+        markers: optional extra words per seat, shown after the roles the picture derives
+            itself (dealer, maker, taker, eldest…), e.g. ``"computer"`` or ``"away"``; empty
+            strings for none.
+        winning: the seat whose card wins the current trick so far, framed in gold. The view
+            does not carry it: compute it with ``winning_seat(view)`` (the rules' own trick
+            winner) or pass None. Ignored unless that seat has played to the trick.
+        title: the panel's heading (default: the game's title), e.g. ``"La Morte · #12"``.
+    """
+    return table_png(
+        table_scene(
+            view, game_id=game_id, names=names, markers=markers, winning=winning, title=title
+        )
+    )
+
+
+def render_hand(view: SeatView, *, game_id: str, title: str = "") -> bytes:
+    """One seat's hand as PNG bytes, from that seat's ``SeatView`` only.
+
+    Args:
+        view: ``rules.observe(state, seat)``; its hand in display order, its legal actions.
+        game_id: the game (card style), normally ``view.public.game_id``.
+        title: the heading (default "Your hand").
+    """
+    return hand_png(hand_scene(view, game_id=game_id, title=title))
+
+
+def warm_up(game_ids: Iterable[str]) -> None:
+    """Draw the card tiles and palettes of ``game_ids`` now (about 0.5 s per game) instead
+    of during the first picture."""
+    for game_id in game_ids:
+        _encode.palette(game_id)
+
+
+def clear_caches(*, faces: bool = False) -> None:
+    """Forget the rendered pictures (tests and benchmarks); with ``faces`` also the card
+    tiles and palettes, which are then drawn again on the next picture of each game."""
+    table_png.cache_clear()
+    hand_png.cache_clear()
+    if faces:
+        _encode.clear_palettes()
+        tiles.clear_tiles()

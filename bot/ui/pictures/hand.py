@@ -1,0 +1,150 @@
+"""A player's hand picture, drawn from that seat's ``SeatView`` only.
+
+The cards appear in the order of the hand text (the game's display order, which the engine
+gives in ``SeatView.hand``), in balanced rows of at most ten with a wider gap between suits.
+When the seat has a decision that takes cards from the hand (play, discard, poignée), those
+cards are raised and framed in gold and the others dimmed; otherwise all are shown plainly.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from bot.engine.views import SeatView
+from bot.ui.pictures._encode import png
+from bot.ui.pictures._style import FELT, INK, LOCK, PANEL, PANEL_TEXT, PLATE_MUTED, clean, fit, font
+from bot.ui.pictures.facts import Line, hand_trump
+from bot.ui.pictures.table import _draw_line
+from bot.ui.pictures.tiles import GLOW, GLOW_FRAME, TILE_H, TILE_W, deck_tiles
+
+PAD, HEADER_H = 16, 44
+GAP, GROUP_GAP, RAISE = 6, 18, 14
+MAX_ROW = 10
+MIN_WIDTH = 480
+
+#: Action types whose cards come from the hand (a French Tarot ``call`` names any King).
+_HAND_CARD_ACTIONS = {"play": "playable", "discard": "may be discarded", "poignee": "may be shown"}
+
+
+class HandScene(NamedTuple):
+    """Everything a hand picture shows, as plain data (the cache key)."""
+
+    game_id: str
+    title: str
+    header: Line
+    cards: tuple[str, ...]
+    groups: tuple[str, ...]
+    legal: tuple[bool, ...]
+    hint: str
+
+
+def _group(game_id: str, card: str) -> str:
+    if game_id == "la_morte" and card in ("T1", "T13"):
+        return "C" if card == "T1" else "LM"  # Il Bagatto is a club; La Morte stands alone
+    return card[0]
+
+
+def hand_scene(view: SeatView, *, game_id: str, title: str = "") -> HandScene:
+    """What ``render_hand`` draws for these arguments."""
+    cards = tuple(view.hand)
+    allowed: set[str] = set()
+    hint = ""
+    for action in view.legal:
+        if action.type not in _HAND_CARD_ACTIONS:
+            continue
+        chosen = set(action.cards or ()) | ({action.card} if action.card else set())
+        if chosen & set(cards):
+            allowed |= chosen
+            hint = hint or _HAND_CARD_ACTIONS[action.type]
+    legal = tuple(c in allowed for c in cards)
+    count = len(cards)
+    header: Line = ((f" · {count} card{'s' if count != 1 else ''}", "muted"),)
+    header += hand_trump(game_id, view.public)
+    return HandScene(
+        game_id=game_id,
+        title=clean(title) or "Your hand",
+        header=header,
+        cards=cards,
+        groups=tuple(_group(game_id, c) for c in cards),
+        legal=legal,
+        hint=hint if any(legal) else "",
+    )
+
+
+def _rows(n: int) -> list[int]:
+    if n == 0:
+        return []
+    rows = (n + MAX_ROW - 1) // MAX_ROW
+    base, extra = divmod(n, rows)
+    return [base + 1 if r < extra else base for r in range(rows)]
+
+
+def draw_hand(scene: HandScene) -> Image.Image:
+    """The hand picture of ``scene`` (RGB)."""
+    sizes = _rows(len(scene.cards))
+    rows: list[list[int]] = []
+    start = 0
+    for size in sizes:
+        rows.append(list(range(start, start + size)))
+        start += size
+    widths = []
+    for row in rows:
+        w = 0
+        for j, i in enumerate(row):
+            if j:
+                w += GROUP_GAP if scene.groups[i] != scene.groups[row[j - 1]] else GAP
+            w += TILE_W
+        widths.append(w)
+    width = max([MIN_WIDTH, *(w + 2 * PAD for w in widths)])
+    row_h = RAISE + TILE_H + 10
+    height = HEADER_H + PAD + (len(rows) * row_h if rows else 60) + PAD // 2
+    with LOCK:
+        img = Image.new("RGB", (width, height), FELT)
+        draw = ImageDraw.Draw(img)
+        draw.rectangle((0, 0, width, HEADER_H), fill=PANEL)
+        hint_w = 0
+        if scene.hint:
+            hint = f"▲ {scene.hint}"
+            hint_w = round(font(17, True).getlength(hint)) + 12
+            draw.text((width - PAD, 12), hint, font=font(17, True), fill=INK["hint"], anchor="ra")
+        title, size = fit(scene.title, 20, True, (width - 2 * PAD - hint_w) // 2)
+        draw.text((PAD, 11), title, font=font(size, True), fill=PANEL_TEXT)
+        x = PAD + round(font(size, True).getlength(title))
+        _draw_line(draw, x, 13, scene.header, 17, width - PAD - hint_w - x)
+        if not rows:
+            draw.text(
+                (width / 2, HEADER_H + PAD + 26),
+                "No cards left",
+                font=font(20),
+                fill=PLATE_MUTED,
+                anchor="mm",
+            )
+        tiles = deck_tiles(scene.game_id)
+        any_legal = any(scene.legal)
+        for r, row in enumerate(rows):
+            x = (width - widths[r]) // 2
+            y = HEADER_H + PAD + r * row_h
+            for j, i in enumerate(row):
+                if j:
+                    x += GROUP_GAP if scene.groups[i] != scene.groups[row[j - 1]] else GAP
+                card = scene.cards[i]
+                if scene.legal[i]:
+                    img.paste(GLOW_FRAME, (x - GLOW, y - GLOW), GLOW_FRAME)
+                    tile = tiles.normal.get(card)
+                    top = y
+                else:
+                    tile = (tiles.dimmed if any_legal else tiles.normal).get(card)
+                    top = y + RAISE
+                if tile is not None:
+                    img.paste(tile, (x, top), tile)
+                x += TILE_W
+        return img
+
+
+@lru_cache(maxsize=256)
+def hand_png(scene: HandScene) -> bytes:
+    """``scene`` drawn and encoded (identical scenes are rendered once)."""
+    return png(draw_hand(scene), scene.game_id)

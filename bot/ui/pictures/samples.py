@@ -1,0 +1,77 @@
+"""Synthetic pictures of every element, to choose each game's palette from (``_encode``)."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from bot.ui.pictures._style import FELT, INK, PANEL
+from bot.ui.pictures.hand import HandScene, draw_hand
+from bot.ui.pictures.table import SeatScene, TableScene, draw_table
+from bot.ui.pictures.tiles import SMALL_GLOW_FRAME, SMALL_H, SMALL_W, deck_tiles
+
+_LETTERS = "Abcdefghijklmnopqrstuvwxyz 0123456789 ▶ · —"
+
+
+def _stack(parts: list[Image.Image]) -> Image.Image:
+    out = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)), FELT)
+    y = 0
+    for part in parts:
+        out.paste(part, (0, y))
+        y += part.height
+    return out
+
+
+def _small_sheet(game_id: str) -> Image.Image:
+    small = deck_tiles(game_id).small
+    cols = 20
+    rows = (len(small) + cols - 1) // cols
+    sheet = Image.new("RGB", (cols * (SMALL_W + 8), rows * (SMALL_H + 8)), PANEL)
+    for i, tile in enumerate(small.values()):
+        x, y = (i % cols) * (SMALL_W + 8) + 3, (i // cols) * (SMALL_H + 8) + 3
+        if i % 4 == 0:
+            sheet.paste(SMALL_GLOW_FRAME, (x - 3, y - 3), SMALL_GLOW_FRAME)
+        sheet.paste(tile, (x, y), tile)
+    return sheet
+
+
+def palette_sample(game_id: str) -> Image.Image:
+    """A busy table, two hands of every card of ``game_id`` (each card once framed, once
+    dimmed), its small cards on the panel, and every ink."""
+    cards = tuple(deck_tiles(game_id).normal)
+    lines = tuple(((f"{name} {_LETTERS}", name),) for name in INK)
+    seats = tuple(
+        SeatScene(f"Seat {i} {_LETTERS}", "dealer · taker", "bid 9 · 12 cards", i, i == 0)
+        for i in range(6)
+    )
+    table = TableScene(
+        game_id=game_id,
+        title=_LETTERS,
+        subtitle=_LETTERS,
+        seats=seats,
+        trick=tuple(enumerate(cards[:6])),
+        winning=0,
+        led=cards[0][0] if cards[0][0] in "SHDC" else "T",
+        centre=(),
+        lines=lines,
+        cards=(("Cards", cards[6:11]),),
+        last=tuple(enumerate(cards[11:16])),
+        last_winner=1,
+        last_caption=_LETTERS,
+    )
+    centre = ("Phase", _LETTERS)
+    empty = TableScene(game_id, "", "", (), (), None, "T", centre, (), (), (), None, "")
+    hands = [
+        draw_hand(
+            HandScene(
+                game_id=game_id,
+                title=_LETTERS,
+                header=lines[0],
+                cards=cards,
+                groups=tuple(c[0] for c in cards),
+                legal=tuple(i % 2 == odd for i in range(len(cards))),
+                hint="playable",
+            )
+        )
+        for odd in (0, 1)
+    ]
+    return _stack([draw_table(table), draw_table(empty), *hands, _small_sheet(game_id)])

@@ -1,0 +1,67 @@
+"""Pictures through Discord: the table message and every hand DM carry their picture, edited
+in place with the message (no extra request), in every game; a player or a server that turned
+pictures off gets text only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+
+from tests.resilience.drive import Table, World, landed_games, make_world
+
+
+def picture_of(world: World, channel_id: int | None, message_id: int | None) -> str | None:
+    """The embed image of a stored message, if it shows an attached picture."""
+    assert channel_id is not None and message_id is not None
+    stored = world.env.backend.get_message(channel_id, message_id)
+    embeds: list[Any] = list(getattr(stored, "embeds", []) or [])
+    url = (embeds[0].get("image") or {}).get("url") if embeds else None
+    files = [a.get("filename") for a in (getattr(stored, "attachments", None) or [])]
+    if url is None:
+        return None
+    name = str(url).removeprefix("attachment://")
+    assert name in files, (url, files)
+    return name
+
+
+@pytest.mark.parametrize("game_id", landed_games())
+async def test_every_table_and_hand_carries_its_picture(
+    game_id: str, simcord_env: simcord.Env
+) -> None:
+    env = simcord_env
+    world = make_world(env, 2)
+    table = Table(world, game_id, world.members[:2], seed=8)
+    await table.open(3, None)
+    requests = len(env.http_requests)
+    for _ in range(12):
+        if not await table.step():
+            break
+        info = await world.service.get_table(table.table_id)
+        if info.status != "playing":
+            break
+        assert picture_of(world, info.channel_id, info.message_id) == "table.png"
+        for seat in info.seats:
+            if seat.user_id is not None and not seat.resigned and not seat.dm_failed:
+                assert picture_of(world, seat.dm_channel_id, seat.dm_message_id) == "hand.png"
+    # Pictures ride on the edits that happen anyway: no upload of their own.
+    assert not [c for c in env.http_requests[requests:] if "attachments" in c.path]
+
+
+async def test_pictures_off_means_text_only(simcord_env: simcord.Env) -> None:
+    env = simcord_env
+    world = make_world(env, 2)
+    alice, bob = world.members
+    await bob.slash(world.channel, "pictures", show="off")
+    await world.service.update_guild_settings(world.guild.id, pictures=False)
+    table = Table(world, "la_morte", [alice, bob], seed=8)
+    await table.open(4, {"target": 10, "round_limit": 2})
+    await table.step()
+    info = await world.service.get_table(table.table_id)
+    assert picture_of(world, info.channel_id, info.message_id) is None
+    mine = {s.user_id: s for s in info.seats}
+    a, b = mine[alice.id], mine[bob.id]
+    assert picture_of(world, b.dm_channel_id, b.dm_message_id) is None
+    # alice follows the server's default (off) until she chooses otherwise.
+    assert picture_of(world, a.dm_channel_id, a.dm_message_id) is None
