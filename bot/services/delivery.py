@@ -80,6 +80,10 @@ class TableDelivery(TableLife):
         await user_settings.set_notify_delay(self.db, user_id, stored, self._clock())
         return delay
 
+    async def deal_history(self, table_id: int) -> list[tuple[int, tuple[int, ...]]]:
+        """Each finished deal's number and score changes, in order (for the final result)."""
+        return [(r.deal_no, r.deltas) for r in await self.store.deal_results(table_id)]
+
     # ---- pictures --------------------------------------------------------------------------
     async def pictures_setting(self, user_id: int) -> bool | None:
         """The user's own choice about pictures (None: their server's default)."""

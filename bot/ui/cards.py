@@ -65,6 +65,18 @@ def long_name(card: str, special: Mapping[str, str] = _NONE) -> str:
     return card_name(card)
 
 
+#: What separates cards in every list of cards (hands, dogs, discards, poignées…): labels
+#: such as "T21 World" or "☠ La Morte" hold spaces, so a space alone would read as two cards.
+CARD_SEP = " · "
+
+
+def card_list(cards: Iterable[str], special: Mapping[str, str] = _NONE) -> str:
+    """Card labels separated by :data:`CARD_SEP` (``"K♠ · T21 World · 7♥"``), or an em dash
+    for none — the one way cards are listed in text."""
+    shown = [label(c, special) for c in cards]
+    return CARD_SEP.join(shown) if shown else "—"
+
+
 def labels(cards: tuple[str, ...] | list[str], special: Mapping[str, str] = _NONE) -> str:
-    """Space-separated labels, or an em dash for none."""
-    return " ".join(label(c, special) for c in cards) if cards else "—"
+    """The same as :func:`card_list` (kept for existing callers)."""
+    return card_list(cards, special)

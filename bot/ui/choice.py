@@ -139,6 +139,22 @@ def _other_defaults(message: discord.Message | None, own_id: str) -> set[str]:
     return picked
 
 
+#: How an optional choice of each action type is offered ("Show a poignée (optional): …").
+_OPTIONAL_TITLE = {"poignee": "Show a poignée"}
+
+
+def offers_play(view: discord.ui.View) -> bool:
+    """True when ``view`` already holds a card-play control (a one-tap card button
+    ``tb:<table>:act:play:…`` or a "Play …" select ``ts:<table>:play:…``)."""
+    for item in view.children:
+        custom_id = getattr(item, "custom_id", None) or ""
+        if custom_id.startswith("tb:") and ":act:play:" in custom_id:
+            return True
+        if custom_id.startswith("ts:") and custom_id.split(":")[2:3] == ["play"]:
+            return True
+    return False
+
+
 def add_choice(
     view: discord.ui.View,
     table_id: int,
@@ -148,12 +164,18 @@ def add_choice(
     verb: str,
     first_row: int = 0,
     group_key: Callable[[str], str] = card_group,
+    optional: bool | None = None,
 ) -> None:
     """Selects for a multi-card choice plus its Confirm button, from ``first_row`` down.
 
     ``templates`` are the engine's templates of one action type (several for poignée
     levels, one per size); the button is enabled only when the picked cards have one of
     the allowed sizes — the engine still judges the exact subset.
+
+    An *optional* choice (``optional``; by default, whenever ``view`` already offers a card
+    play, as French Tarot's poignée beside the first card) says so: its selects read
+    "Show a poignée (optional): …" and its button "Pick 8 to show a poignée — optional", so
+    it does not look like a step the player must take before playing.
     """
     tmpl = list(templates)
     kind = tmpl[0].type
@@ -162,6 +184,10 @@ def add_choice(
         candidates.extend(c for c in t.cards or () if c not in candidates)
     sizes = sorted({t.amount or 0 for t in tmpl})
     chosen = [c for c in candidates if c in set(selected)]
+    if optional is None:
+        optional = offers_play(view)
+    title = _OPTIONAL_TITLE.get(kind, verb) if optional else verb
+    doing = f"to {title[0].lower()}{title[1:]}" if kind in _OPTIONAL_TITLE else "cards"
     rows = max(1, MAX_ROWS - first_row - 1)
     parts = group_cards(candidates, rows, group_key)
     for part, (key, cards) in enumerate(parts):
@@ -177,7 +203,7 @@ def add_choice(
                 kind,
                 part,
                 options=options,
-                placeholder=f"{verb}: {group_title(key)}…",
+                placeholder=f"{title}{' (optional)' if optional else ''}: {group_title(key)}…",
                 max_values=min(len(cards), max(sizes)),
                 row=first_row + part,
             )
@@ -185,13 +211,17 @@ def add_choice(
     need = " or ".join(map(str, sizes))
     ready = len(chosen) in sizes
     rest = f"act:{kind}:cards={'-'.join(chosen)}"
+    if ready:
+        text = f"Confirm {verb.lower()} ({len(chosen)})"
+    elif optional:
+        text = f"Pick {need} {doing} — optional ({len(chosen)} picked)"
+    else:
+        text = f"Pick {need} cards ({len(chosen)} picked)"
     view.add_item(
         TableButton(
             table_id,
             rest if ready else "hand",
-            label=f"Confirm {verb.lower()} ({len(chosen)})"
-            if ready
-            else f"Pick {need} cards ({len(chosen)} picked)",
+            label=text,
             style=discord.ButtonStyle.success if ready else discord.ButtonStyle.secondary,
             row=min(MAX_ROWS - 1, first_row + len(parts)),
             disabled=not ready,

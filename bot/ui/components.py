@@ -195,13 +195,18 @@ class TableSelect(
 
 
 def lobby_view(table_id: int, *, full: bool) -> discord.ui.View:
-    """Join / Leave / Add computer / Start under a lobby message."""
+    """Join / Leave / Add computer / Start under a lobby message; a full table offers no Join
+    nor Add computer (no seat is left), and its Start is the highlighted button."""
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        TableButton(table_id, "join", label="Join", style=discord.ButtonStyle.success, emoji="🪑")
-    )
+    if not full:
+        view.add_item(
+            TableButton(
+                table_id, "join", label="Join", style=discord.ButtonStyle.success, emoji="🪑"
+            )
+        )
     view.add_item(TableButton(table_id, "leave", label="Leave", emoji="🚪"))
-    view.add_item(TableButton(table_id, "bot", label="Add computer", emoji="🤖"))
+    if not full:
+        view.add_item(TableButton(table_id, "bot", label="Add computer", emoji="🤖"))
     view.add_item(
         TableButton(
             table_id,

@@ -10,24 +10,26 @@ from typing import Any
 
 import discord
 
-from bot.engine.views import PublicView, SeatView
+from bot.engine.views import SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, in_hand_order, label, labels
+from bot.ui.cards import SUIT_SYMBOL, in_hand_order, label, labels
 from bot.ui.choice import add_play_selects, restriction_line
 from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
     WAITING_NOTE,
+    add_last_trick,
     finish_table_embed,
+    last_trick_text,
     mention,
     plain_label,
-    plays_line,
     plural,
     rules_card,
     rules_pages,
     seat_label,
     standings,
     table_link,
+    trick_text,
 )
 
 GROUP = "oldtarot"
@@ -80,15 +82,6 @@ def turn_content(outcome: Outcome) -> str | None:
     return None if who is None else f"{who}, it's your turn — play a card."
 
 
-def _led(pv: PublicView) -> str:
-    led = pv.info["led"]
-    if led is None:
-        return "the Fool was led: the next card sets the suit" if pv.trick else "to lead"
-    if led == "T":
-        return "trumps led"
-    return f"{SUIT_SYMBOL[led]} {SUIT_WORD[led]} led"
-
-
 def table_embed(outcome: Outcome) -> discord.Embed:
     """The public table message: tricks, cards taken, honours won, the Fool, totals."""
     table, pv = outcome.table, outcome.public
@@ -118,14 +111,14 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     embed.add_field(name="Players", value="\n".join(rows), inline=False)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of 12 — {_led(pv)}",
-            value=plays_line(table, pv.trick, CARD_LABELS),
+            name=f"Trick {pv.tricks_played + 1} of 12",
+            value=trick_text(table, pv, CARD_LABELS),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
             name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
-            value=plays_line(table, pv.last_trick, CARD_LABELS),
+            value=last_trick_text(table, pv.last_trick, pv.last_winner, CARD_LABELS),
             inline=False,
         )
     return finish_table_embed(embed, table, pv.to_act, "", option_lines(table.options))
@@ -177,8 +170,8 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     )
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} — {_led(pv)}",
-            value=plays_line(table, pv.trick, CARD_LABELS),
+            name=f"Trick {pv.tricks_played + 1}",
+            value=trick_text(table, pv, CARD_LABELS),
             inline=False,
         )
     if outcome.finished:
@@ -231,6 +224,7 @@ def deal_summary_embed(
             f"→ **+{delta}**"
         )
     embed.add_field(name="Scores", value="\n".join(rows), inline=False)
+    add_last_trick(embed, table, ended.public, CARD_LABELS)
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)
     return embed
 

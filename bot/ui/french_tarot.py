@@ -22,14 +22,16 @@ from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
     WAITING_NOTE,
+    add_last_trick,
     finish_table_embed,
+    last_trick_text,
     mention,
     plain_label,
-    plays_line,
     plural,
     seat_label,
     standings,
     table_link,
+    trick_text,
 )
 
 GROUP = "tarot"
@@ -153,13 +155,13 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} of {tricks_total}",
-            value=plays_line(table, pv.trick),
+            value=trick_text(table, pv),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
             name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
-            value=plays_line(table, pv.last_trick),
+            value=last_trick_text(table, pv.last_trick, pv.last_winner),
             inline=False,
         )
     doing = _turn_words(pv) if pv.to_act is not None else ""
@@ -174,9 +176,8 @@ def _hand_lines(hand: tuple[str, ...]) -> list[str]:
             lines.append(f"{SUIT_SYMBOL[suit]} {labels(cards)}")
     trumps = [c for c in hand if c[0] == "T"]
     if trumps or "EX" in hand:
-        lines.append(
-            f"Trumps ({len(trumps)}) {labels(trumps)}" + (" · Excuse" if "EX" in hand else "")
-        )
+        shown = [*trumps, *(["EX"] if "EX" in hand else [])]
+        lines.append(f"Trumps ({len(trumps)}) {labels(shown)}")
     return lines
 
 
@@ -232,7 +233,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         return embed
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1}", value=plays_line(table, pv.trick), inline=False
+            name=f"Trick {pv.tricks_played + 1}", value=trick_text(table, pv), inline=False
         )
     turn = "The game is over." if outcome.finished else _prompt(view)
     why = None if outcome.finished else restriction_line(view)
@@ -333,6 +334,7 @@ def deal_summary_embed(
             for s, delta in enumerate(res.deltas)
         ]
         embed.add_field(name="Scores", value="\n".join(rows), inline=False)
+    add_last_trick(embed, table, ended.public)
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)
     return embed
 

@@ -28,12 +28,14 @@ from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
     WAITING_NOTE,
+    add_last_trick,
+    last_trick_text,
     mention,
-    plays_line,
     plural,
     seat_label,
     standings,
     table_link,
+    trick_text,
 )
 
 GROUP = "lamorte"
@@ -138,13 +140,13 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} of 9",
-            value=plays_line(table, pv.trick, CARD_LABELS),
+            value=trick_text(table, pv, CARD_LABELS),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
             name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
-            value=plays_line(table, pv.last_trick, CARD_LABELS),
+            value=last_trick_text(table, pv.last_trick, pv.last_winner, CARD_LABELS),
             inline=False,
         )
     embed.set_footer(text=" · ".join(line.replace("*", "") for line in option_lines(table.options)))
@@ -195,7 +197,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         if pv.phase == "play":
             embed.add_field(
                 name=f"Trick {pv.tricks_played + 1}",
-                value=plays_line(table, pv.trick, CARD_LABELS),
+                value=trick_text(table, pv, CARD_LABELS),
                 inline=False,
             )
         turn = "The game is over." if outcome.finished else f"**Your turn** — {_turn_words(pv)}."
@@ -256,6 +258,7 @@ def deal_summary_embed(
                 f"{plural(d['tricks'][seat], 'trick')}{note} → **+{delta}**"
             )
         embed.add_field(name="Scores", value="\n".join(rows), inline=False)
+    add_last_trick(embed, table, ended.public, CARD_LABELS)
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)
     return embed
 

@@ -21,15 +21,17 @@ from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
     WAITING_NOTE,
+    add_last_trick,
     finish_table_embed,
+    last_trick_text,
     mention,
-    plays_line,
     plural,
     rules_card,
     rules_pages,
     seat_label,
     standings,
     table_link,
+    trick_text,
 )
 
 GROUP = "losers"
@@ -108,13 +110,13 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} of {pv.info['hand_size']}",
-            value=plays_line(table, pv.trick),
+            value=trick_text(table, pv),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
             name=f"Last trick — taken by {seat_label(table, pv.last_winner)} (pile face down)",
-            value=plays_line(table, pv.last_trick),
+            value=last_trick_text(table, pv.last_trick, pv.last_winner),
             inline=False,
         )
     doing = _turn_words(pv) if pv.to_act is not None else ""
@@ -167,7 +169,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     if pv.phase == "play":
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} of {pv.info['hand_size']}",
-            value=plays_line(table, pv.trick),
+            value=trick_text(table, pv),
             inline=False,
         )
     embed.add_field(name="Now", value=_now(view, outcome), inline=False)
@@ -279,6 +281,7 @@ def deal_summary_embed(
             + f" → {plural(taken, 'point', bold=True)} · bid {bid}{verdict} → **{sign}**"
         )
     embed.add_field(name="Hand", value="\n".join(rows), inline=False)
+    add_last_trick(embed, table, ended.public, verb="taken")
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)
     return embed
 

@@ -22,15 +22,17 @@ from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
     WAITING_NOTE,
+    add_last_trick,
     finish_table_embed,
+    last_trick_text,
     mention,
-    plays_line,
     plural,
     rules_card,
     rules_pages,
     seat_label,
     standings,
     table_link,
+    trick_text,
 )
 
 GROUP = "tarocchi"
@@ -191,13 +193,13 @@ def table_embed(outcome: Outcome) -> discord.Embed:
         embed.add_field(name="Tricks taken", value=taken, inline=False)
         embed.add_field(
             name=f"Trick {pv.tricks_played + 1} of 25",
-            value=plays_line(table, pv.trick, CARD_LABELS),
+            value=trick_text(table, pv, CARD_LABELS),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
             name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
-            value=plays_line(table, pv.last_trick, CARD_LABELS),
+            value=last_trick_text(table, pv.last_trick, pv.last_winner, CARD_LABELS),
             inline=False,
         )
     embed.add_field(name="Totals", value=standings(table, outcome.totals), inline=False)
@@ -267,11 +269,13 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         facts.append(
             f"Session {b['session']} of 3 · demanded {b['demanded']} · offered {b['offered']}"
         )
-    if pv.phase == "play":
-        facts.append(
-            f"Trick {pv.tricks_played + 1} of 25: {plays_line(table, pv.trick, CARD_LABELS)}"
-        )
     embed.add_field(name="Table", value="\n".join(facts), inline=False)
+    if pv.phase == "play":
+        embed.add_field(
+            name=f"Trick {pv.tricks_played + 1} of 25",
+            value=trick_text(table, pv, CARD_LABELS),
+            inline=False,
+        )
     now = "The game is over." if outcome.finished else _prompt(view)
     why = None if outcome.finished else restriction_line(view)
     now += f"\n{why}" if why else ""
@@ -416,6 +420,7 @@ def deal_summary_embed(
                 f"{plural(d['tricks'][seat], 'trick')} → **{delta:+d}**"
             )
     embed.add_field(name="Hand", value="\n".join(rows), inline=False)
+    add_last_trick(embed, table, ended.public, CARD_LABELS)
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)
     return embed
 

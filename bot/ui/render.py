@@ -6,8 +6,17 @@ from collections.abc import Callable, Mapping, Sequence
 
 import discord
 
+from bot.engine.games import (
+    early_french_tarot,
+    french_tarot_cards,
+    la_morte,
+    queen_of_tarot_cards,
+)
+from bot.engine.trick import Play
+from bot.engine.views import PublicView
 from bot.services.models import Outcome, TableInfo
-from bot.ui.cards import label
+from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label
+from bot.ui.pictures.winner import winning_seat
 
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_PLAY = discord.Colour.dark_green()
@@ -155,8 +164,11 @@ def standings(table: TableInfo, totals: tuple[int, ...], winners: tuple[int, ...
     return "\n".join(out)
 
 
-def final_embed(outcome: Outcome, title: str) -> discord.Embed:
-    """The match is over: winners and the final table."""
+def final_embed(
+    outcome: Outcome, title: str, history: Sequence[tuple[int, Sequence[int]]] | None = None
+) -> discord.Embed:
+    """The match is over: winners and the final table; with ``history`` (each deal's number
+    and deltas, e.g. from ``TableStore.deal_results``) a deal-by-deal score table too."""
     table = outcome.table
     names = ", ".join(seat_label(table, s) for s in outcome.winners) or "nobody"
     verb = "win" if len(outcome.winners) > 1 else "wins"
@@ -167,6 +179,13 @@ def final_embed(outcome: Outcome, title: str) -> discord.Embed:
         colour=COLOUR_DONE,
     )
     embed.add_field(name="Final scores", value=standings(table, outcome.totals, outcome.winners))
+    if history:
+        word = round_word(table.game_id)
+        embed.add_field(
+            name=f"{word.title()} by {word} (change, running total)",
+            value=score_table(table, history),
+            inline=False,
+        )
     return embed
 
 
@@ -177,6 +196,141 @@ def plays_line(
     return (
         " · ".join(f"{seat_label(table, s)} {label(c, card_labels or {})}" for s, c in plays) or "—"
     )
+
+
+#: The mark of the card winning the current trick (and of the last trick's winner).
+WINNING_MARK = "🏆"
+
+
+def led_suit(view: PublicView) -> str | None:
+    """The suit the current trick follows, as the game's own rules name it (``S``/``H``/
+    ``D``/``C``, ``T`` for trumps), or None (no trick, or only the Excuse/Fool so far)."""
+    trick = view.trick
+    if not trick:
+        return None
+    game = view.game_id
+    if game == "early_french_tarot":
+        return early_french_tarot.led_suit(trick)
+    if game == "french_tarot":
+        return french_tarot_cards.led_suit(trick)
+    if game == "queen_of_tarot":
+        return queen_of_tarot_cards.led_suit(trick)
+    if game == "la_morte":
+        first = trick[0][1]
+        # A led La Morte makes the trick trump-led (la_morte D-14); Il Bagatto is a club.
+        return "T" if first == la_morte.LA_MORTE else la_morte.SUIT[first]
+    return trick[0][1][0]  # Loser's Game: the first card's suit
+
+
+def led_words(view: PublicView, card_labels: Mapping[str, str] | None = None) -> str:
+    """ "Led: ♠ Spades" (or trumps, or what the lead is waiting for)."""
+    suit = led_suit(view)
+    if suit is None:
+        if not view.trick:
+            return "Nothing led yet"
+        lead = label(view.trick[0][1], card_labels or {})
+        return f"Led: {lead} — the next card sets the suit"
+    if suit in SUIT_SYMBOL:
+        return f"Led: {SUIT_SYMBOL[suit]} {SUIT_WORD[suit]}"
+    if view.game_id == "la_morte" and view.trick[0][1] == la_morte.LA_MORTE:
+        return "Led: ☠ La Morte (trumps)"
+    return "Led: trumps"
+
+
+def seat_lines(
+    table: TableInfo,
+    plays: Sequence[Play],
+    card_labels: Mapping[str, str] | None = None,
+    winner: int | None = None,
+) -> list[str]:
+    """A trick one seat per line, "name — card", the ``winner``'s card marked."""
+    return [
+        f"{seat_label(table, s)} — **{label(c, card_labels or {})}**"
+        + (f" {WINNING_MARK}" if s == winner else "")
+        for s, c in plays
+    ]
+
+
+def trick_text(
+    table: TableInfo, view: PublicView, card_labels: Mapping[str, str] | None = None
+) -> str:
+    """The current trick for a table or hand embed: the led suit, then one seat per line with
+    the card winning so far marked (the game's own trick rules decide, via ``winning_seat``)."""
+    if not view.trick:
+        return "Nothing led yet."
+    lines = [led_words(view, card_labels)]
+    lines += seat_lines(table, view.trick, card_labels, winning_seat(view))
+    return clip_lines(lines, FIELD_VALUE_LIMIT)
+
+
+def last_trick_text(
+    table: TableInfo,
+    plays: Sequence[Play],
+    winner: int | None,
+    card_labels: Mapping[str, str] | None = None,
+) -> str:
+    """A finished trick one seat per line (its winner marked), or the compact "name card ·
+    name card" line if that does not fit a field."""
+    text = "\n".join(seat_lines(table, plays, card_labels, winner))
+    if len(text) <= FIELD_VALUE_LIMIT:
+        return text
+    return clip_lines([plays_line(table, plays, card_labels)], FIELD_VALUE_LIMIT)
+
+
+def add_last_trick(
+    embed: discord.Embed,
+    table: TableInfo,
+    view: PublicView,
+    card_labels: Mapping[str, str] | None = None,
+    *,
+    verb: str = "won",
+) -> discord.Embed:
+    """A deal summary's "Last trick" field, when the deal's final public view shows it (a
+    game whose piles stay face down shows only what its view holds)."""
+    if view.last_trick:
+        who = (
+            ""
+            if view.last_winner is None
+            else f" — {verb} by {seat_label(table, view.last_winner)}"
+        )
+        embed.add_field(
+            name=f"Last trick{who}",
+            value=last_trick_text(table, view.last_trick, view.last_winner, card_labels),
+            inline=False,
+        )
+    return embed
+
+
+def score_table(table: TableInfo, history: Sequence[tuple[int, Sequence[int]]]) -> str:
+    """A code block of each deal's deltas with the running totals per seat, "+d (total)",
+    one row per deal and one column per seat (``P1``… — the key line names them; never a
+    card-like code such as ``S1``, which a reader could take for the Ace of Spades). The
+    earliest rows give way to "…" if the table would not fit a field."""
+    players = max([table.players, *(len(d) for _, d in history)])
+    running = [0] * players
+    body: list[list[str]] = []
+    for number, deltas in history:
+        cells = [str(number)]
+        for s in range(players):
+            d = deltas[s] if s < len(deltas) else 0
+            running[s] += d
+            cells.append(f"{d:+d} ({running[s]})")
+        body.append(cells)
+    head = ["#", *(f"P{s + 1}" for s in range(players))]
+    total = ["=", *(str(t) for t in running)]
+    grid = [head, *body, total]
+    widths = [max(len(r[c]) for r in grid) for c in range(players + 1)]
+
+    def row(cells: list[str]) -> str:
+        return "  ".join(cell.rjust(w) for cell, w in zip(cells, widths, strict=True))
+
+    key = " · ".join(f"P{s + 1} {seat_label(table, s)}" for s in range(players))
+    rows = [row(r) for r in body]
+    while True:
+        text = "\n".join(["```", row(head), *rows, row(total), "```", key])
+        if len(text) <= FIELD_VALUE_LIMIT or len(rows) <= 1:
+            return text[:FIELD_VALUE_LIMIT]
+        rows = ["…", *rows[2:]]
 
 
 def finish_table_embed(

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import simcord
 
+from tests.e2e.helpers import embed_text, labels
 from tests.resilience.drive import Table, World, landed_games, make_world
 
 
@@ -33,18 +34,26 @@ async def test_every_table_and_hand_carries_its_picture(
     env = simcord_env
     world = make_world(env, 2)
     table = Table(world, game_id, world.members[:2], seed=8)
-    await table.open(3, None)
+    await table.open(3, None)  # a whole (short) game
     requests = len(env.http_requests)
-    for _ in range(12):
-        if not await table.step():
-            break
+    checked = 0
+
+    async def every_message_has_its_picture() -> None:
+        nonlocal checked
         info = await world.service.get_table(table.table_id)
         if info.status != "playing":
-            break
+            return
         assert picture_of(world, info.channel_id, info.message_id) == "table.png"
         for seat in info.seats:
             if seat.user_id is not None and not seat.resigned and not seat.dm_failed:
                 assert picture_of(world, seat.dm_channel_id, seat.dm_message_id) == "hand.png"
+        checked += 1
+
+    await table.play(after_step=every_message_has_its_picture)
+    assert checked > 0 and (await world.service.snapshot(table.table_id)).finished
+    # The result carries the game's deal-by-deal (or hand-by-hand) score table.
+    final = next(m for m in world.channel.history() if "Rematch" in labels(m))
+    assert " by " in embed_text(final) and "running total" in embed_text(final)
     # Pictures ride on the edits that happen anyway: no upload of their own.
     assert not [c for c in env.http_requests[requests:] if "attachments" in c.path]
 

@@ -21,7 +21,7 @@ from bot.engine.views import SeatView
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.choice import restriction_line
 from bot.ui.games import renderer
-from bot.ui.render import UPDATES_NOTE, plays_line
+from bot.ui.render import UPDATES_NOTE, trick_text
 
 DEALS = 10  # per game and player count: about 30 per game
 
@@ -91,7 +91,7 @@ def _check_state(game_id: str, table: TableInfo, m: MatchState, embeds: dict) ->
     for view, embed in embeds.values():
         text = _text(embed)
         pv = view.public
-        trick = plays_line(table, pv.trick, labels)
+        trick = trick_text(table, pv, labels)
         if _deciding(view) and not m.finished:
             assert UPDATES_NOTE not in text
             if pv.phase == "play":

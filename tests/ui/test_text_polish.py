@@ -184,9 +184,9 @@ def test_shown_poignee_trumps_are_in_numeric_order() -> None:
     table = _table("french_tarot", 4)
     embed = french_tarot.table_embed(_outcome(table, m))
     field = next(f for f in embed.fields if "poignée" in (f.name or ""))
-    assert field.value == "T21 T19 T17 T16 T14 T9 T3 T2"
+    assert field.value == "T21 · T19 · T17 · T16 · T14 · T9 · T3 · T2"
     assert french_tarot.confirmation({"type": "poignee", "cards": list(shown)}) == (
-        "You showed a poignée: T21 T19 T17 T16 T14 T9 T3 T2."
+        "You showed a poignée: T21 · T19 · T17 · T16 · T14 · T9 · T3 · T2."
     )
 
 

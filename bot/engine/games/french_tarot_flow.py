@@ -31,6 +31,7 @@ from bot.engine.games.french_tarot_state import (
     high_bid,
     legal_cards,
     may_show_poignee,
+    play_restriction,
     replace_at,
 )
 from bot.engine.trick import remove_card
@@ -185,13 +186,40 @@ def poignee(s: FrenchTarotState, a: Action) -> Step:
     )
 
 
+_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def refusal_reason(s: FrenchTarotState, seat: int) -> str | None:
+    """The rule refusing a held card, in words (from ``play_restriction``), or ``None``."""
+    r = play_restriction(s, seat)
+    if r is None:
+        return None
+    led = str(r.data.get("led", r.data.get("suit")))
+    symbol = _SUIT_SYMBOL.get(led, led)
+    if r.code == "follow":
+        if led == "T":
+            return "you must follow the suit led (trumps)"
+        return f"you must follow {symbol}"
+    if r.code == "trump":
+        return f"you can't follow the suit led ({symbol}), so you must trump"
+    if r.code == "overtrump":
+        if led == "T":
+            return "you must follow the suit led (trumps) with a higher trump"
+        return f"you can't follow the suit led ({symbol}), so you must play a higher trump"
+    if r.code == "called_suit_first_trick":
+        return f"the called suit ({symbol}) can't be led on the first trick, except the called card"
+    return None
+
+
 def play(s: FrenchTarotState, a: Action) -> Step:
     t = a.seat
     card = a.card
     if card is None or card not in legal_cards(s):
         if card not in s.hands[t]:
             raise IllegalAction("illegal_action", f"you do not hold {card}")
-        raise IllegalAction("illegal_action", f"{card} cannot be played now")
+        why = refusal_reason(s, t)
+        detail = f"{card} cannot be played now" + (f": {why}" if why else "")
+        raise IllegalAction("illegal_action", detail)
     trick = (*s.trick, (t, card))
     events: list[Event] = [Event("card_played", t, {"card": card})]
     s = s._replace(hands=replace_at(s.hands, t, remove_card(s.hands[t], card)), trick=trick)

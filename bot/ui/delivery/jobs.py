@@ -20,6 +20,7 @@ class Post:
 
     fields: dict[str, Any]
     replaces: bool = False
+    final: Outcome | None = None  # the result: its deal-by-deal table is read when sent
 
 
 @dataclass

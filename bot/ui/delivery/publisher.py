@@ -94,7 +94,8 @@ class Publisher:
                     {
                         "embed": final_embed(outcome, r.TITLE),
                         "view": self.ctl.rematch_view(outcome.table.id),
-                    }
+                    },
+                    final=outcome,
                 )
             )
         return job
@@ -272,6 +273,10 @@ class Publisher:
                 message_id = None
                 await self.service.set_message(table.id, None)
             else:
+                if post.final is not None:  # the result, with the game's deal-by-deal table
+                    history = await self.service.deal_history(table.id)
+                    title = renderer(table.game_id).TITLE
+                    post.fields["embed"] = final_embed(post.final, title, history)
                 await attempt(channel.send(**for_send(post.fields)), "a channel post")
             job.posts.pop(0)
         if outcome.table.status == "abandoned":
