@@ -75,6 +75,11 @@ _ROMAN = (
 )
 
 
+def roman(number: int) -> str:
+    """A trump's number in Roman numerals (1 → "I" … 21 → "XXI")."""
+    return _ROMAN[number]
+
+
 def trump_number(card: str) -> int:
     """Number of a trump card (``T13`` → 13)."""
     return int(card[1:])

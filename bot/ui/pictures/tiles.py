@@ -22,6 +22,7 @@ from math import cos, pi, sin
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import roman
 from bot.engine.registry import get_rules
 from bot.ui.pictures._style import (
     CARD_BG,
@@ -49,30 +50,6 @@ _K = 3  # drawing scale (supersampling)
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _RANK_LABEL = {"1": "A", "A": "A", "C": "Kn"}
 _COURT_FIGURE = {"K": "♚", "Q": "♛", "C": "♞", "J": "♟"}
-_ROMAN = (
-    "",
-    "I",
-    "II",
-    "III",
-    "IV",
-    "V",
-    "VI",
-    "VII",
-    "VIII",
-    "IX",
-    "X",
-    "XI",
-    "XII",
-    "XIII",
-    "XIV",
-    "XV",
-    "XVI",
-    "XVII",
-    "XVIII",
-    "XIX",
-    "XX",
-    "XXI",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,7 +280,7 @@ def _trump_face(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str) -> None:
     _frame(draw, TRUMP_BG, TRUMP_COLOUR)
     _text(draw, (5, 1), str(number), 34 if number < 10 else 30, fill=TRUMP_COLOUR)
     name = deck.names.get(card)
-    _fitted(draw, TILE_W / 2, 62 if name else 68, _ROMAN[number], 30, TILE_W - 14, TRUMP_COLOUR)
+    _fitted(draw, TILE_W / 2, 62 if name else 68, roman(number), 30, TILE_W - 14, TRUMP_COLOUR)
     if name:
         _fitted(draw, TILE_W / 2, 85, name, 14, TILE_W - 10, blend(TRUMP_COLOUR, (0, 0, 0), 0.3))
     if card in deck.suited:
