@@ -23,16 +23,16 @@ from bot.engine.views import SeatView
 from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, long_name
 from bot.ui.components import (
     MAX_OPTIONS,
+    MAX_ROWS,
     TableButton,
-    TableSelect,
     add_card_buttons,
     card_group,
+    play_select,
 )
 
 if TYPE_CHECKING:
     from bot.ui.controller import TableController
 
-MAX_ROWS = 5
 _GROUP_ORDER = ("S", "H", "C", "D", "T")
 
 
@@ -246,24 +246,9 @@ def add_play_selects(
         return used
     parts = group_cards(cards, rows)
     for part, (key, group) in enumerate(parts):
-        options = [
-            discord.SelectOption(
-                label=label(c, card_labels or {}),
-                value=c,
-                description=long_name(c, card_names or {}),
-            )
-            for c in group
-        ]
+        placeholder = f"Play {group_title(key)}…"
         view.add_item(
-            TableSelect(
-                table_id,
-                "play",
-                "card",
-                options=options,
-                placeholder=f"Play {group_title(key)}…",
-                row=part,
-                suffix=f":{part}" if part else "",
-            )
+            play_select(table_id, group, placeholder, part, part, card_labels, card_names)
         )
     return len(parts)
 

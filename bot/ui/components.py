@@ -302,6 +302,35 @@ def card_rows(cards: Sequence[str], max_rows: int) -> list[list[str]] | None:
     return rows
 
 
+def play_select(
+    table_id: int,
+    cards: Sequence[str],
+    placeholder: str,
+    row: int,
+    part: int = 0,
+    card_labels: Mapping[str, str] | None = None,
+    card_names: Mapping[str, str] | None = None,
+) -> TableSelect:
+    """A menu playing one of ``cards`` (≤ 25); ``part`` numbers the menus of one hand."""
+    options = [
+        discord.SelectOption(
+            label=label(c, card_labels or {}),
+            value=c,
+            description=long_name(c, card_names or {}),
+        )
+        for c in cards
+    ]
+    return TableSelect(
+        table_id,
+        "play",
+        "card",
+        options=options,
+        placeholder=placeholder,
+        row=row,
+        suffix=f":{part}" if part else "",
+    )
+
+
 def card_button(
     table_id: int, card: str, row: int, card_labels: Mapping[str, str] | None = None
 ) -> TableButton:
@@ -359,24 +388,9 @@ def decision_view(
         row = 0
         for i in range(0, len(cards), MAX_OPTIONS):
             chunk = cards[i : i + MAX_OPTIONS]
-            options = [
-                discord.SelectOption(
-                    label=label(c, card_labels or {}),
-                    value=c,
-                    description=long_name(c, card_names or {}),
-                )
-                for c in chunk
-            ]
+            part = i // MAX_OPTIONS
             view.add_item(
-                TableSelect(
-                    table_id,
-                    "play",
-                    "card",
-                    options=options,
-                    placeholder="Play a card…",
-                    row=row,
-                    suffix="" if i == 0 else f":{i // MAX_OPTIONS}",
-                )
+                play_select(table_id, chunk, "Play a card…", row, part, card_labels, card_names)
             )
             row += 1
     for j, action in enumerate(buttons):

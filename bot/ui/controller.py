@@ -170,7 +170,7 @@ class TableController:
                 await redraw(interaction, **for_edit(fields))
                 return
             # Never redraw a hand over a message the channel sees: send it to the presser.
-            await send(interaction, ephemeral=True, **for_send(fields))
+            await send(interaction, ephemeral=True, **fields)
 
         await self.guarded(interaction, work, "update" if _from_hand(interaction) else "private")
 
@@ -415,7 +415,7 @@ class TableController:
         if outcome.public is None or seat not in outcome.seat_views:
             raise ServiceError("The game has not started yet.")
         fields = await self.hand_with_picture(outcome, seat, interaction.user.id)
-        await send(interaction, ephemeral=True, **for_send(fields))
+        await send(interaction, ephemeral=True, **fields)
 
     async def hand_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         await self.guarded(interaction, lambda: self.show_hand(interaction, None, game_id))

@@ -13,6 +13,8 @@ from typing import Any, Literal
 
 import discord
 
+from bot.ui.delivery.pictures import for_send
+
 log = logging.getLogger(__name__)
 
 #: How an interaction is acknowledged:
@@ -43,15 +45,10 @@ async def acknowledge(interaction: discord.Interaction[Any], mode: Ack) -> bool:
     return True
 
 
-def _drop_missing_view(fields: dict[str, Any]) -> dict[str, Any]:
-    # Sending wants no view at all rather than ``view=None`` (editing takes None: remove it).
-    return {k: v for k, v in fields.items() if not (k == "view" and v is None)}
-
-
 async def send(interaction: discord.Interaction[Any], *, ephemeral: bool, **fields: Any) -> None:
     """A new answer: the deferred "thinking…" message is completed by the first follow-up;
     later ones are new messages."""
-    fields = _drop_missing_view(fields)
+    fields = for_send(fields)  # no ``view=None``; a picture becomes its file
     if interaction.response.is_done():
         await interaction.followup.send(ephemeral=ephemeral, **fields)
     else:
