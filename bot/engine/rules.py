@@ -140,6 +140,16 @@ class Rules:
         """
         return None
 
+    def sample_world(self, view: SeatView, rng: Any) -> Any:
+        """A full state consistent with everything ``view``'s seat knows, for search.
+
+        Its ``observe(state, view.seat)`` equals ``view`` (public history included) and the
+        cards that seat cannot see are drawn uniformly among the deals the rules allow given
+        the public history (voids shown, failures to overtrump, the discard's rules, shown
+        poignées and declarations, a called card). ``rng`` is a caller's ``random.Random``.
+        """
+        raise NotImplementedError
+
     def default_action(self, state: Any) -> Action:
         """The passive action taken for a seat whose turn timed out (rules/README.md)."""
         raise NotImplementedError

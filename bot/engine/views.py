@@ -48,6 +48,11 @@ class PublicView:
     last_winner: int | None = None
     info: dict[str, Any] = field(default_factory=dict[str, Any])
     result: DealResult | None = None
+    #: The public form of every action taken in this deal, in order (card memory for players
+    #: and computers). What others may not see is masked: a discard keeps its seat and
+    #: ``amount`` (how many cards) with ``cards=None``; played cards, bids, calls, shown
+    #: poignées and declarations are public and kept whole.
+    history: tuple[Action, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -64,6 +69,7 @@ class PublicView:
             "last_winner": self.last_winner,
             "info": self.info,
             "result": None if self.result is None else self.result.to_json(),
+            "history": [a.to_json() for a in self.history],
         }
 
 
