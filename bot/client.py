@@ -24,6 +24,8 @@ from bot.log import log_context
 from bot.services.errors import ServiceError
 from bot.services.stats import StatsService
 from bot.services.tables import TableService
+from bot.ui import suit_emojis
+from bot.ui.cards import set_suit_marks
 from bot.ui.choice import ChoiceSelect
 from bot.ui.components import TableButton, TableSelect
 from bot.ui.controller import TableController
@@ -160,6 +162,7 @@ class TrionfiBot(commands.AutoShardedBot):
         lobby_idle: float = LOBBY_IDLE,
         table_idle: float = TABLE_IDLE,
         status_path: Path | None = None,
+        suit_emojis: bool = False,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -183,6 +186,7 @@ class TrionfiBot(commands.AutoShardedBot):
         self.lobby_idle = lobby_idle
         self.table_idle = table_idle
         self.status_path = status_path  # where ``python -m bot health`` reads how we are
+        self.suit_emojis = suit_emojis  # four-colour suit emojis in text (production: on)
         self.started_at = time.time()
         self.accepting = True  # False once a stop is asked: new interactions are turned away
         self.in_flight = 0  # interactions being handled
@@ -200,6 +204,11 @@ class TrionfiBot(commands.AutoShardedBot):
         self.controller = TableController(self, self.service, retry_delays=self.retry_delays)
         for ext in extensions():
             await self.load_extension(ext)
+        # Before anything is published: text shows the suits as our four-colour emojis.
+        if self.suit_emojis and not self.sync_only:
+            await suit_emojis.install(self)
+        else:
+            set_suit_marks(None)
         # Restart-proof components: every button/select of every table, old or new.
         self.add_dynamic_items(TableButton, TableSelect, ChoiceSelect)
         self.tree.on_error = self.on_app_command_error
@@ -370,6 +379,7 @@ def create_bot(settings: Settings) -> TrionfiBot:
         lobby_idle=settings.lobby_idle_seconds,
         table_idle=settings.table_idle_seconds,
         status_path=health.status_path_for(settings.database_path),
+        suit_emojis=True,
     )
 
 

@@ -17,8 +17,11 @@ import tempfile
 from pathlib import Path
 
 import simcord
+from simcord.backend.cdn import CDN_BASE
 
 from bot.client import TrionfiBot
+from bot.ui.pictures.suit_icons import suit_icon
+from bot.ui.suit_emojis import SUIT_EMOJI_NAMES
 from tests.resilience.drive import Table, landed_games, make_world, seat_counts
 
 OUT = Path(__file__).resolve().parent / "screenshots"
@@ -44,12 +47,23 @@ async def shot(url: str, path: Path, height: int) -> None:
     await asyncio.wait_for(proc.wait(), 120)
 
 
+def suit_emoji_assets(env: simcord.Env) -> dict[str, tuple[str, bytes]]:
+    """The pictures of the suit emojis the bot uploaded (SimCord keeps names, not images)."""
+    suits = {name: suit for suit, name in SUIT_EMOJI_NAMES.items()}
+    return {
+        f"{CDN_BASE}/emojis/{e.id}.png": ("image/png", suit_icon(suits[e.name]))
+        for e in env.backend.application_emojis.values()
+        if e.name in suits
+    }
+
+
 async def game(game_id: str) -> None:
     bot = TrionfiBot(
         Path(tempfile.mkdtemp()) / "shots.sqlite3",
         seed_source=lambda: 9,
         sweep_every=None,
         shard_count=1,
+        suit_emojis=True,
     )
     async with simcord.run(bot) as env:
         world = make_world(env, 2)
@@ -61,9 +75,12 @@ async def game(game_id: str) -> None:
                 break
         found = await table.mover()
         member = found[0] if found is not None else world.members[0]
-        async with env.preview(world.channel, viewers=[member], layout="channel") as p:
+        emojis = suit_emoji_assets(env)
+        async with env.preview(
+            world.channel, viewers=[member], layout="channel", assets=emojis
+        ) as p:
             await shot(p.url, OUT / f"{game_id}_table.png", 1100)
-        async with env.preview(member.user.dm_channel, viewers=[member.user]) as p:
+        async with env.preview(member.user.dm_channel, viewers=[member.user], assets=emojis) as p:
             await shot(p.url, OUT / f"{game_id}_hand.png", 1100)
     await bot.close()
 

@@ -7,6 +7,8 @@ from typing import Any
 
 from bot.engine.cards import card_name
 
+#: Unicode suit signs: what buttons, select options and embed titles show (Discord draws no
+#: custom emoji there), and the text's signs until the bot's own suit emojis are installed.
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_WORD = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 _RANK_LABEL = {"1": "A", "A": "A", "C": "Kn"}
@@ -16,6 +18,27 @@ _RANK_LABEL = {"1": "A", "A": "A", "C": "Kn"}
 LA_MORTE_LABEL = {"T13": "☠ La Morte", "T1": "Il Bagatto ♣"}
 LA_MORTE_NAME = {"T13": "La Morte", "T1": "Il Bagatto (highest club)"}
 _NONE: Mapping[str, str] = {}
+
+# The suit signs of message text: Unicode, or the bot's four-colour application emojis
+# (``<:spades:123>``) once ``bot.ui.suit_emojis`` has installed them. One table per process:
+# one process is one Discord application.
+_TEXT_SUIT: dict[str, str] = dict(SUIT_SYMBOL)
+
+
+def set_suit_marks(marks: Mapping[str, str] | None) -> None:
+    """Use ``marks`` (suit code → emoji markup) as the text's suit signs; None: Unicode."""
+    _TEXT_SUIT.clear()
+    _TEXT_SUIT.update(SUIT_SYMBOL)
+    if marks:
+        _TEXT_SUIT.update({suit: mark for suit, mark in marks.items() if suit in SUIT_SYMBOL})
+
+
+def suit_mark(suit: str) -> str:
+    """The sign of ``suit`` in message text (an emoji's markup when installed); also right
+    for a component's ``emoji`` field, where custom emojis show too."""
+    return _TEXT_SUIT[suit]
+
+
 _GROUP_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
 _FACE_RANK = {"J": 11, "C": 12, "Q": 13, "K": 14, "A": 15}
 
@@ -43,15 +66,20 @@ def in_hand_order(cards: Iterable[str], hand: Iterable[str]) -> list[str]:
     return sorted(cards, key=lambda c: (place.get(c, len(place)), card_key(c)))
 
 
-def label(card: str, special: Mapping[str, str] = _NONE) -> str:
-    """Compact label, e.g. ``"A♠"``, ``"10♥"``, ``"Kn♦"``, ``"T13"`` (``special`` overrides)."""
+def label(card: str, special: Mapping[str, str] = _NONE, *, plain: bool = False) -> str:
+    """Compact label, e.g. ``"A♠"``, ``"10♥"``, ``"Kn♦"``, ``"T13"`` (``special`` overrides).
+
+    The suit sign is the text's (:func:`suit_mark`); ``plain`` keeps the Unicode sign, for
+    button and option labels, where Discord shows no custom emoji.
+    """
     if card in special:
         return special[card]
     if card == "EX":
         return "Excuse"
     if card[0] == "T":
         return f"T{card[1:]}"
-    return f"{_RANK_LABEL.get(card[1:], card[1:])}{SUIT_SYMBOL[card[0]]}"
+    signs = SUIT_SYMBOL if plain else _TEXT_SUIT
+    return f"{_RANK_LABEL.get(card[1:], card[1:])}{signs[card[0]]}"
 
 
 def long_name(card: str, special: Mapping[str, str] = _NONE) -> str:

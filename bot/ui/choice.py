@@ -20,7 +20,7 @@ import discord
 
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
-from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, long_name
+from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, long_name, suit_mark
 from bot.ui.components import (
     MAX_OPTIONS,
     MAX_ROWS,
@@ -193,7 +193,7 @@ def add_choice(
     for part, (key, cards) in enumerate(parts):
         options = [
             discord.SelectOption(
-                label=label(c), value=c, description=long_name(c), default=c in chosen
+                label=label(c, plain=True), value=c, description=long_name(c), default=c in chosen
             )
             for c in cards
         ]
@@ -260,8 +260,7 @@ def _suit_text(suit: str, suit_words: Mapping[str, str]) -> str:
     if suit == "T":
         return suit_words.get("T", "trumps")
     word = suit_words.get(suit, SUIT_WORD.get(suit, suit))
-    symbol = SUIT_SYMBOL.get(suit)
-    return f"{symbol} {word}" if symbol else word
+    return f"{suit_mark(suit)} {word}" if suit in SUIT_SYMBOL else word
 
 
 def _or_fool(view: SeatView) -> str:

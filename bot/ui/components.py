@@ -314,7 +314,7 @@ def play_select(
     """A menu playing one of ``cards`` (≤ 25); ``part`` numbers the menus of one hand."""
     options = [
         discord.SelectOption(
-            label=label(c, card_labels or {}),
+            label=label(c, card_labels or {}, plain=True),
             value=c,
             description=long_name(c, card_names or {}),
         )
@@ -338,7 +338,7 @@ def card_button(
     return TableButton(
         table_id,
         f"act:play:card={card}",
-        label=label(card, card_labels or {}),
+        label=label(card, card_labels or {}, plain=True),
         style=discord.ButtonStyle.secondary,
         row=row,
     )

@@ -12,7 +12,7 @@ import discord
 
 from bot.engine.views import SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, in_hand_order, label, labels
+from bot.ui.cards import in_hand_order, label, labels, suit_mark
 from bot.ui.choice import add_play_selects, restriction_line
 from bot.ui.render import (
     COLOUR_DONE,
@@ -129,7 +129,7 @@ def _hand_lines(hand: tuple[str, ...]) -> list[str]:
     for suit in _SUITS:
         cards = [c for c in hand if c[0] == suit]
         if cards:
-            lines.append(f"{SUIT_SYMBOL[suit]} {labels(cards, CARD_LABELS)}")
+            lines.append(f"{suit_mark(suit)} {labels(cards, CARD_LABELS)}")
     trumps = [c for c in hand if c[0] == "T"]
     if trumps:
         lines.append(f"Trumps ({len(trumps)}) {labels(trumps, CARD_LABELS)}")
@@ -212,7 +212,6 @@ def deal_summary_embed(
     fool = _fool_line(table, {**ended.public.info, "fool_creditor": None})
     if fool:
         lines.append(fool)
-    embed.description = "\n".join(lines)
     rows: list[str] = []
     for seat, delta in enumerate(ended.result.deltas):
         honours = d["honours"][seat]
@@ -223,7 +222,9 @@ def deal_summary_embed(
             f"honours {shown} "
             f"→ **+{delta}**"
         )
-    embed.add_field(name="Scores", value="\n".join(rows), inline=False)
+    # In the description (4,096 characters), not a field (1,024): six rows of honours, each
+    # card with its suit emoji's markup, outgrow a field.
+    embed.description = "\n".join([*lines, "", "**Scores**", *rows])
     add_last_trick(embed, table, ended.public, CARD_LABELS)
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)
     return embed

@@ -15,7 +15,7 @@ from bot.engine.actions import Action
 from bot.engine.games.french_tarot_cards import sort_key
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, in_hand_order, labels, long_name, sort_cards
+from bot.ui.cards import in_hand_order, labels, long_name, sort_cards, suit_mark
 from bot.ui.choice import add_choice, add_play_selects, restriction_line
 from bot.ui.components import TableButton
 from bot.ui.render import (
@@ -173,7 +173,7 @@ def _hand_lines(hand: tuple[str, ...]) -> list[str]:
     for suit in _SUITS:
         cards = [c for c in hand if c[0] == suit and c != "EX"]
         if cards:
-            lines.append(f"{SUIT_SYMBOL[suit]} {labels(cards)}")
+            lines.append(f"{suit_mark(suit)} {labels(cards)}")
     trumps = [c for c in hand if c[0] == "T"]
     if trumps or "EX" in hand:
         shown = [*trumps, *(["EX"] if "EX" in hand else [])]

@@ -16,11 +16,11 @@ from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import (
     LA_MORTE_LABEL,
     LA_MORTE_NAME,
-    SUIT_SYMBOL,
     SUIT_WORD,
     in_hand_order,
     label,
     labels,
+    suit_mark,
 )
 from bot.ui.choice import restriction_line
 from bot.ui.components import decision_view as default_decision_view
@@ -68,7 +68,7 @@ def _trump_line(info: dict[str, Any]) -> str:
     shown = label(talon, CARD_LABELS)
     if trump is None:
         return f"Talon **{shown}** → **no trumps** this deal"
-    return f"Talon **{shown}** → trumps **{SUIT_SYMBOL[trump]} {SUIT_WORD[trump]}**"
+    return f"Talon **{shown}** → trumps **{suit_mark(trump)} {SUIT_WORD[trump]}**"
 
 
 def _contract_line(table: TableInfo, pv: PublicView) -> str:
@@ -169,7 +169,7 @@ def _hand_lines(view: SeatView) -> list[str]:
             lines.append("☠ La Morte")
             continue
         tag = " (trumps)" if key == view.public.info["trump"] else ""
-        lines.append(f"{SUIT_SYMBOL[key]}{tag}: {labels(groups[key], CARD_LABELS)}")
+        lines.append(f"{suit_mark(key)}{tag}: {labels(groups[key], CARD_LABELS)}")
     if view.info.get("dead"):
         lines.append("*You are il Morto: your remaining cards are dead.*")
     return lines

@@ -14,7 +14,7 @@ import discord
 
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, in_hand_order, labels, sort_cards
+from bot.ui.cards import SUIT_WORD, in_hand_order, labels, sort_cards, suit_mark
 from bot.ui.choice import add_play_selects, restriction_line
 from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect
 from bot.ui.render import (
@@ -54,7 +54,7 @@ def option_lines(options: dict[str, Any]) -> list[str]:
 
 
 def _suit(suit: str) -> str:
-    return f"{SUIT_SYMBOL[suit]} {SUIT_WORD[suit]}"
+    return f"{suit_mark(suit)} {SUIT_WORD[suit]}"
 
 
 def _turn_words(pv: PublicView) -> str:
@@ -130,7 +130,7 @@ def _hand_lines(hand: tuple[str, ...], trump: str | None) -> list[str]:
         cards = [c for c in hand if c[0] == suit]
         if cards:
             tag = " (trump)" if suit == trump else ""
-            lines.append(f"{SUIT_SYMBOL[suit]}{tag} {labels(cards)}")
+            lines.append(f"{suit_mark(suit)}{tag} {labels(cards)}")
     return lines
 
 
@@ -213,7 +213,7 @@ def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
                     table_id,
                     f"act:trump:suit={suit}",
                     label=f"{SUIT_WORD[suit]} ({held} held)",
-                    emoji=SUIT_SYMBOL[suit],
+                    emoji=suit_mark(suit),
                     style=discord.ButtonStyle.primary,
                 )
             )
@@ -261,11 +261,11 @@ def deal_summary_embed(
         title=f"{TITLE} · table #{table.id} — hand {ended.number} score sheet",
         colour=COLOUR_DONE,
     )
-    embed.description = (
+    rows: list[str] = [
         f"Trump **{_suit(trump)}** (named by {seat_label(table, d['caller'])}). Points taken: "
-        "1 per trump, 3 per three of a kind, 9 per four of a kind; only the bid scores."
-    )
-    rows: list[str] = []
+        "1 per trump, 3 per three of a kind, 9 per four of a kind; only the bid scores.",
+        "",
+    ]
     for seat, delta in enumerate(ended.result.deltas):
         trumps = d["trumps_taken"][seat]
         sets = ", ".join(f"{_KIND[k]} {r}s" for r, k in d["sets"][seat])
@@ -280,7 +280,9 @@ def deal_summary_embed(
             + (f" · sets {sets}" if sets else "")
             + f" → {plural(taken, 'point', bold=True)} · bid {bid}{verdict} → **{sign}**"
         )
-    embed.add_field(name="Hand", value="\n".join(rows), inline=False)
+    # In the description (4,096 characters), not a field (1,024): six rows of trumps taken,
+    # each card with its suit emoji's markup, outgrow a field.
+    embed.description = "\n".join(rows)
     add_last_trick(embed, table, ended.public, verb="taken")
     embed.add_field(name="Totals", value=standings(table, totals), inline=False)
     return embed

@@ -15,7 +15,7 @@ import discord
 from bot.engine.games.queen_of_tarot_cards import sort_key
 from bot.engine.views import PublicView, SeatView
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, in_hand_order, label, labels, sort_cards
+from bot.ui.cards import in_hand_order, label, labels, sort_cards, suit_mark
 from bot.ui.choice import add_choice, add_play_selects, restriction_line
 from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect, bonus_value
 from bot.ui.render import (
@@ -212,7 +212,7 @@ def _hand_lines(hand: tuple[str, ...]) -> list[str]:
     for key in _GROUPS:
         cards = [c for c in hand if c[0] == key and c != "EX"]
         if cards:
-            head = f"Trumps ({len(cards)})" if key == "T" else SUIT_SYMBOL[key]
+            head = f"Trumps ({len(cards)})" if key == "T" else suit_mark(key)
             lines.append(f"{head} {labels(cards, CARD_LABELS)}")
     if "EX" in hand:
         lines.append("🃏 the Fool — play it any time; it never wins and comes back to you")

@@ -15,7 +15,7 @@ from bot.engine.games import (
 from bot.engine.trick import Play
 from bot.engine.views import PublicView
 from bot.services.models import Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label
+from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, suit_mark
 from bot.ui.pictures.winner import winning_seat
 
 COLOUR_LOBBY = discord.Colour.blurple()
@@ -231,7 +231,7 @@ def led_words(view: PublicView, card_labels: Mapping[str, str] | None = None) ->
         lead = label(view.trick[0][1], card_labels or {})
         return f"Led: {lead} — the next card sets the suit"
     if suit in SUIT_SYMBOL:
-        return f"Led: {SUIT_SYMBOL[suit]} {SUIT_WORD[suit]}"
+        return f"Led: {suit_mark(suit)} {SUIT_WORD[suit]}"
     if view.game_id == "la_morte" and view.trick[0][1] == la_morte.LA_MORTE:
         return "Led: ☠ La Morte (trumps)"
     return "Led: trumps"

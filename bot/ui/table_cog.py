@@ -75,7 +75,7 @@ class TableCog(commands.GroupCog):
         needle = current.strip().lower()
         out: list[app_commands.Choice[str]] = []
         for c in cards:
-            text = f"{label(c, labels)} — {long_name(c, names)}"
+            text = f"{label(c, labels, plain=True)} — {long_name(c, names)}"
             if not needle or needle in f"{c} {text}".lower():
                 out.append(app_commands.Choice(name=text, value=c))
         return out[:25]

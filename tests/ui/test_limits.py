@@ -36,11 +36,14 @@ from bot.services.stats import (
     ScoreSheet,
     SeatResult,
 )
+from bot.ui.cards import set_suit_marks
+from bot.ui.controller import _controls
 from bot.ui.games import renderer
 from bot.ui.leaderboard import METRIC_NAMES, board_message
 from bot.ui.life import clock_line, clock_name
 from bot.ui.render import clip_lines, final_embed, lobby_embed
 from bot.ui.stats import history_message, sheet_embed, stats_embed
+from bot.ui.suit_emojis import SUIT_EMOJI_NAMES
 from cogs.admin import MAX_END_BUTTONS, settings_embed, tables_message
 
 # ---- Discord's limits --------------------------------------------------------------------
@@ -412,11 +415,39 @@ def _deals(game_id: str, players: int) -> Iterator[tuple[MatchState, MatchState 
             yield m, m if match.to_act(m) is None else None
 
 
+#: The text's suit signs as the bot's application emojis (``bot.ui.suit_emojis``): each
+#: 30 characters of markup instead of one, so they are what makes hands long.
+EMOJI_MARKS = {s: f"<:{w}:{BIG_ID + i}>" for i, (s, w) in enumerate(SUIT_EMOJI_NAMES.items())}
+
+
+@pytest.fixture(params=["unicode", "emoji"])
+def suits(request: pytest.FixtureRequest) -> Iterator[str]:
+    set_suit_marks(EMOJI_MARKS if request.param == "emoji" else None)
+    yield request.param
+    set_suit_marks(None)
+
+
+def _no_markup_in_components(view: discord.ui.View | None) -> None:
+    """Discord shows custom emoji only in text and ``emoji`` fields, never in labels."""
+    for c in (c for r in (view.to_components() if view else []) for c in r["components"]):
+        texts = [c.get("label"), c.get("placeholder")]
+        texts += [x for o in c.get("options", []) for x in (o.get("label"), o.get("description"))]
+        assert not any("<:" in t for t in texts if t), c
+
+
 @pytest.mark.parametrize("style", STYLES)
-@pytest.mark.parametrize("game_id", list(implemented()))
-def test_table_messages_at_the_largest_player_count(game_id: str, style: str) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [
+        (g, n)
+        for g in implemented()
+        for n in sorted({get_rules(g).min_players, get_rules(g).max_players})
+    ],
+)
+def test_table_messages_at_the_smallest_and_largest_player_count(
+    game_id: str, players: int, style: str, suits: str
+) -> None:
     r = renderer(game_id)
-    players = largest(game_id)
     t = table(game_id, players, style)
     rules = get_rules(game_id)
     checked = 0
@@ -436,7 +467,12 @@ def test_table_messages_at_the_largest_player_count(game_id: str, style: str) ->
         content = "\n".join(x for x in (r.turn_content(outcome), clock_line(t)) if x)
         assert_message_limits({"content": content, "embed": r.table_embed(outcome)})
         for view in views.values():
-            assert_embed_limits(r.hand_embed(t, view, "Table #123456 in #tarot", outcome))
+            hand = r.hand_embed(t, view, "Table #123456 in #tarot", outcome)
+            assert_embed_limits(hand)
+            if suits == "emoji" and any(c[0] in EMOJI_MARKS for c in view.hand):
+                assert "<:" in str(hand.to_dict()), "the hand's suits are the emojis"
+            if not ended:
+                _no_markup_in_components(_controls(r, t.id, view))
         if ended is not None:
             done = EndedDeal(len(ended.results), ended.results[-1], rules.observe_public(m.deal))
             assert_embed_limits(r.deal_summary_embed(t, done, outcome.totals))
