@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot import health
 from bot.db.database import Database
 from bot.engine.registry import implemented
+from bot.i18n.commands import CommandTranslator
 from bot.log import log_context
 from bot.services.errors import ServiceError
 from bot.services.stats import StatsService
@@ -47,9 +48,16 @@ def _no_prefix(bot: commands.Bot, message: discord.Message) -> list[str]:
     return []
 
 
-def command_digest(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> str:
-    """A hash of what a sync of ``tree`` for ``guild`` (None: global) would upload."""
-    payload = [c.to_dict(tree) for c in tree.get_commands(guild=guild)]
+async def command_digest(
+    tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None
+) -> str:
+    """A hash of what a sync of ``tree`` for ``guild`` (None: global) would upload, its
+    French and Italian names and descriptions included (a new translation syncs again)."""
+    translator = tree.translator
+    payload = [
+        await c.get_translated_payload(tree, translator) if translator else c.to_dict(tree)
+        for c in tree.get_commands(guild=guild)
+    ]
     data = json.dumps(payload, sort_keys=True, default=str).encode()
     return hashlib.sha256(data).hexdigest()
 
@@ -204,6 +212,7 @@ class TrionfiBot(commands.AutoShardedBot):
         self.controller = TableController(self, self.service, retry_delays=self.retry_delays)
         for ext in extensions():
             await self.load_extension(ext)
+        await self.tree.set_translator(CommandTranslator())  # French and Italian commands
         # Before anything is published: text shows the suits as our four-colour emojis.
         if self.suit_emojis and not self.sync_only:
             await suit_emojis.install(self)
@@ -240,7 +249,7 @@ class TrionfiBot(commands.AutoShardedBot):
             targets = [(f"guild:{self.dev_guild_id}", guild), ("global", None)]
         synced = False
         for scope, guild in targets:
-            digest = command_digest(self.tree, guild)
+            digest = await command_digest(self.tree, guild)
             if not force and await self.service.synced_commands(scope) == digest:
                 continue
             try:

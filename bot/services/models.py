@@ -22,6 +22,7 @@ class SeatInfo:
     dm_failed: bool = False
     resigned: bool = False
     expiries: int = 0  # consecutive timed-out turns: 1 = away, 2+ = the computer plays it
+    language: str | None = None  # the player's language for DMs (None: the table's)
 
     @property
     def away(self) -> bool:
@@ -48,6 +49,7 @@ class TableInfo:
     shown_seq: int = 0  # the last seq the channel and every DM fully show
     notify_at: float | None = None  # when ``notify_seat`` gets a turn notification
     notify_seat: int | None = None
+    language: str = "en"  # the language of the public table (bot.i18n.LANGUAGES)
 
     def seat_of(self, user_id: int) -> int | None:
         """Seat of a (non-resigned) human at this table, or None."""

@@ -17,7 +17,7 @@ import discord
 
 from bot.log import log_context
 from bot.services.errors import NotSeated, ServiceError
-from bot.services.models import Outcome, TableInfo
+from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.cards import long_name
 from bot.ui.components import (
     DEAL_KEY,
@@ -35,6 +35,7 @@ from bot.ui.delivery.publisher import Publisher
 from bot.ui.errors import GENERIC, reply, reply_error
 from bot.ui.games import renderer
 from bot.ui.life import LifeController, back_view, clock_line, clock_name, missing_permissions
+from bot.ui.locale import for_interaction, for_seat, for_table
 from bot.ui.render import lobby_embed, table_link
 
 if TYPE_CHECKING:
@@ -82,11 +83,14 @@ class TableController:
         no database), then run ``work``; refusals and failures become one ephemeral reply."""
         data = interaction.data or {}
         command = interaction.command
-        with log_context(
-            guild=interaction.guild_id,
-            user=interaction.user.id,
-            custom_id=data.get("custom_id"),
-            command=command.qualified_name if command is not None else None,
+        with (
+            log_context(
+                guild=interaction.guild_id,
+                user=interaction.user.id,
+                custom_id=data.get("custom_id"),
+                command=command.qualified_name if command is not None else None,
+            ),
+            for_interaction(interaction),
         ):
             if not self.bot.accepting:  # stopping: nothing new starts
                 await reply_error(interaction, RESTARTING)
@@ -191,6 +195,11 @@ class TableController:
 
     # ---- lobby -----------------------------------------------------------------------
     def lobby_message(self, table: TableInfo) -> dict[str, Any]:
+        with for_table(table):
+            return TableController._lobby_fields(table)
+
+    @staticmethod
+    def _lobby_fields(table: TableInfo) -> dict[str, Any]:
         r = renderer(table.game_id)
         if table.status == "abandoned":
             embed = discord.Embed(
@@ -361,7 +370,7 @@ class TableController:
                     "a computer player takes the seat."
                 )
             await reply(interaction, mine)
-            self.publish(outcome, fresh_message=True, notices=[public])
+            self.publish(outcome, fresh_message=True, notices=lambda: [public])
 
         await self.guarded(interaction, work)
 
@@ -381,13 +390,14 @@ class TableController:
         table = outcome.table
         r = renderer(table.game_id)
         view = outcome.seat_views[seat]
-        embed = r.hand_embed(table, view, self._where(table), outcome)
-        controls = None if outcome.finished else _controls(r, table.id, view, selected)
-        if controls is not None:
-            stamp_deal(controls, outcome.deal_number)
-        me = next(s for s in table.seats if s.seat == seat)
-        if me.away and controls is None and not outcome.finished:
-            controls = back_view(table.id)  # the computer is playing this seat
+        with for_seat(table, seat):  # in the player's own language, wherever it is shown
+            embed = r.hand_embed(table, view, self._where(table), outcome)
+            controls = None if outcome.finished else _controls(r, table.id, view, selected)
+            if controls is not None:
+                stamp_deal(controls, outcome.deal_number)
+            me = next(s for s in table.seats if s.seat == seat)
+            if me.away and controls is None and not outcome.finished:
+                controls = back_view(table.id)  # the computer is playing this seat
         return {"embed": embed, "view": controls}
 
     async def hand_with_picture(
@@ -396,7 +406,8 @@ class TableController:
         """``hand_message`` with the picture of the hand, if the player wants pictures."""
         fields = self.hand_message(outcome, seat, selected)
         if user_id is not None and await self.service.pictures_on(outcome.table.guild_id, user_id):
-            fields = await add_hand_picture(fields, outcome, seat)
+            with for_seat(outcome.table, seat):
+                fields = await add_hand_picture(fields, outcome, seat)
         return fields
 
     async def show_hand(
@@ -450,28 +461,44 @@ class TableController:
         return True
 
     def publish(
-        self, outcome: Outcome, *, fresh_message: bool = False, notices: list[str] | None = None
+        self,
+        outcome: Outcome,
+        *,
+        fresh_message: bool = False,
+        notices: Callable[[], list[str]] | None = None,
     ) -> None:
         """Queue the table message, every human's DM hand and ``notices`` (public one-liners,
-        posted first) for delivery after a change; returns at once (see ``Publisher``)."""
+        posted first) for delivery after a change; returns at once (see ``Publisher``).
+
+        ``notices`` is called in the table's language (the caller may be answering a player
+        who reads another one)."""
         quiet = discord.AllowedMentions.none()
-        posts = [Post({"content": text, "allowed_mentions": quiet}) for text in notices or ()]
+        with for_table(outcome.table):
+            texts = notices() if notices is not None else []
+        posts = [Post({"content": text, "allowed_mentions": quiet}) for text in texts]
         self.publisher.submit(outcome, posts=posts, fresh=fresh_message)
 
     def table_message(self, outcome: Outcome) -> dict[str, Any]:
         """The running table's public message: whose turn (mentioned), the clock, the table."""
         table = outcome.table
         r = renderer(table.game_id)
-        content = "\n".join(x for x in (r.turn_content(outcome), clock_line(table)) if x)
-        return {
-            "content": content or None,
-            "embed": r.table_embed(outcome),
-            "view": table_view(table.id, someone_away=any(s.away for s in table.seats)),
-            "allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False),
-        }
+        with for_table(table):
+            content = "\n".join(x for x in (r.turn_content(outcome), clock_line(table)) if x)
+            return {
+                "content": content or None,
+                "embed": r.table_embed(outcome),
+                "view": table_view(table.id, someone_away=any(s.away for s in table.seats)),
+                "allowed_mentions": discord.AllowedMentions(
+                    users=True, roles=False, everyone=False
+                ),
+            }
 
-    def closed_hand(self, table: TableInfo) -> dict[str, Any]:
+    def closed_hand(self, table: TableInfo, seat: SeatInfo | None = None) -> dict[str, Any]:
         """A hand message once its table was closed (no controls left)."""
+        with for_seat(table, seat):
+            return self._closed_hand(table)
+
+    def _closed_hand(self, table: TableInfo) -> dict[str, Any]:
         r = renderer(table.game_id)
         embed = discord.Embed(
             title=f"{r.TITLE} · table #{table.id}",

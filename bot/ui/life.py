@@ -162,12 +162,18 @@ class LifeController:
             if outcome.public is None:  # a lobby
                 await self.ctl.edit_table_message(table, **self.ctl.lobby_message(table))
                 continue
-            notice = f"🏳️ A player left table #{table.id}; a computer player takes the seat."
-            notices = [notice] if table.status == "playing" else []
-            self.ctl.publish(outcome, fresh_message=True, notices=notices + life_notices(outcome))
+            playing = table.status == "playing"
+
+            def notices(outcome: Outcome = outcome, playing: bool = playing) -> list[str]:
+                notice = (
+                    f"🏳️ A player left table #{outcome.table.id}; a computer player takes the seat."
+                )
+                return ([notice] if playing else []) + life_notices(outcome)
+
+            self.ctl.publish(outcome, fresh_message=True, notices=notices)
 
     def _publish_with_notices(self, outcome: Outcome, fresh: bool = False) -> None:
-        self.ctl.publish(outcome, fresh_message=fresh, notices=life_notices(outcome))
+        self.ctl.publish(outcome, fresh_message=fresh, notices=lambda: life_notices(outcome))
 
     # ---- buttons and commands ----------------------------------------------------------
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -190,10 +196,8 @@ class LifeController:
         )
         table = outcome.table
         await reply(interaction, f"Table #{table.id} is closed. It won't count in any ranking.")
-        self.ctl.publish(
-            outcome,
-            notices=[f"🛑 Table #{table.id} was ended by **{interaction.user.display_name}**."],
-        )
+        who = interaction.user.display_name
+        self.ctl.publish(outcome, notices=lambda: [f"🛑 Table #{table.id} was ended by **{who}**."])
 
     async def replace(
         self, interaction: discord.Interaction[Any], game_id: str, member: discord.abc.User

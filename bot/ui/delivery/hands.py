@@ -16,6 +16,7 @@ from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
 from bot.ui.delivery.jobs import Job, fingerprint
 from bot.ui.delivery.pictures import for_edit, for_send
+from bot.ui.locale import for_table
 
 if TYPE_CHECKING:
     from bot.ui.delivery.publisher import Publisher
@@ -56,7 +57,7 @@ class Hands:
         outcome = job.outcome
         key = (table.id, seat.seat)
         if outcome.table.status == "abandoned":
-            fields = self.ctl.closed_hand(outcome.table)
+            fields = self.ctl.closed_hand(outcome.table, seat)
         else:
             fields = await self.ctl.hand_with_picture(outcome, seat.seat, seat.user_id)
         digest = fingerprint(fields)
@@ -135,13 +136,14 @@ class Hands:
         they play from **Show my hand**."""
         await self.service.set_dm(table.id, seat.seat, None, None, True)
         channel = self.bot.get_partial_messageable(table.channel_id)
+        with for_table(table):
+            text = (
+                f"📪 <@{seat.user_id}>, I can't send you direct messages. Press **Show my "
+                "hand** on the table message to see your cards and play."
+            )
         try:
             await attempt(
-                channel.send(
-                    f"📪 <@{seat.user_id}>, I can't send you direct messages. Press **Show my "
-                    "hand** on the table message to see your cards and play.",
-                    allowed_mentions=_MENTIONS,
-                ),
+                channel.send(text, allowed_mentions=_MENTIONS),
                 "a closed-DM notice",
             )
         except DeliveryFailure:
@@ -153,14 +155,12 @@ class Hands:
         """A turn notification for a player without DMs: a channel message that mentions them
         (removed once the turn is over)."""
         channel = self.bot.get_partial_messageable(table.channel_id)
-        message = await attempt(
-            channel.send(
+        with for_table(table):
+            text = (
                 f"🔔 <@{seat.user_id}>, it's your turn at table #{table.id}. Press **Show my "
-                "hand** on the table message to play.",
-                allowed_mentions=_MENTIONS,
-            ),
-            "a turn ping",
-        )
+                "hand** on the table message to play."
+            )
+        message = await attempt(channel.send(text, allowed_mentions=_MENTIONS), "a turn ping")
         self._pings.setdefault(table.id, []).append(message.id)
 
     async def clean_pings(self, table: TableInfo, outcome: Outcome) -> None:

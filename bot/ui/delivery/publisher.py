@@ -38,6 +38,7 @@ from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Job, Post, fingerprint
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.games import renderer
+from bot.ui.locale import for_table
 from bot.ui.render import final_embed
 
 if TYPE_CHECKING:
@@ -86,18 +87,19 @@ class Publisher:
     def _job(self, outcome: Outcome, posts: list[Post], fresh: bool, renotify: set[int]) -> Job:
         """The job that shows ``outcome``: its deal summaries, ``posts``, its final result."""
         job = Job(outcome, list(posts), fresh, set(renotify))
-        job.posts = self._summaries(outcome) + job.posts
-        if outcome.finished:
-            r = renderer(outcome.table.game_id)
-            job.posts.append(
-                Post(
-                    {
-                        "embed": final_embed(outcome, r.TITLE),
-                        "view": self.ctl.rematch_view(outcome.table.id),
-                    },
-                    final=outcome,
+        with for_table(outcome.table):  # the caller may be answering someone in another one
+            job.posts = self._summaries(outcome) + job.posts
+            if outcome.finished:
+                r = renderer(outcome.table.game_id)
+                job.posts.append(
+                    Post(
+                        {
+                            "embed": final_embed(outcome, r.TITLE),
+                            "view": self.ctl.rematch_view(outcome.table.id),
+                        },
+                        final=outcome,
+                    )
                 )
-            )
         return job
 
     def seen_table(self, table_id: int, fields: dict[str, Any]) -> None:
@@ -242,7 +244,8 @@ class Publisher:
     async def _deliver_channel(self, job: Job, table: TableInfo) -> bool | None:
         """Posts, then the table message. False: retry later; None: the channel is lost."""
         try:
-            await self._channel_steps(job, table)
+            with for_table(table):  # everything the channel shows is in the table's language
+                await self._channel_steps(job, table)
         except Lost:
             await self._channel_lost(table)
             return None

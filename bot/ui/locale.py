@@ -1,0 +1,53 @@
+"""Who reads which language (issue 19).
+
+- The public table, its lobby, deal summaries, results and channel notices: the *table's*
+  language (chosen with ``/… new language:``, else the server's default from
+  ``/trionfi settings language``, else the server's Discord language, else English).
+- A player's DMs and hand: their own — ``/trionfi language`` if they chose one, else the
+  Discord language of the client they joined the table from, else the table's.
+- Private answers to an interaction (refusals, confirmations, ``/stats``…): the language of
+  the client that sent it (``interaction.locale``).
+
+Renderers never decide: they write in ``bot.i18n.current()``; these context managers set it
+around each rendering.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from typing import Any
+
+import discord
+
+from bot.i18n import language_of, using
+from bot.services.models import SeatInfo, TableInfo
+
+
+def for_table(table: TableInfo) -> AbstractContextManager[str]:
+    """Write what everyone in the table's channel reads."""
+    return using(table.language)
+
+
+def seat_language(table: TableInfo, seat: SeatInfo | int | None) -> str:
+    """The language of a seat's private messages (its hand, its DMs)."""
+    info = seat if isinstance(seat, SeatInfo) else _seat(table, seat)
+    return language_of(info.language) if info is not None and info.language else table.language
+
+
+def for_seat(table: TableInfo, seat: SeatInfo | int | None) -> AbstractContextManager[str]:
+    """Write what one seat reads privately."""
+    return using(seat_language(table, seat))
+
+
+def interaction_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of the client an interaction came from."""
+    return language_of(interaction.locale)
+
+
+def for_interaction(interaction: discord.Interaction[Any]) -> AbstractContextManager[str]:
+    """Write a private answer to ``interaction``."""
+    return using(interaction_language(interaction))
+
+
+def _seat(table: TableInfo, seat: int | None) -> SeatInfo | None:
+    return next((s for s in table.seats if s.seat == seat), None)
