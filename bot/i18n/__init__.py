@@ -49,7 +49,7 @@ def current() -> str:
 
 
 @contextmanager
-def using(language: str | None) -> Iterator[str]:
+def using(language: object) -> Iterator[str]:
     """Write in ``language`` (any locale :func:`language_of` reads; None: English) inside."""
     chosen = language_of(language)
     token = _current.set(chosen)
