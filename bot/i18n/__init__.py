@@ -1,7 +1,8 @@
 """Trionfi's languages: English (the source), French and Italian, from gettext catalogs.
 
 Every user-facing sentence is written in English in the code, wrapped in :func:`_` (or
-:func:`n_` for counts, :func:`N_` to mark a constant translated later), and translated from the
+:func:`n_` for counts, :func:`p_` with a context for short words that need telling apart,
+:func:`N_` to mark a constant translated later), and translated from the
 catalogs in ``bot/i18n/locales/<lang>/<area>.po`` (edited as plain ``.po`` files, extracted
 and updated with Babel: ``python -m bot.i18n.extract``). Placeholders are ``str.format``
 names: ``_("Trick {n} of {total}", n=3, total=18)``.
@@ -120,6 +121,15 @@ def n_(singular: str, plural: str, n: int, /, **params: Any) -> str:
         if forms is not None:
             return _format(forms[min(book.form(n), len(forms) - 1)], params)
     return _format(singular if n == 1 else plural, params)
+
+
+def p_(context: str, message: str, /, **params: Any) -> str:
+    """``message`` in the current language where the same English needs telling apart
+    (``p_("rank", "K")``: a King's one-letter label, "R" in French and Italian)."""
+    language = _current.get()
+    if language != DEFAULT:
+        message = catalog(language).contextual.get((context, message), message)
+    return _format(message, params)
 
 
 def N_(message: str, /) -> str:

@@ -31,7 +31,7 @@ LOCALES = Path(__file__).resolve().parent / "locales"
 TRANSLATED = ("fr", "it")
 #: Where user-facing text lives (the engine speaks in codes; bot/db and bot/ai in none).
 SOURCES = ("bot/ui", "bot/services", "cogs")
-KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "p_": ((1, "c"), 2)}
 COMMANDS = "commands"
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("bot/ui", "bot/services", "cogs")
-WRAPPERS = {"_", "n_", "N_"}
+WRAPPERS = {"_", "n_", "N_", "p_"}
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 NOT_TEXT_CALLS = {"getattr", "hasattr", "setattr", "startswith", "endswith", "removeprefix"}
 NOT_TEXT_CALLS |= {"removesuffix", "split", "get", "pop", "setdefault", "strftime", "strptime"}
