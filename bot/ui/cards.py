@@ -5,18 +5,63 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from bot.engine.cards import card_name
+from bot.engine.cards import EXCUSE, roman, trump_number
+from bot.i18n import N_, _, p_
 
 #: Unicode suit signs: what buttons, select options and embed titles show (Discord draws no
 #: custom emoji there), and the text's signs until the bot's own suit emojis are installed.
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_WORD = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-_RANK_LABEL = {"1": "A", "A": "A", "C": "Kn"}
+_SUIT_WORD = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
+# One-letter (or two) rank labels, told apart from other short words by their context:
+# French and Italian use their own letters (R for a King, D for a Queen…).
+_RANK_LABEL: dict[str, Callable[[], str]] = {
+    "1": lambda: p_("rank", "A"),
+    "A": lambda: p_("rank", "A"),
+    "C": lambda: p_("rank", "Kn"),
+    "J": lambda: p_("rank", "J"),
+    "Q": lambda: p_("rank", "Q"),
+    "K": lambda: p_("rank", "K"),
+}
+_RANK_WORD = {
+    "1": N_("Ace"),
+    "A": N_("Ace"),
+    "J": N_("Jack"),
+    "C": N_("Knight"),
+    "Q": N_("Queen"),
+    "K": N_("King"),
+}
+
+
+def suit_word(suit: str) -> str:
+    """A suit's name ("Spades") in the current language."""
+    return _(_SUIT_WORD[suit])
+
+
+class _SuitWords(Mapping[str, str]):
+    """``SUIT_WORD[suit]``: the suit's name in the current language, read when used."""
+
+    def __getitem__(self, suit: str) -> str:
+        return suit_word(suit)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(_SUIT_WORD)
+
+    def __len__(self) -> int:
+        return len(_SUIT_WORD)
+
+
+SUIT_WORD: Mapping[str, str] = _SuitWords()
+
+
+def rank_label(rank: str) -> str:
+    """A rank's short label in the current language ("K", or "R" in French)."""
+    short = _RANK_LABEL.get(rank)
+    return rank if short is None else short()
 
 # La Morte's named trumps (la_morte §1.1): shown by name, not by number. Other games pass
 # their own names (or none) — trump 13 is only "La Morte" in La Morte.
-LA_MORTE_LABEL = {"T13": "☠ La Morte", "T1": "Il Bagatto ♣"}
-LA_MORTE_NAME = {"T13": "La Morte", "T1": "Il Bagatto (highest club)"}
+LA_MORTE_LABEL = {"T13": "☠ La Morte", "T1": "Il Bagatto ♣"}  # i18n: code (proper names)
+LA_MORTE_NAME = {"T13": N_("La Morte"), "T1": N_("Il Bagatto (highest club)")}
 _NONE: Mapping[str, str] = {}
 
 # The suit signs of message text: Unicode, or the bot's four-colour application emojis
@@ -75,22 +120,27 @@ def label(card: str, special: Mapping[str, str] = _NONE, *, plain: bool = False)
     if card in special:
         return special[card]
     if card == "EX":
-        return "Excuse"
+        return _("Excuse")
     if card[0] == "T":
         return f"T{card[1:]}"
     signs = SUIT_SYMBOL if plain else _TEXT_SUIT
-    return f"{_RANK_LABEL.get(card[1:], card[1:])}{signs[card[0]]}"
+    return f"{rank_label(card[1:])}{signs[card[0]]}"
 
 
 def long_name(card: str, special: Mapping[str, str] = _NONE) -> str:
-    """Full English name for select options and confirmations (``special`` overrides)."""
+    """Full name for select options and confirmations (``special`` overrides, translated)."""
     if card in special:
-        return special[card]
-    if card[0] in SUIT_WORD:
-        rank = card[1:]
-        words = {"1": "Ace", "A": "Ace", "J": "Jack", "C": "Knight", "Q": "Queen", "K": "King"}
-        return f"{words.get(rank, rank)} of {SUIT_WORD[card[0]]}"
-    return card_name(card)
+        return _(special[card])
+    if card == EXCUSE:
+        return _("the Excuse")
+    if card[0] == "T":
+        return _("Trump {numeral}", numeral=roman(trump_number(card)))
+    rank = card[1:]
+    word = _RANK_WORD.get(rank)
+    suit = suit_word(card[0])
+    if word is None:
+        return _("{rank} of {suit}", rank=rank, suit=suit)
+    return _("{rank} of {suit}", rank=_(word), suit=suit)
 
 
 #: What separates cards in every list of cards (hands, dogs, discards, poignées…): labels

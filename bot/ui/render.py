@@ -14,8 +14,9 @@ from bot.engine.games import (
 )
 from bot.engine.trick import Play
 from bot.engine.views import PublicView
+from bot.i18n import N_, _, n_
 from bot.services.models import Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, suit_mark
+from bot.ui.cards import SUIT_SYMBOL, label, suit_mark, suit_word
 from bot.ui.pictures.winner import winning_seat
 
 COLOUR_LOBBY = discord.Colour.blurple()
@@ -41,8 +42,16 @@ ROUND_WORDS: Mapping[str, str] = {
 
 
 def round_word(game_id: str) -> str:
-    """ "deal" or "hand": what ``game_id`` calls one round of play."""
+    """ "deal" or "hand": what ``game_id`` calls one round of play (a code: see
+    :func:`rounds` for the words)."""
     return ROUND_WORDS.get(game_id, "deal")
+
+
+def rounds(game_id: str, n: int) -> str:
+    """ "3 deals" or "3 hands", in the game's own word and the current language."""
+    if round_word(game_id) == "hand":
+        return n_("{n} hand", "{n} hands", n)
+    return n_("{n} deal", "{n} deals", n)
 
 
 def plural(n: int, word: str, plural: str | None = None, *, bold: bool = False) -> str:
@@ -61,7 +70,7 @@ def table_link(table: TableInfo) -> str | None:
 
 
 def _and_more(n: int) -> str:
-    return f"…and {n} more"
+    return _("…and {n} more", n=n)
 
 
 def clip_lines(
@@ -98,9 +107,9 @@ def seat_label(table: TableInfo, seat: int) -> str:
             if s.is_bot or s.resigned:
                 return f"🤖 {s.name}"
             if s.expiries >= 2:  # the computer plays the seat until they are back
-                return f"🤖 {s.name} (away)"
+                return _("🤖 {name} (away)", name=s.name)
             return f"{s.name} 💤" if s.away else s.name
-    return f"Seat {seat + 1}"
+    return _("Seat {number}", number=seat + 1)
 
 
 def plain_label(table: TableInfo, seat: int) -> str:
@@ -109,16 +118,19 @@ def plain_label(table: TableInfo, seat: int) -> str:
     for s in table.seats:
         if s.seat == seat:
             return f"🤖 {s.name}" if s.is_bot or s.resigned else s.name
-    return f"Seat {seat + 1}"
+    return _("Seat {number}", number=seat + 1)
 
 
 #: The last sentence of a hand DM while it is not the seat's decision.
-UPDATES_NOTE = "This message updates when it's your turn."
+UPDATES_NOTE = N_("This message updates when it's your turn.")
 #: "Now" of a hand DM while another seat decides. Quiet hand DMs show only the hand and
 #: what the deal's start fixed: nothing that changes with other players' moves (tricks, whose
 #: turn, bids, the contract, the phase), so the bot edits a DM only when that seat's hand,
 #: controls or turn change (issue 14); the table message shows everything else.
-WAITING_NOTE = "Not your turn — the table message shows the bidding and the play. " + UPDATES_NOTE
+WAITING_NOTE = N_(
+    "Not your turn — the table message shows the bidding and the play. "
+    "This message updates when it's your turn."
+)
 
 
 def mention(table: TableInfo, seat: int) -> str | None:
@@ -135,22 +147,26 @@ def lobby_embed(table: TableInfo, title: str, option_lines: list[str]) -> discor
     for i in range(table.players):
         seat = next((s for s in table.seats if s.seat == i), None)
         if seat is None:
-            lines.append(f"`{i + 1}.` *empty seat*")
+            lines.append(_("`{number}.` *empty seat*", number=i + 1))
         else:
             host = " 👑" if seat.user_id == table.owner_id else ""
             lines.append(f"`{i + 1}.` {seat_label(table, i)}{host}")
     free = table.players - len(table.seats)
     status = (
-        f"Waiting for {plural(free, 'more player')} — press **Join** or **Add computer**."
+        n_(
+            "Waiting for {n} more player — press **Join** or **Add computer**.",
+            "Waiting for {n} more players — press **Join** or **Add computer**.",
+            free,
+        )
         if free
-        else "The table is full — the host can press **Start**."
+        else _("The table is full — the host can press **Start**.")
     )
     embed = discord.Embed(
         title=f"{title} · table #{table.id}", colour=COLOUR_LOBBY, description=status
     )
-    embed.add_field(name="Seats", value="\n".join(lines), inline=True)
-    embed.add_field(name="Options", value="\n".join(option_lines) or "defaults", inline=True)
-    embed.set_footer(text="Hands are sent by DM. If your DMs are closed, use “Show my hand”.")
+    embed.add_field(name=_("Seats"), value="\n".join(lines), inline=True)
+    embed.add_field(name=_("Options"), value="\n".join(option_lines) or _("defaults"), inline=True)
+    embed.set_footer(text=_("Hands are sent by DM. If your DMs are closed, use “Show my hand”."))
     return embed
 
 
@@ -170,22 +186,27 @@ def final_embed(
     """The match is over: winners and the final table; with ``history`` (each deal's number
     and deltas, e.g. from ``TableStore.deal_results``) a deal-by-deal score table too."""
     table = outcome.table
-    names = ", ".join(seat_label(table, s) for s in outcome.winners) or "nobody"
-    verb = "win" if len(outcome.winners) > 1 else "wins"
-    played = plural(outcome.deals_played, round_word(table.game_id))
+    names = ", ".join(seat_label(table, s) for s in outcome.winners)
+    played = rounds(table.game_id, outcome.deals_played)
+    if not names:
+        result = _("🏆 Nobody wins after {played}.", played=played)
+    elif len(outcome.winners) > 1:
+        result = _("🏆 **{names}** win after {played}.", names=names, played=played)
+    else:
+        result = _("🏆 **{names}** wins after {played}.", names=names, played=played)
     embed = discord.Embed(
-        title=f"{title} · table #{table.id} — game over",
-        description=f"🏆 **{names}** {verb} after {played}.",
+        title=_("{title} · table #{id} — game over", title=title, id=table.id),
+        description=result,
         colour=COLOUR_DONE,
     )
-    embed.add_field(name="Final scores", value=standings(table, outcome.totals, outcome.winners))
+    embed.add_field(name=_("Final scores"), value=standings(table, outcome.totals, outcome.winners))
     if history:
-        word = round_word(table.game_id)
-        embed.add_field(
-            name=f"{word.title()} by {word} (change, running total)",
-            value=score_table(table, history),
-            inline=False,
+        heading = (
+            _("Hand by hand (change, running total)")
+            if round_word(table.game_id) == "hand"
+            else _("Deal by deal (change, running total)")
         )
+        embed.add_field(name=heading, value=score_table(table, history), inline=False)
     return embed
 
 
@@ -227,14 +248,14 @@ def led_words(view: PublicView, card_labels: Mapping[str, str] | None = None) ->
     suit = led_suit(view)
     if suit is None:
         if not view.trick:
-            return "Nothing led yet"
+            return _("Nothing led yet")
         lead = label(view.trick[0][1], card_labels or {})
-        return f"Led: {lead} — the next card sets the suit"
+        return _("Led: {card} — the next card sets the suit", card=lead)
     if suit in SUIT_SYMBOL:
-        return f"Led: {suit_mark(suit)} {SUIT_WORD[suit]}"
+        return _("Led: {sign} {suit}", sign=suit_mark(suit), suit=suit_word(suit))
     if view.game_id == "la_morte" and view.trick[0][1] == la_morte.LA_MORTE:
-        return "Led: ☠ La Morte (trumps)"
-    return "Led: trumps"
+        return _("Led: ☠ La Morte (trumps)")
+    return _("Led: trumps")
 
 
 def seat_lines(
@@ -257,7 +278,7 @@ def trick_text(
     """The current trick for a table or hand embed: the led suit, then one seat per line with
     the card winning so far marked (the game's own trick rules decide, via ``winning_seat``)."""
     if not view.trick:
-        return "Nothing led yet."
+        return _("Nothing led yet.")
     lines = [led_words(view, card_labels)]
     lines += seat_lines(table, view.trick, card_labels, winning_seat(view))
     return clip_lines(lines, FIELD_VALUE_LIMIT)
@@ -286,15 +307,17 @@ def add_last_trick(
     verb: str = "won",
 ) -> discord.Embed:
     """A deal summary's "Last trick" field, when the deal's final public view shows it (a
-    game whose piles stay face down shows only what its view holds)."""
+    game whose piles stay face down shows only what its view holds; ``verb``: ``won`` or
+    ``taken``, a code)."""
     if view.last_trick:
-        who = (
-            ""
-            if view.last_winner is None
-            else f" — {verb} by {seat_label(table, view.last_winner)}"
-        )
+        if view.last_winner is None:
+            name = _("Last trick")
+        elif verb == "taken":
+            name = _("Last trick — taken by {name}", name=seat_label(table, view.last_winner))
+        else:
+            name = _("Last trick — won by {name}", name=seat_label(table, view.last_winner))
         embed.add_field(
-            name=f"Last trick{who}",
+            name=name,
             value=last_trick_text(table, view.last_trick, view.last_winner, card_labels),
             inline=False,
         )
@@ -338,22 +361,27 @@ def finish_table_embed(
 ) -> discord.Embed:
     """The end every table message shares: "Now — waiting for X to …" and the options."""
     if to_act is not None:
-        what = f" to {doing}" if doing else ""
-        embed.add_field(
-            name="Now", value=f"Waiting for **{seat_label(table, to_act)}**{what}.", inline=False
+        who = seat_label(table, to_act)
+        waiting = (
+            _("Waiting for **{name}** to {doing}.", name=who, doing=doing)
+            if doing
+            else _("Waiting for **{name}**.", name=who)
         )
+        embed.add_field(name=_("Now"), value=waiting, inline=False)
     embed.set_footer(text=" · ".join(line.replace("*", "") for line in options))
     return embed
 
 
 def rules_card(title: str, text: str) -> discord.Embed:
     """``/<game> rules``: the short version."""
-    return discord.Embed(title=f"{title} — the short version", colour=COLOUR_PLAY, description=text)
+    return discord.Embed(
+        title=_("{title} — the short version", title=title), colour=COLOUR_PLAY, description=text
+    )
 
 
 def rules_pages(title: str, intro: str, sections: Sequence[tuple[str, str]]) -> list[discord.Embed]:
     """``/<game> rules full:True``: the complete rules, one field per section."""
-    embed = discord.Embed(title=f"{title} — the complete rules", colour=COLOUR_PLAY)
+    embed = discord.Embed(title=_("{title} — the complete rules", title=title), colour=COLOUR_PLAY)
     embed.description = intro
     for name, value in sections:
         embed.add_field(name=name, value=value, inline=False)
