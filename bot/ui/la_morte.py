@@ -1,27 +1,23 @@
 """La Morte's Discord rendering: table embed, hand embed, deal summary, rules card.
 
 Presentation only: everything shown comes from the engine's ``PublicView``/``SeatView``
-(rules logic stays in ``bot/engine/games/la_morte.py``).
+(rules logic stays in ``bot/engine/games/la_morte.py``). Every word goes through the
+``la_morte`` catalogs (``bot.i18n``): the game keeps its Italian names (La Morte, Il Bagatto,
+il Morto, Fuori dal Tempo) in every language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import discord
 
 from bot.engine.games.la_morte import LA_MORTE, SUIT
 from bot.engine.views import PublicView, SeatView
+from bot.i18n import N_, _, n_
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import (
-    LA_MORTE_LABEL,
-    LA_MORTE_NAME,
-    SUIT_WORD,
-    in_hand_order,
-    label,
-    labels,
-    suit_mark,
-)
+from bot.ui.cards import SUIT_WORD, in_hand_order, label, labels, suit_mark
 from bot.ui.choice import restriction_line
 from bot.ui.components import decision_view as default_decision_view
 from bot.ui.render import (
@@ -31,35 +27,68 @@ from bot.ui.render import (
     add_last_trick,
     last_trick_text,
     mention,
-    plural,
     seat_label,
     standings,
     table_link,
     trick_text,
 )
 
+
+class Words(Mapping[str, str]):
+    """A constant table of words marked with ``N_()``, read in the current language (each
+    value goes through ``_()`` when looked up); the keys are codes and stay as they are."""
+
+    def __init__(self, words: Mapping[str, str]) -> None:
+        self._words = dict(words)
+
+    def __getitem__(self, key: str) -> str:
+        return _(self._words[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
 GROUP = "lamorte"
-CARD_LABELS = LA_MORTE_LABEL
-CARD_NAMES = LA_MORTE_NAME
-TITLE = "La Morte"
-BUTTON_LABELS = {"bid": "Bid", "accept": "Accept", "drop": "Drop", "muck": "Muck"}
+#: La Morte's named trumps (la_morte §1.1): shown by name, not by number.
+CARD_LABELS = Words({"T13": N_("☠ La Morte"), "T1": N_("Il Bagatto ♣")})
+CARD_NAMES = Words({"T13": N_("La Morte"), "T1": N_("Il Bagatto (highest club)")})
+TITLE = N_("La Morte")
+BUTTON_LABELS = Words(
+    {"bid": N_("Bid"), "accept": N_("Accept"), "drop": N_("Drop"), "muck": N_("Muck")}
+)
 ROLE_ICON = {"maker": "🎯", "defender": "🛡️", "dropper": "💤", "undecided": "❔"}
-ROLE_NAME = {
-    "maker": "maker",
-    "defender": "defender",
-    "dropper": "dropper",
-    "undecided": "undecided",
-}
+ROLE_NAME = Words(
+    {
+        "maker": N_("maker"),
+        "defender": N_("defender"),
+        "dropper": N_("dropper"),
+        "undecided": N_("undecided"),
+    }
+)
+TRICKS = 9
+
+
+def _tricks(n: int) -> str:
+    return n_("{n} trick", "{n} tricks", n)
 
 
 def option_lines(options: dict[str, Any]) -> list[str]:
     """Lobby/footers: the table's options in words."""
-    lines = [f"Target score: **{options.get('target', 50)}**"]
+    lines = [_("Target score: **{target}**", target=options.get("target", 50))]
     limit = options.get("round_limit")
     lines.append(
-        f"Round limit: {plural(limit, 'deal', bold=True)}" if limit else "Round limit: none"
+        n_("Round limit: **{n}** deal", "Round limit: **{n}** deals", limit)
+        if limit
+        else _("Round limit: none")
     )
     return lines
+
+
+def _suit_name(suit: str) -> str:
+    return f"{suit_mark(suit)} {_(SUIT_WORD[suit])}"
 
 
 def _trump_line(info: dict[str, Any]) -> str:
@@ -67,34 +96,39 @@ def _trump_line(info: dict[str, Any]) -> str:
     trump = info["trump"]
     shown = label(talon, CARD_LABELS)
     if trump is None:
-        return f"Talon **{shown}** → **no trumps** this deal"
-    return f"Talon **{shown}** → trumps **{suit_mark(trump)} {SUIT_WORD[trump]}**"
+        return _("Talon **{card}** → **no trumps** this deal", card=shown)
+    return _("Talon **{card}** → trumps **{suit}**", card=shown, suit=_suit_name(trump))
 
 
 def _contract_line(table: TableInfo, pv: PublicView) -> str:
     info = pv.info
     if info["contract"] is not None:
         maker = seat_label(table, info["maker"])
-        tail = " (nobody accepted: no defenders)" if info["auto_contract"] else ""
-        return f"Contract **{info['contract']}** by **{maker}**{tail}"
+        if info["auto_contract"]:
+            return _(
+                "Contract **{contract}** by **{name}** (nobody accepted: no defenders)",
+                contract=info["contract"],
+                name=maker,
+            )
+        return _("Contract **{contract}** by **{name}**", contract=info["contract"], name=maker)
     if pv.phase == "dealer_option":
-        return f"Everyone dropped — **{seat_label(table, pv.dealer)}** (dealer) may bid or muck"
+        return _(
+            "Everyone dropped — **{name}** (dealer) may bid or muck",
+            name=seat_label(table, pv.dealer),
+        )
     if info["high_bid"]:
         who = seat_label(table, info["high_bidder"])
-        return f"Auction · highest bid **{info['high_bid']}** by **{who}**"
-    return "Auction · no bid yet"
+        return _("Auction · highest bid **{bid}** by **{name}**", bid=info["high_bid"], name=who)
+    return _("Auction · no bid yet")
 
 
-def _turn_words(pv: PublicView) -> str:
-    if pv.to_act is None:
-        return ""
-    if pv.phase == "auction":
-        return "bid, accept or drop"
-    if pv.phase == "dealer_option":
-        return "bid or muck the deal"
-    if pv.info["statuses"][pv.to_act] == "undecided":
-        return "accept or drop, then play"
-    return "play a card"
+def _turn_kind(pv: PublicView) -> str:
+    """What the seat to act does now: ``auction``, ``dealer_option``, ``decide`` or ``play``."""
+    if pv.phase in ("auction", "dealer_option"):
+        return pv.phase
+    if pv.to_act is not None and pv.info["statuses"][pv.to_act] == "undecided":
+        return "decide"
+    return "play"
 
 
 def turn_content(outcome: Outcome) -> str | None:
@@ -105,7 +139,25 @@ def turn_content(outcome: Outcome) -> str | None:
     who = mention(outcome.table, pv.to_act)
     if who is None:
         return None
-    return f"{who}, it's your turn — {_turn_words(pv)}."
+    kind = _turn_kind(pv)
+    if kind == "auction":
+        return _("{who}, it's your turn — bid, accept or drop.", who=who)
+    if kind == "dealer_option":
+        return _("{who}, it's your turn — bid or muck the deal.", who=who)
+    if kind == "decide":
+        return _("{who}, it's your turn — accept or drop, then play.", who=who)
+    return _("{who}, it's your turn — play a card.", who=who)
+
+
+def _your_turn(pv: PublicView) -> str:
+    kind = _turn_kind(pv)
+    if kind == "auction":
+        return _("**Your turn** — bid, accept or drop.")
+    if kind == "dealer_option":
+        return _("**Your turn** — bid or muck the deal.")
+    if kind == "decide":
+        return _("**Your turn** — accept or drop, then play.")
+    return _("**Your turn** — play a card.")
 
 
 def table_embed(outcome: Outcome) -> discord.Embed:
@@ -114,11 +166,21 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     assert pv is not None
     info = pv.info
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id} — deal {outcome.deal_number}", colour=COLOUR_PLAY
+        title=_(
+            "{game} · table #{table} — deal {n}",
+            game=_(TITLE),
+            table=table.id,
+            n=outcome.deal_number,
+        ),
+        colour=COLOUR_PLAY,
     )
     embed.description = "\n".join(
         [
-            f"Dealer **{seat_label(table, pv.dealer)}** · {_trump_line(info)}",
+            _(
+                "Dealer **{name}** · {trumps}",
+                name=seat_label(table, pv.dealer),
+                trumps=_trump_line(info),
+            ),
             _contract_line(table, pv),
         ]
     )
@@ -128,24 +190,27 @@ def table_embed(outcome: Outcome) -> discord.Embed:
         marks = "▶️ " if pv.to_act == seat else ""
         extra = ""
         if info["morto"] == seat:
-            extra = " · ☠ **il Morto**"
+            extra = " · ☠ " + _("**il Morto**")
         elif info["fuori"] == seat:
-            extra = " · ⌛ **Fuori dal Tempo**"
-        rows.append(
-            f"{marks}{ROLE_ICON[status]} **{seat_label(table, seat)}** — {ROLE_NAME[status]}"
-            f" · {plural(pv.tricks_won[seat], 'trick')}"
-            f" · total **{outcome.totals[seat]}**{extra}"
+            extra = " · ⌛ " + _("**Fuori dal Tempo**")
+        row = _(
+            "**{name}** — {role} · {tricks} · total **{total}**",
+            name=seat_label(table, seat),
+            role=ROLE_NAME[status],
+            tricks=_tricks(pv.tricks_won[seat]),
+            total=outcome.totals[seat],
         )
-    embed.add_field(name="Players", value="\n".join(rows), inline=False)
+        rows.append(f"{marks}{ROLE_ICON[status]} {row}{extra}")
+    embed.add_field(name=_("Players"), value="\n".join(rows), inline=False)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of 9",
+            name=_("Trick {n} of {total}", n=pv.tricks_played + 1, total=TRICKS),
             value=trick_text(table, pv, CARD_LABELS),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
-            name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
+            name=_("Last trick — won by {name}", name=seat_label(table, pv.last_winner)),
             value=last_trick_text(table, pv.last_trick, pv.last_winner, CARD_LABELS),
             inline=False,
         )
@@ -166,12 +231,15 @@ def _hand_lines(view: SeatView) -> list[str]:
     lines: list[str] = []
     for key in order:
         if key == "☠":
-            lines.append("☠ La Morte")
+            lines.append(CARD_LABELS[LA_MORTE])
             continue
-        tag = " (trumps)" if key == view.public.info["trump"] else ""
-        lines.append(f"{suit_mark(key)}{tag}: {labels(groups[key], CARD_LABELS)}")
+        cards = labels(groups[key], CARD_LABELS)
+        if key == view.public.info["trump"]:
+            lines.append(_("{suit} (trumps): {cards}", suit=suit_mark(key), cards=cards))
+        else:
+            lines.append(f"{suit_mark(key)}: {cards}")
     if view.info.get("dead"):
-        lines.append("*You are il Morto: your remaining cards are dead.*")
+        lines.append(_("*You are il Morto: your remaining cards are dead.*"))
     return lines
 
 
@@ -184,31 +252,36 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     """
     pv = view.public
     info = pv.info
-    embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
+    embed = discord.Embed(
+        title=_("Your hand — {game} table #{table}", game=_(TITLE), table=table.id),
+        colour=COLOUR_PLAY,
+    )
     embed.set_author(name=where, url=table_link(table))
-    embed.description = "\n".join(_hand_lines(view)) or "*No cards left.*"
-    embed.add_field(name=f"Deal {outcome.deal_number}", value=_trump_line(info), inline=False)
+    embed.description = "\n".join(_hand_lines(view)) or _("*No cards left.*")
+    embed.add_field(
+        name=_("Deal {n}", n=outcome.deal_number), value=_trump_line(info), inline=False
+    )
     status = info["statuses"][view.seat]
     if outcome.finished or (pv.to_act == view.seat and view.legal):
         embed.add_field(
-            name="You are", value=f"{ROLE_ICON[status]} {ROLE_NAME[status]}", inline=True
+            name=_("You are"), value=f"{ROLE_ICON[status]} {ROLE_NAME[status]}", inline=True
         )
-        embed.add_field(name="Contract", value=_contract_line(table, pv), inline=True)
+        embed.add_field(name=_("Contract"), value=_contract_line(table, pv), inline=True)
         if pv.phase == "play":
             embed.add_field(
-                name=f"Trick {pv.tricks_played + 1}",
+                name=_("Trick {n}", n=pv.tricks_played + 1),
                 value=trick_text(table, pv, CARD_LABELS),
                 inline=False,
             )
-        turn = "The game is over." if outcome.finished else f"**Your turn** — {_turn_words(pv)}."
+        turn = _("The game is over.") if outcome.finished else _your_turn(pv)
         why = None if outcome.finished else restriction_line(view)
         turn += f"\n{why}" if why else ""
-        embed.add_field(name="Now", value=turn, inline=False)
+        embed.add_field(name=_("Now"), value=turn, inline=False)
         return embed
     # Quiet: never the auction, the contract, the trick or whose turn it is (all on the
     # table message, and here at the seat's own turn).
-    turn = "Waiting for the next deal." if pv.to_act is None else WAITING_NOTE
-    embed.add_field(name="Now", value=turn, inline=False)
+    turn = _("Waiting for the next deal.") if pv.to_act is None else _(WAITING_NOTE)
+    embed.add_field(name=_("Now"), value=turn, inline=False)
     return embed
 
 
@@ -221,7 +294,7 @@ def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
         key=lambda a: cards.index(a.card) if a.card in cards else len(cards),
     )
     legal = (*plays, *(a for a in view.legal if a.type != "play"))
-    return default_decision_view(table_id, legal, BUTTON_LABELS, CARD_LABELS, CARD_NAMES)
+    return default_decision_view(table_id, legal, dict(BUTTON_LABELS), CARD_LABELS, CARD_NAMES)
 
 
 def deal_summary_embed(
@@ -231,49 +304,67 @@ def deal_summary_embed(
     res = ended.result
     pv = ended.public
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id} — deal {ended.number} result", colour=COLOUR_DONE
+        title=_(
+            "{game} · table #{table} — deal {n} result",
+            game=_(TITLE),
+            table=table.id,
+            n=ended.number,
+        ),
+        colour=COLOUR_DONE,
     )
     if res.outcome == "mucked":
-        embed.description = (
-            f"Everyone dropped and **{seat_label(table, pv.dealer)}** mucked the deal. No scores."
+        embed.description = _(
+            "Everyone dropped and **{name}** mucked the deal. No scores.",
+            name=seat_label(table, pv.dealer),
         )
     else:
         d = res.detail
-        verdict = "made ✅" if d["made"] else "failed ❌"
-        maker = seat_label(table, d["maker"])
-        embed.description = (
-            f"{_trump_line(pv.info)}\nContract **{d['contract']}** by **{maker}** {verdict} "
-            f"({plural(d['tricks'][d['maker']], 'trick')})"
-        )
+        maker_seat = d["maker"]
+        maker = seat_label(table, maker_seat)
+        facts = {
+            "contract": d["contract"],
+            "name": maker,
+            "tricks": _tricks(d["tricks"][maker_seat]),
+        }
+        if d["made"]:
+            made = _("Contract **{contract}** by **{name}** made ✅ ({tricks})", **facts)
+        else:
+            made = _("Contract **{contract}** by **{name}** failed ❌ ({tricks})", **facts)
+        embed.description = f"{_trump_line(pv.info)}\n{made}"
         rows: list[str] = []
         for seat, delta in enumerate(res.deltas):
             role = d["roles"][seat]
             note = ""
             if d["fuori"] == seat:
-                note = " · Fuori dal Tempo (scores 0)"
+                note = " · " + _("Fuori dal Tempo (scores 0)")
             elif d["morto"] == seat:
-                note = " · il Morto"
-            rows.append(
-                f"{ROLE_ICON[role]} **{seat_label(table, seat)}** — {role}, "
-                f"{plural(d['tricks'][seat], 'trick')}{note} → **+{delta}**"
+                note = " · " + _("il Morto")
+            row = _(
+                "**{name}** — {role}, {tricks}{note} → **+{points}**",
+                name=seat_label(table, seat),
+                role=ROLE_NAME[role],
+                tricks=_tricks(d["tricks"][seat]),
+                note=note,
+                points=delta,
             )
-        embed.add_field(name="Scores", value="\n".join(rows), inline=False)
+            rows.append(f"{ROLE_ICON[role]} {row}")
+        embed.add_field(name=_("Scores"), value="\n".join(rows), inline=False)
     add_last_trick(embed, table, ended.public, CARD_LABELS)
-    embed.add_field(name="Totals", value=standings(table, totals), inline=False)
+    embed.add_field(name=_("Totals"), value=standings(table, totals), inline=False)
     return embed
 
 
 def rules_embed() -> discord.Embed:
     """A short rules card for ``/lamorte rules``."""
-    embed = discord.Embed(title="La Morte — how to play", colour=COLOUR_PLAY)
-    embed.description = (
+    embed = discord.Embed(title=_("La Morte — how to play"), colour=COLOUR_PLAY)
+    embed.description = _(
         "3–5 players, 9 cards each, 9 tricks. The face-up **talon** sets trumps (La Morte "
         "as talon: no trumps). Suits rank A K Q Kn J 10 9 8 7 (6 5 with five players, plus "
         "Il Bagatto, the highest club)."
     )
     embed.add_field(
-        name="Auction",
-        value=(
+        name=_("Auction"),
+        value=_(
             "From the dealer clockwise: **Bid** more tricks than the last bid, **Accept** the "
             "standing bid (you become a defender and lead at once a lowest-ranked card), or "
             "**Drop** (aim to take no tricks). Players still undecided choose Accept or Drop at "
@@ -283,8 +374,8 @@ def rules_embed() -> discord.Embed:
         inline=False,
     )
     embed.add_field(
-        name="Play",
-        value=(
+        name=_("Play"),
+        value=_(
             "Follow suit if you can; otherwise play anything — there is no need to trump. "
             "**La Morte** counts as a trump for following and wins any trump-led trick, but may "
             "only be led as your last card (**Fuori dal Tempo**: that deal scores 0 for you). "
@@ -294,8 +385,8 @@ def rules_embed() -> discord.Embed:
         inline=False,
     )
     embed.add_field(
-        name="Scoring",
-        value=(
+        name=_("Scoring"),
+        value=_(
             "Maker: 1 per trick, plus the contract if made. Defenders: 1 per trick, plus the "
             "contract if it fails. Droppers: contract − 1 if they took no trick, else 0. "
             "First to the target score (default 50) with a unique lead wins."
