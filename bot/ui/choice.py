@@ -20,7 +20,8 @@ import discord
 
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
-from bot.ui.cards import SUIT_SYMBOL, SUIT_WORD, label, long_name, suit_mark
+from bot.i18n import N_, _
+from bot.ui.cards import SUIT_SYMBOL, label, long_name, suit_mark, suit_word
 from bot.ui.components import (
     MAX_OPTIONS,
     MAX_ROWS,
@@ -34,11 +35,12 @@ if TYPE_CHECKING:
     from bot.ui.controller import TableController
 
 _GROUP_ORDER = ("S", "H", "C", "D", "T")
+_NO_WORDS: Mapping[str, str] = {}
 
 
 def group_title(key: str) -> str:
     """``"S"`` → "♠ Spades", ``"HT"`` → "♥ Hearts + Trumps"."""
-    return " + ".join("Trumps" if k == "T" else f"{SUIT_SYMBOL[k]} {SUIT_WORD[k]}" for k in key)
+    return " + ".join(_("Trumps") if k == "T" else f"{SUIT_SYMBOL[k]} {suit_word(k)}" for k in key)
 
 
 def group_cards(
@@ -140,7 +142,7 @@ def _other_defaults(message: discord.Message | None, own_id: str) -> set[str]:
 
 
 #: How an optional choice of each action type is offered ("Show a poignée (optional): …").
-_OPTIONAL_TITLE = {"poignee": "Show a poignée"}
+_OPTIONAL_TITLE = {"poignee": N_("Show a poignée")}
 
 
 def offers_play(view: discord.ui.View) -> bool:
@@ -168,7 +170,8 @@ def add_choice(
 ) -> None:
     """Selects for a multi-card choice plus its Confirm button, from ``first_row`` down.
 
-    ``templates`` are the engine's templates of one action type (several for poignée
+    ``verb`` is the translated name of the choice ("Discard"). ``templates`` are the
+    engine's templates of one action type (several for poignée
     levels, one per size); the button is enabled only when the picked cards have one of
     the allowed sizes — the engine still judges the exact subset.
 
@@ -186,8 +189,7 @@ def add_choice(
     chosen = [c for c in candidates if c in set(selected)]
     if optional is None:
         optional = offers_play(view)
-    title = _OPTIONAL_TITLE.get(kind, verb) if optional else verb
-    doing = f"to {title[0].lower()}{title[1:]}" if kind in _OPTIONAL_TITLE else "cards"
+    title = _(_OPTIONAL_TITLE[kind]) if optional and kind in _OPTIONAL_TITLE else verb
     rows = max(1, MAX_ROWS - first_row - 1)
     parts = group_cards(candidates, rows, group_key)
     for part, (key, cards) in enumerate(parts):
@@ -203,7 +205,11 @@ def add_choice(
                 kind,
                 part,
                 options=options,
-                placeholder=f"{title}{' (optional)' if optional else ''}: {group_title(key)}…",
+                placeholder=(
+                    _("{title} (optional): {group}…", title=title, group=group_title(key))
+                    if optional
+                    else _("{title}: {group}…", title=title, group=group_title(key))
+                ),
                 max_values=min(len(cards), max(sizes)),
                 row=first_row + part,
             )
@@ -212,11 +218,17 @@ def add_choice(
     ready = len(chosen) in sizes
     rest = f"act:{kind}:cards={'-'.join(chosen)}"
     if ready:
-        text = f"Confirm {verb.lower()} ({len(chosen)})"
+        text = _("Confirm {verb} ({count})", verb=verb.lower(), count=len(chosen))
+    elif optional and kind == "poignee":
+        text = _(
+            "Pick {need} to show a poignée — optional ({count} picked)",
+            need=need,
+            count=len(chosen),
+        )
     elif optional:
-        text = f"Pick {need} {doing} — optional ({len(chosen)} picked)"
+        text = _("Pick {need} cards — optional ({count} picked)", need=need, count=len(chosen))
     else:
-        text = f"Pick {need} cards ({len(chosen)} picked)"
+        text = _("Pick {need} cards ({count} picked)", need=need, count=len(chosen))
     view.add_item(
         TableButton(
             table_id,
@@ -246,7 +258,7 @@ def add_play_selects(
         return used
     parts = group_cards(cards, rows)
     for part, (key, group) in enumerate(parts):
-        placeholder = f"Play {group_title(key)}…"
+        placeholder = _("Play {group}…", group=group_title(key))
         view.add_item(
             play_select(table_id, group, placeholder, part, part, card_labels, card_names)
         )
@@ -258,8 +270,8 @@ def add_play_selects(
 
 def _suit_text(suit: str, suit_words: Mapping[str, str]) -> str:
     if suit == "T":
-        return suit_words.get("T", "trumps")
-    word = suit_words.get(suit, SUIT_WORD.get(suit, suit))
+        return _(suit_words["T"]) if "T" in suit_words else _("trumps")
+    word = _(suit_words[suit]) if suit in suit_words else suit_word(suit)
     return f"{suit_mark(suit)} {word}" if suit in SUIT_SYMBOL else word
 
 
@@ -267,15 +279,17 @@ def _or_fool(view: SeatView) -> str:
     """``" (or play the Excuse)"`` when the Excuse (the Fool) is among the legal plays."""
     if not any(a.type == "play" and a.card == "EX" for a in view.legal):
         return ""
-    name = "the Excuse" if view.public.game_id == "french_tarot" else "the Fool"
-    return f" (or play {name})"
+    if view.public.game_id == "french_tarot":
+        return _(" (or play the Excuse)")
+    return _(" (or play the Fool)")
 
 
-def restriction_line(view: SeatView, suit_words: Mapping[str, str] = SUIT_WORD) -> str | None:
+def restriction_line(view: SeatView, suit_words: Mapping[str, str] = _NO_WORDS) -> str | None:
     """One short line saying why some card of the hand may not be played now, or ``None``
     (nothing forbidden, or not this seat's card play). The reason is the engine's
     (``SeatView.info["play_restriction"]``, see ``bot.engine.restriction``); this only words
-    it. ``suit_words`` names the suits as the game does (``{"H": "Cups"}``…).
+    it. ``suit_words`` names the suits as the game does (``{"H": N_("Cups")}``…; translated
+    here).
     """
     r = view.info.get("play_restriction")
     if not isinstance(r, dict):
@@ -286,22 +300,25 @@ def restriction_line(view: SeatView, suit_words: Mapping[str, str] = SUIT_WORD) 
     if code == "follow":
         suit = str(data.get("suit"))
         if suit == "T":
-            return f"Trumps were led: you must play a trump{fool}."
-        line = f"You must follow {_suit_text(suit, suit_words)}{fool}."
+            return _("Trumps were led: you must play a trump{fool}.", fool=fool)
+        line = _("You must follow {suit}{fool}.", suit=_suit_text(suit, suit_words), fool=fool)
         info = view.public.info
         if view.public.game_id == "la_morte" and suit == info.get("trump") and "T13" in view.hand:
-            line += " La Morte counts as a trump."  # la_morte D-10
+            line += " " + _("La Morte counts as a trump.")  # la_morte D-10
         return line
     if code == "trump":
         led = _suit_text(str(data.get("led")), suit_words)
-        return f"You have no {led}, so you must trump{fool}."
+        return _("You have no {suit}, so you must trump{fool}.", suit=led, fool=fool)
     if code == "overtrump":
-        return f"You must play a higher trump than the best one in the trick{fool}."
+        return _("You must play a higher trump than the best one in the trick{fool}.", fool=fool)
     if code == "called_suit_first_trick":
         suit = _suit_text(str(data.get("suit")), suit_words)
-        return f"The called suit ({suit}) can't be led on the first trick, except the called card."
+        return _(
+            "The called suit ({suit}) can't be led on the first trick, except the called card.",
+            suit=suit,
+        )
     if code == "lowest_lead":
-        return "After accepting, you must lead one of your lowest-ranked cards."
+        return _("After accepting, you must lead one of your lowest-ranked cards.")
     if code == "morte_lead":
-        return "La Morte can only be led as your last card."
+        return _("La Morte can only be led as your last card.")
     return None

@@ -21,6 +21,7 @@ WRAPPERS = {"_", "n_", "N_", "p_"}
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 NOT_TEXT_CALLS = {"getattr", "hasattr", "setattr", "startswith", "endswith", "removeprefix"}
 NOT_TEXT_CALLS |= {"removesuffix", "split", "get", "pop", "setdefault", "strftime", "strptime"}
+NOT_TEXT_CALLS |= {"attempt"}  # bot.ui.delivery.failures.attempt(call, what): "what" is for logs
 # The slash commands' own strings: translated through the ``commands`` catalog area
 # (``bot.i18n.commands``), which reads them from the command tree.
 COMMAND_CALLS = {"Choice", "describe", "rename", "command", "Group", "choices"}
