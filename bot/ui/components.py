@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.engine.actions import Action
+from bot.i18n import _
 from bot.ui.cards import label, long_name
 
 if TYPE_CHECKING:
@@ -201,17 +202,17 @@ def lobby_view(table_id: int, *, full: bool) -> discord.ui.View:
     if not full:
         view.add_item(
             TableButton(
-                table_id, "join", label="Join", style=discord.ButtonStyle.success, emoji="🪑"
+                table_id, "join", label=_("Join"), style=discord.ButtonStyle.success, emoji="🪑"
             )
         )
-    view.add_item(TableButton(table_id, "leave", label="Leave", emoji="🚪"))
+    view.add_item(TableButton(table_id, "leave", label=_("Leave"), emoji="🚪"))
     if not full:
-        view.add_item(TableButton(table_id, "bot", label="Add computer", emoji="🤖"))
+        view.add_item(TableButton(table_id, "bot", label=_("Add computer"), emoji="🤖"))
     view.add_item(
         TableButton(
             table_id,
             "start",
-            label="Start",
+            label=_("Start"),
             style=discord.ButtonStyle.primary if full else discord.ButtonStyle.secondary,
             emoji="▶️",
         )
@@ -225,13 +226,17 @@ def table_view(table_id: int, *, someone_away: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
         TableButton(
-            table_id, "hand", label="Show my hand", style=discord.ButtonStyle.primary, emoji="🂠"
+            table_id, "hand", label=_("Show my hand"), style=discord.ButtonStyle.primary, emoji="🂠"
         )
     )
     if someone_away:
         view.add_item(
             TableButton(
-                table_id, "back", label="I'm back", style=discord.ButtonStyle.success, emoji="👋"
+                table_id,
+                "back",
+                label=_("I'm back"),
+                style=discord.ButtonStyle.success,
+                emoji="👋",
             )
         )
     return view
@@ -242,7 +247,11 @@ def rematch_view(table_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
         TableButton(
-            table_id, "rematch", label="Rematch", style=discord.ButtonStyle.primary, emoji="🔁"
+            table_id,
+            "rematch",
+            label=_("Rematch"),
+            style=discord.ButtonStyle.primary,
+            emoji="🔁",
         )
     )
     return view
@@ -390,7 +399,7 @@ def decision_view(
             chunk = cards[i : i + MAX_OPTIONS]
             part = i // MAX_OPTIONS
             view.add_item(
-                play_select(table_id, chunk, "Play a card…", row, part, card_labels, card_names)
+                play_select(table_id, chunk, _("Play a card…"), row, part, card_labels, card_names)
             )
             row += 1
     for j, action in enumerate(buttons):

@@ -7,9 +7,11 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, _
+
 log = logging.getLogger(__name__)
 
-GENERIC = "Something went wrong; the game is unchanged. Please try again."
+GENERIC = N_("Something went wrong; the game is unchanged. Please try again.")
 
 
 async def reply(
@@ -30,5 +32,6 @@ async def reply(
 
 
 async def reply_error(interaction: discord.Interaction[Any], message: str) -> None:
-    """Ephemeral ⚠️ message for a refused request."""
-    await reply(interaction, f"⚠️ {message}")
+    """Ephemeral ⚠️ message for a refused request (``message`` already in the reader's
+    language; a marked constant such as :data:`GENERIC` is translated here)."""
+    await reply(interaction, f"⚠️ {_(message)}")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
@@ -137,9 +138,10 @@ class Hands:
         await self.service.set_dm(table.id, seat.seat, None, None, True)
         channel = self.bot.get_partial_messageable(table.channel_id)
         with for_table(table):
-            text = (
-                f"📪 <@{seat.user_id}>, I can't send you direct messages. Press **Show my "
-                "hand** on the table message to see your cards and play."
+            text = _(
+                "📪 {mention}, I can't send you direct messages. Press **Show my hand** on the "
+                "table message to see your cards and play.",
+                mention=f"<@{seat.user_id}>",
             )
         try:
             await attempt(
@@ -156,9 +158,11 @@ class Hands:
         (removed once the turn is over)."""
         channel = self.bot.get_partial_messageable(table.channel_id)
         with for_table(table):
-            text = (
-                f"🔔 <@{seat.user_id}>, it's your turn at table #{table.id}. Press **Show my "
-                "hand** on the table message to play."
+            text = _(
+                "🔔 {mention}, it's your turn at table #{id}. Press **Show my hand** on the table "
+                "message to play.",
+                mention=f"<@{seat.user_id}>",
+                id=table.id,
             )
         message = await attempt(channel.send(text, allowed_mentions=_MENTIONS), "a turn ping")
         self._pings.setdefault(table.id, []).append(message.id)

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _
 from bot.services.models import Outcome, TableInfo
 from bot.ui.pictures import render_hand, render_table, winning_seat
 
@@ -26,7 +27,7 @@ def _names(table: TableInfo, players: int) -> tuple[tuple[str, ...], tuple[str, 
     markers: list[str] = []
     for seat in range(players):
         s = next((x for x in table.seats if x.seat == seat), None)
-        names.append(s.name if s is not None else f"Seat {seat + 1}")
+        names.append(s.name if s is not None else _("Seat {number}", number=seat + 1))
         if s is None:
             markers.append("")
         elif s.is_bot or s.resigned:

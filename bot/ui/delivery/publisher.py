@@ -29,6 +29,7 @@ import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import _
 from bot.log import bind, table_fields
 from bot.services.errors import ServiceError
 from bot.services.life import Notification
@@ -38,7 +39,7 @@ from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Job, Post, fingerprint
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.games import renderer
-from bot.ui.locale import for_table
+from bot.ui.locale import for_seat, for_table
 from bot.ui.render import final_embed
 
 if TYPE_CHECKING:
@@ -344,14 +345,16 @@ class Publisher:
         self._pending.pop(table.id, None)
         self._parked.pop(table.id, None)
         await self.service.mark_shown(table.id, table.seq)
-        text = (
-            f"🛑 Your {renderer(table.game_id).TITLE} table #{table.id} is closed: I can no "
-            "longer reach its channel (it was deleted, or I lost access to it). It won't count "
-            "in any ranking."
-        )
         for seat in table.seats:
             if seat.user_id is None or seat.resigned or seat.dm_failed:
                 continue
+            with for_seat(table, seat):
+                text = _(
+                    "🛑 Your {game} table #{id} is closed: I can no longer reach its channel (it "
+                    "was deleted, or I lost access to it). It won't count in any ranking.",
+                    game=_(renderer(table.game_id).TITLE),
+                    id=table.id,
+                )
             try:
                 channel = await self.hands.dm_channel(seat)
                 await attempt(channel.send(text), "a closing DM")
