@@ -1,7 +1,9 @@
 """Entry point: ``python -m bot`` (or the ``trionfi`` script) loads settings and runs the bot.
 
 ``python -m bot sync`` uploads the slash commands and exits (the bot itself syncs only when
-they changed); ``python -m bot health`` checks a running bot (Docker's HEALTHCHECK).
+they changed); ``python -m bot health`` checks a running bot (Docker's HEALTHCHECK);
+``python -m bot db copy --to postgresql://…`` moves the SQLite database to PostgreSQL
+(``bot.dbcli``).
 SIGTERM (``docker stop``) and SIGINT stop the bot cleanly: new interactions are turned away,
 the ones in flight finish, the database is checkpointed and closed, and the exit status is 0.
 """
@@ -73,8 +75,12 @@ def main(argv: list[str] | None = None) -> int:
         from bot.health import main as health
 
         return health(args[1:])
+    if args[:1] == ["db"]:
+        from bot.dbcli import main as db
+
+        return db(args[1:])
     if args and args[0] != "sync":
-        print(f"error: unknown command {args[0]!r} (use: sync, health)", file=sys.stderr)
+        print(f"error: unknown command {args[0]!r} (use: sync, health, db)", file=sys.stderr)
         return 2
     try:
         settings = load_settings()

@@ -144,7 +144,9 @@ class TrionfiTree(app_commands.CommandTree[Any]):
 
 
 class TrionfiBot(commands.AutoShardedBot):
-    """Trionfi's bot. Everything it knows lives in the SQLite file at ``database_path``.
+    """Trionfi's bot. Everything it knows lives in the database at ``database_path``: a SQLite
+    file, or a ``postgresql://`` URL that several processes of a cluster share (each running
+    some of the shards; any of them can handle any table, as DMs all arrive on shard 0).
 
     Sharded (Discord decides how many shards unless ``shard_count`` says), with the smallest
     intents that work: ``guilds`` only (the guild and channel cache for names, and the events
@@ -171,6 +173,7 @@ class TrionfiBot(commands.AutoShardedBot):
         table_idle: float = TABLE_IDLE,
         status_path: Path | None = None,
         suit_emojis: bool = False,
+        command_sync: bool = True,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -195,6 +198,7 @@ class TrionfiBot(commands.AutoShardedBot):
         self.table_idle = table_idle
         self.status_path = status_path  # where ``python -m bot health`` reads how we are
         self.suit_emojis = suit_emojis  # four-colour suit emojis in text (production: on)
+        self.command_sync = command_sync  # this process owns the command sync (one per cluster)
         self.started_at = time.time()
         self.accepting = True  # False once a stop is asked: new interactions are turned away
         self.in_flight = 0  # interactions being handled
@@ -228,7 +232,8 @@ class TrionfiBot(commands.AutoShardedBot):
         await self.service.forgive_downtime()
         if self.sweep_every is not None:
             self._sweeper = asyncio.create_task(self._sweep_forever(self.sweep_every))
-        await self.sync_commands()
+        if self.command_sync:
+            await self.sync_commands()
         # Whatever a previous run committed but did not finish showing (a crash or a deploy
         # between a commit and its publishing) is shown again now.
         await self.controller.publisher.republish(startup=True)
@@ -302,7 +307,7 @@ class TrionfiBot(commands.AutoShardedBot):
         try:
             async with asyncio.timeout(5):
                 async with self.db.read() as conn:
-                    await conn.execute_fetchall("SELECT 1")
+                    await conn.fetchone("SELECT 1")
             database_ok = True
         except Exception:
             database_ok = False
@@ -381,7 +386,7 @@ class TrionfiBot(commands.AutoShardedBot):
 def create_bot(settings: Settings) -> TrionfiBot:
     """The production bot for ``settings``."""
     return TrionfiBot(
-        settings.database_path,
+        settings.database_url or settings.database_path,
         dev_guild_id=settings.dev_guild_id,
         shard_count=settings.shard_count,
         shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
@@ -389,6 +394,7 @@ def create_bot(settings: Settings) -> TrionfiBot:
         table_idle=settings.table_idle_seconds,
         status_path=health.status_path_for(settings.database_path),
         suit_emojis=True,
+        command_sync=settings.owns_command_sync,
     )
 
 

@@ -13,6 +13,8 @@ from dotenv import dotenv_values
 DEFAULT_DATABASE_PATH = Path("data/trionfi.sqlite3")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
+COMMAND_SYNC_MODES = ("auto", "on", "off")
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 DEFAULT_LOBBY_IDLE_HOURS = 24.0
 DEFAULT_TABLE_IDLE_DAYS = 7.0
 
@@ -33,6 +35,9 @@ class Settings:
 
     token: str = field(repr=False)
     database_path: Path = DEFAULT_DATABASE_PATH
+    # A PostgreSQL server instead of the SQLite file (kept out of ``repr``: it may hold a
+    # password). The status file for ``python -m bot health`` stays next to database_path.
+    database_url: str | None = field(default=None, repr=False)
     log_level: str = "INFO"
     # If set, app commands are synced to this guild (instant) instead of globally.
     dev_guild_id: int | None = None
@@ -42,10 +47,19 @@ class Settings:
     # ``shard_count``) are the shards this process runs; None: all of them.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # Which process of a cluster uploads the slash commands: "auto" (the one running shard 0,
+    # or every shard), "on" or "off".
+    command_sync: str = "auto"
     # A lobby unchanged this long closes; a running table without an action this long ends
     # unrated.
     lobby_idle_hours: float = DEFAULT_LOBBY_IDLE_HOURS
     table_idle_days: float = DEFAULT_TABLE_IDLE_DAYS
+
+    @property
+    def owns_command_sync(self) -> bool:
+        if self.command_sync != "auto":
+            return self.command_sync == "on"
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @property
     def lobby_idle_seconds(self) -> float:
@@ -82,6 +96,12 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
 
     raw_path = get("DATABASE_PATH")
     database_path = Path(raw_path).expanduser() if raw_path else DEFAULT_DATABASE_PATH
+    database_url = get("DATABASE_URL")
+    if database_url is not None and not database_url.startswith(POSTGRES_SCHEMES):
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL URL like postgresql://user:password@host:5432/db "
+            "(leave it empty to use the SQLite file of DATABASE_PATH)."
+        )
 
     raw_guild = get("DEV_GUILD_ID")
     dev_guild_id = None if raw_guild is None else _parse_int("DEV_GUILD_ID", raw_guild)
@@ -101,17 +121,26 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
     raw_ids = get("SHARD_IDS")
     shard_ids = None if raw_ids is None else _parse_shard_ids(raw_ids, shard_count)
 
+    command_sync = (get("COMMAND_SYNC") or "auto").lower()
+    if command_sync not in COMMAND_SYNC_MODES:
+        raise ConfigError(
+            f"COMMAND_SYNC must be one of {', '.join(COMMAND_SYNC_MODES)}, "
+            f"got {get('COMMAND_SYNC')!r}."
+        )
+
     lobby_idle_hours = _positive_number("LOBBY_IDLE_HOURS", get, DEFAULT_LOBBY_IDLE_HOURS)
     table_idle_days = _positive_number("TABLE_IDLE_DAYS", get, DEFAULT_TABLE_IDLE_DAYS)
 
     return Settings(
         token=token,
         database_path=database_path,
+        database_url=database_url,
         log_level=log_level,
         dev_guild_id=dev_guild_id,
         log_format=log_format,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        command_sync=command_sync,
         lobby_idle_hours=lobby_idle_hours,
         table_idle_days=table_idle_days,
     )

@@ -63,6 +63,7 @@ def test_defaults() -> None:
         lobby_idle_hours=24.0,
         table_idle_days=7.0,
     )
+    assert settings.database_url is None and settings.owns_command_sync
     assert settings.lobby_idle_seconds == 24 * 3600
     assert settings.table_idle_seconds == 7 * 86400
 
@@ -330,3 +331,31 @@ def test_main_stops_cleanly_on_sigint_and_sigterm(
     fake.wait_for_signal = signum
     assert main([]) == 0
     assert fake.shut_down
+
+
+def test_database_url_is_checked_and_kept_out_of_repr() -> None:
+    url = "postgresql://trionfi:s3cret@db:5432/trionfi"
+    settings = load_settings({"DISCORD_TOKEN": "abc", "DATABASE_URL": url})
+    assert settings.database_url == url
+    assert "s3cret" not in repr(settings)
+    with pytest.raises(ConfigError, match="DATABASE_URL must be a PostgreSQL URL"):
+        load_settings({"DISCORD_TOKEN": "abc", "DATABASE_URL": "mysql://db/trionfi"})
+
+
+@pytest.mark.parametrize(
+    ("env", "owns"),
+    [
+        ({}, True),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,1"}, True),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "2,3"}, False),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "2,3", "COMMAND_SYNC": "on"}, True),
+        ({"COMMAND_SYNC": "OFF"}, False),
+    ],
+)
+def test_one_process_of_a_cluster_syncs_commands(env: dict[str, str], owns: bool) -> None:
+    assert load_settings({"DISCORD_TOKEN": "abc", **env}).owns_command_sync is owns
+
+
+def test_command_sync_is_checked() -> None:
+    with pytest.raises(ConfigError, match="COMMAND_SYNC must be one of auto, on, off"):
+        load_settings({"DISCORD_TOKEN": "abc", "COMMAND_SYNC": "sometimes"})

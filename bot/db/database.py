@@ -1,34 +1,60 @@
-"""The SQLite connection: opening, pragmas, numbered migrations and serialised transactions."""
+"""The storage API every query in ``bot/db`` uses, whichever database is behind it.
+
+``Database.open(target)`` opens a SQLite file (the default) or, for a ``postgresql://`` URL, a
+PostgreSQL connection pool. Either way a ``Database`` hands out a ``Connection`` for one
+transaction (``transaction()``) or for reads (``read()``), runs the numbered migrations of its
+dialect, and locks a table across processes (``table_lock``).
+"""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 import re
-from collections.abc import AsyncGenerator
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from importlib import resources
 from os import PathLike
-from pathlib import Path
+from typing import Any
 
-import aiosqlite
-
-log = logging.getLogger(__name__)
+from bot.db.dialect import Dialect
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_]+\.sql$")
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+#: Query parameters: positional for ``?``, or a mapping for ``:name``.
+Params = Sequence[Any] | Mapping[str, Any]
+Row = tuple[Any, ...]
 
 
 class DatabaseError(Exception):
     """Base class of the persistence errors the services translate for users."""
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """``(version, file name, sql)`` of every packaged migration, in version order.
+class IntegrityError(DatabaseError):
+    """A constraint refused a write. ``constraint`` names it the same way on every backend:
+    the index or constraint name of the PostgreSQL schema (``tables_open_channel``,
+    ``seats_table_user``, ``actions_pkey``…), or the driver's message when unknown."""
 
-    Read through ``importlib.resources`` so it works from a wheel as well as a checkout.
+    def __init__(self, constraint: str, message: str) -> None:
+        super().__init__(message)
+        self.constraint = constraint
+
+
+class LockTimeout(DatabaseError):
+    """Another process held a table for longer than anyone should."""
+
+
+def is_postgres_url(target: str) -> bool:
+    return target.startswith(_POSTGRES_SCHEMES)
+
+
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
+    """``(version, file name, sql)`` of every packaged migration of ``dialect``, in order.
+
+    Each dialect has its own numbered history (``bot/db/migrations/<dialect>/``). Read through
+    ``importlib.resources`` so it works from a wheel as well as a checkout.
     """
-    folder = resources.files("bot.db").joinpath("migrations")
+    folder = resources.files("bot.db").joinpath("migrations").joinpath(dialect)
     found: list[tuple[int, str, str]] = []
     for entry in folder.iterdir():
         m = _MIGRATION_NAME.match(entry.name)
@@ -36,106 +62,106 @@ def migrations() -> list[tuple[int, str, str]]:
             found.append((int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
     found.sort()
     versions = [v for v, _, _ in found]
-    if versions != list(range(1, len(found) + 1)):
-        raise DatabaseError(f"migrations must be numbered 0001, 0002, … without gaps: {versions}")
+    if not found or versions != list(range(1, len(found) + 1)):
+        raise DatabaseError(
+            f"{dialect} migrations must be numbered 0001, 0002, … without gaps: {versions}"
+        )
     return found
 
 
-class Database:
-    """Owns one aiosqlite connection.
+class Connection(ABC):
+    """One connection, for the length of a ``transaction()`` or ``read()`` block.
 
-    Every statement runs under one ``asyncio.Lock`` (``transaction()`` for writes, ``read()``
-    for reads), so coroutines never interleave statements on the shared connection and a read
-    never observes another coroutine's half-written transaction.
+    SQL uses ``?`` (positional) or ``:name`` (mapping) parameters on both backends. Rows are
+    plain tuples. A refused constraint raises ``IntegrityError``.
     """
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
-        self.path = path
-        self._lock = asyncio.Lock()
+    dialect: Dialect
 
-    @classmethod
-    async def open(cls, path: str | PathLike[str], *, busy_timeout_ms: int = 5000) -> Database:
-        """Connect to ``path`` (``":memory:"`` allowed), creating its folder, and set pragmas."""
-        target = str(path)
-        if target != ":memory:" and not target.startswith("file:"):
-            Path(target).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: the sqlite3 module never opens transactions behind our back;
-        # ``transaction()`` issues BEGIN IMMEDIATE itself.
-        conn = await aiosqlite.connect(target, isolation_level=None)
-        try:
-            # execute_fetchall consumes each pragma's result row. An unread row keeps its
-            # statement "in progress" for as long as the cursor lives, and aiosqlite hands
-            # cursors over through Futures that the event loop's owner may retain (SimCord
-            # does): the next COMMIT would then fail. Row-returning SQL always uses fetchall.
-            for pragma in (
-                "journal_mode=WAL",
-                "foreign_keys=ON",
-                "synchronous=NORMAL",
-                f"busy_timeout={int(busy_timeout_ms)}",
-            ):
-                await conn.execute_fetchall(f"PRAGMA {pragma}")
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, target)
+    @abstractmethod
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement that returns no rows; the number of rows it changed."""
 
-    async def close(self) -> None:
-        """Checkpoint the write-ahead log into the database file, then close."""
-        async with self._lock:
-            with contextlib.suppress(Exception):  # closing matters more than the checkpoint
-                await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            await self._conn.close()
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement once per parameter row."""
 
-    async def user_version(self) -> int:
-        async with self.read() as conn:
-            rows = list(await conn.execute_fetchall("PRAGMA user_version"))
-        return int(rows[0][0])
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        """Every row of a query (also ``… RETURNING``)."""
 
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+class TableLock(ABC):
+    """A table's lock in the database, shared by every process that uses it.
+
+    Held across a whole use case (load, engine work, commit), so that concurrent actions from
+    different processes wait their turn instead of failing the ``seq`` check. While held, this
+    task's ``read()`` and ``transaction()`` run on the connection that holds it (a task never
+    needs a second pooled connection while it holds one, so a full pool cannot deadlock).
+    """
+
+    @abstractmethod
+    async def try_acquire(self) -> bool:
+        """Take the lock if nobody holds it; False (not held) otherwise."""
+
+    @abstractmethod
+    async def acquire(self) -> None:
+        """Wait for the lock (after a failed ``try_acquire``); ``LockTimeout`` if it takes
+        too long."""
+
+    @abstractmethod
+    async def release(self) -> None:
+        """Give the lock back (after ``try_acquire`` too, whatever it returned)."""
+
+
+class Database(ABC):
+    """An open database: SQLite (``SqliteDatabase``) or PostgreSQL (``PostgresDatabase``)."""
+
+    dialect: Dialect
+    target: str  # the file, or the URL without its password: safe to log
+
+    @staticmethod
+    async def open(target: str | PathLike[str]) -> Database:
+        """Open ``target``: a ``postgresql://`` URL, or a SQLite file (``":memory:"`` too)."""
+        if is_postgres_url(str(target)):
+            from bot.db.postgres import PostgresDatabase
+
+            return await PostgresDatabase.connect(str(target))
+        from bot.db.sqlite import SqliteDatabase
+
+        return await SqliteDatabase.connect(target)
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The number of the last migration applied (0: none)."""
+
+    @abstractmethod
     async def migrate(self) -> int:
-        """Apply every migration newer than ``PRAGMA user_version``; return the new version.
+        """Apply every migration newer than the schema; return the new version. Each one runs
+        in its own transaction with its bookkeeping, so a failure leaves the previous version.
+        ``DatabaseError`` if the database is newer than this bot."""
 
-        Each file runs in its own transaction together with the version bump, so a failing
-        migration leaves the database at the previous version.
-        """
-        current = await self.user_version()
-        known = migrations()
-        if current > len(known):
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """``BEGIN`` … ``COMMIT`` (``ROLLBACK`` on any exception)."""
+
+    @abstractmethod
+    def read(self) -> AbstractAsyncContextManager[Connection]:
+        """A connection for reads (autocommit)."""
+
+    @abstractmethod
+    def table_lock(self, table_id: int) -> TableLock:
+        """The lock of one table in the database (a no-op where one process owns it)."""
+
+    def _check_version(self, current: int, known: int) -> None:
+        if current > known:
             raise DatabaseError(
-                f"database schema version {current} is newer than this bot ({len(known)})"
+                f"database schema version {current} is newer than this bot ({known})"
             )
-        async with self._lock:
-            for version, name, sql in known:
-                if version <= current:
-                    continue
-                log.info("applying migration %s", name)
-                script = f"BEGIN IMMEDIATE;\n{sql}\n;PRAGMA user_version = {version};\nCOMMIT;"
-                try:
-                    await self._conn.executescript(script)
-                except BaseException:
-                    if self._conn.in_transaction:
-                        await self._conn.execute("ROLLBACK")
-                    raise
-                current = version
-        return current
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncGenerator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on any exception), serialised."""
-        async with self._lock:
-            conn = self._conn
-            await conn.execute("BEGIN IMMEDIATE")
-            committed = False
-            try:
-                yield conn
-                await conn.execute("COMMIT")
-                committed = True
-            finally:
-                if not committed and conn.in_transaction:
-                    await conn.execute("ROLLBACK")
-
-    @asynccontextmanager
-    async def read(self) -> AsyncGenerator[aiosqlite.Connection]:
-        """The connection for reads (autocommit), serialised with the writes."""
-        async with self._lock:
-            yield self._conn

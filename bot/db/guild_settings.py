@@ -21,18 +21,15 @@ class GuildSettingsRecord:
 async def get(db: Database, guild_id: int) -> GuildSettingsRecord:
     """The server's settings (the defaults if its admins never changed them)."""
     async with db.read() as conn:
-        rows = list(
-            await conn.execute_fetchall(
-                "SELECT channels_json, turn_clock, computers_allowed, global_leaderboards, "
-                "pictures FROM guild_settings WHERE guild_id = ?",
-                (guild_id,),
-            )
+        row = await conn.fetchone(
+            "SELECT channels_json, turn_clock, computers_allowed, global_leaderboards, "
+            "pictures FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
         )
-    if not rows:
+    if row is None:
         return GuildSettingsRecord(guild_id)
-    r = rows[0]
     return GuildSettingsRecord(
-        guild_id, tuple(json.loads(r[0])), r[1], bool(r[2]), bool(r[3]), bool(r[4])
+        guild_id, tuple(json.loads(row[0])), row[1], bool(row[2]), bool(row[3]), bool(row[4])
     )
 
 

@@ -2,8 +2,10 @@
 
 ``record_finished`` runs inside the transaction that stores a game's results
 (``TableStore.commit``), so results, ratings, totals and names change together or not at all,
-and two games finishing at once can never both rate from the same old value. The rating maths
-itself is a function handed in by the services (``bot.services.ratings``).
+and two games finishing at once can never both rate from the same old value: on SQLite the
+transaction holds the whole database; on PostgreSQL it locks the player rows it changes, always
+in player order, so two games with players in common take turns and never deadlock. The rating
+maths itself is a function handed in by the services (``bot.services.ratings``).
 """
 
 from __future__ import annotations
@@ -11,9 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.db.database import Database
+from bot.db.database import Connection, Database
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,59 +38,62 @@ Rater = Callable[[Sequence[tuple[int, int]], Mapping[int, Rating]], Mapping[int,
 
 
 async def _current(
-    conn: aiosqlite.Connection, game_id: str, player_ids: Sequence[int]
+    conn: Connection, game_id: str, player_ids: Sequence[int], lock: str = ""
 ) -> dict[int, Rating]:
     marks = ", ".join("?" * len(player_ids))
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetchall(
         f"SELECT player_id, mu, sigma, rating, rated FROM player_games "
-        f"WHERE game_id = ? AND player_id IN ({marks}) AND mu IS NOT NULL",
+        f"WHERE game_id = ? AND player_id IN ({marks}) ORDER BY player_id{lock}",
         (game_id, *player_ids),
     )
-    return {r[0]: Rating(r[1], r[2], r[3], r[4]) for r in rows}
+    return {r[0]: Rating(r[1], r[2], r[3], r[4]) for r in rows if r[1] is not None}
 
 
-async def record_finished(conn: aiosqlite.Connection, table_id: int, rater: Rater | None) -> None:
+async def record_finished(conn: Connection, table_id: int, rater: Rater | None) -> None:
     """Fold the ``game_results`` rows just written for ``table_id`` into the players' totals
     (per server and overall), ratings and names. Call inside the transaction that wrote them.
     """
     totals = (
         "SELECT game_id, {where} player_id, COUNT(*), SUM(won), SUM(score), SUM(deals), "
         "MAX(finished_at) FROM game_results WHERE table_id = ? AND player_id IS NOT NULL "
-        "GROUP BY player_id ON CONFLICT ({key}) DO UPDATE SET "
-        "games = games + excluded.games, wins = wins + excluded.wins, "
-        "points = points + excluded.points, deals = deals + excluded.deals, "
-        "last_at = MAX(last_at, excluded.last_at)"
+        # In player order: the upsert locks each row it touches (see the module docstring).
+        "GROUP BY game_id, {where} player_id ORDER BY player_id ON CONFLICT ({key}) DO UPDATE SET "
+        "games = {table}.games + excluded.games, wins = {table}.wins + excluded.wins, "
+        "points = {table}.points + excluded.points, deals = {table}.deals + excluded.deals, "
+        f"last_at = {conn.dialect.greatest}({{table}}.last_at, excluded.last_at)"
     )
     await conn.execute(
         "INSERT INTO player_totals (game_id, guild_id, player_id, games, wins, points, deals, "
-        "last_at) " + totals.format(where="guild_id,", key="game_id, guild_id, player_id"),
+        "last_at) "
+        + totals.format(
+            where="guild_id,", key="game_id, guild_id, player_id", table="player_totals"
+        ),
         (table_id,),
     )
     await conn.execute(
         "INSERT INTO player_games (game_id, player_id, games, wins, points, deals, last_at) "
-        + totals.format(where="", key="game_id, player_id"),
+        + totals.format(where="", key="game_id, player_id", table="player_games"),
         (table_id,),
     )
     await conn.execute(
         "INSERT INTO players (player_id, name, updated_at) "
         "SELECT player_id, name, finished_at FROM game_results "
-        "WHERE table_id = ? AND player_id > 0 "
+        "WHERE table_id = ? AND player_id > 0 ORDER BY player_id "
         "ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, "
         "updated_at = excluded.updated_at",
         (table_id,),
     )
-    rows = list(
-        await conn.execute_fetchall(
-            "SELECT game_id, player_id, place FROM game_results "
-            "WHERE table_id = ? AND player_id IS NOT NULL AND place IS NOT NULL ORDER BY seat",
-            (table_id,),
-        )
+    rows = await conn.fetchall(
+        "SELECT game_id, player_id, place FROM game_results "
+        "WHERE table_id = ? AND player_id IS NOT NULL AND place IS NOT NULL ORDER BY seat",
+        (table_id,),
     )
     if rater is None or not rows:
         return
     game_id = rows[0][0]
     seats = [(r[1], r[2]) for r in rows]
-    current = await _current(conn, game_id, sorted({p for p, _ in seats}))
+    # Read under the rows' locks (held since the upsert above): the latest committed ratings.
+    current = await _current(conn, game_id, sorted({p for p, _ in seats}), conn.dialect.for_update)
     updates = rater(seats, current)
     await conn.executemany(
         "UPDATE player_games SET mu = ?, sigma = ?, rating = ?, rated = ? "

@@ -19,7 +19,7 @@ async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
     replace them by ``placeholder`` with no user id. Refused (nothing changed) while the user
     still sits at an open table, checked in the same transaction."""
     async with db.transaction() as conn:
-        open_rows = await conn.execute_fetchall(
+        open_rows = await conn.fetchall(
             "SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id "
             "WHERE s.user_id = ? AND s.resigned = 0 AND t.status IN ('lobby', 'playing') "
             "ORDER BY t.id",
@@ -28,18 +28,17 @@ async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
         open_tables = tuple(r[0] for r in open_rows)
         if open_tables:
             return Forgotten(open_tables, 0, 0)
-        cur = await conn.execute(
+        deleted = await conn.fetchall(
             "DELETE FROM player_games WHERE player_id = ? RETURNING mu IS NOT NULL", (user_id,)
         )
-        ratings = sum(r[0] for r in await cur.fetchall())
+        ratings = sum(1 for r in deleted if r[0])
         await conn.execute("DELETE FROM player_totals WHERE player_id = ?", (user_id,))
         await conn.execute("DELETE FROM players WHERE player_id = ?", (user_id,))
-        cur = await conn.execute(
+        games = await conn.execute(
             "UPDATE game_results SET user_id = NULL, player_id = NULL, name = ? "
             "WHERE player_id = ?",
             (placeholder, user_id),
         )
-        games = cur.rowcount
         await conn.execute(
             "UPDATE seats SET user_id = NULL, name = ?, dm_channel_id = NULL, "
             "dm_message_id = NULL WHERE user_id = ?",

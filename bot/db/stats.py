@@ -22,7 +22,7 @@ METRICS = ("rating", "wins", "win_rate", "games", "points")
 _KEYS: dict[str, tuple[str, str, str, str]] = {
     "rating": ("rated < :provisional", "COALESCE(-rating, 1e308)", "-rated", "-games"),
     "wins": ("0", "-wins", "-points", "games"),
-    "win_rate": ("games < :provisional", "-CAST(wins AS REAL) / games", "-games", "0"),
+    "win_rate": ("games < :provisional", "-CAST(wins AS DOUBLE PRECISION) / games", "-games", "0"),
     "games": ("0", "-games", "-wins", "0"),
     "points": ("0", "-points", "games", "0"),
 }
@@ -54,7 +54,11 @@ class BoardPage:
 def _source(global_: bool, recent: bool, rated: bool) -> str:
     """``player_id, games, wins, points, rating, rated`` of everyone on the board (ratings
     only when ``rated``: the join costs a lookup per player)."""
-    rating = "g.rating, COALESCE(g.rated, 0) AS rated" if rated else "NULL AS rating, 0 AS rated"
+    rating = (
+        "g.rating, COALESCE(g.rated, 0) AS rated"
+        if rated
+        else "CAST(NULL AS DOUBLE PRECISION) AS rating, 0 AS rated"
+    )
     join = "LEFT JOIN player_games g ON g.game_id = :game AND g.player_id = {}.player_id "
     if recent:
         scope = f"guild_id NOT IN ({_OPTED_OUT})" if global_ else "guild_id = :guild"
@@ -105,21 +109,23 @@ async def leaderboard(
     count of the entries ranked before them (no window function has to sort every entry).
     """
     k1, k2, k3, k4 = _KEYS[metric]
+    source = _source(guild_id is None, since is not None, metric == "rating")
     sql = (
         f"WITH keyed AS MATERIALIZED (SELECT *, {k1} AS k1, {k2} AS k2, {k3} AS k3, {k4} AS k4 "
-        f"FROM ({_source(guild_id is None, since is not None, metric == 'rating')})), "
+        f"FROM ({source}) AS board), "
         "size (total, lo) AS (SELECT COUNT(*), "
-        "MIN(:offset, MAX(0, (COUNT(*) - 1) / :size * :size)) FROM keyed), "
+        f"{db.dialect.least}(:offset, {db.dialect.greatest}(0, (COUNT(*) - 1) / :size * :size)) "
+        "FROM keyed), "
         "page AS (SELECT *, ROW_NUMBER() OVER (ORDER BY k1, k2, k3, k4, player_id) AS n "
         "FROM (SELECT * FROM keyed ORDER BY k1, k2, k3, k4, player_id "
-        "LIMIT :size OFFSET (SELECT lo FROM size))), "
+        "LIMIT :size OFFSET (SELECT lo FROM size)) AS top), "
         "me AS (SELECT *, (SELECT COUNT(*) FROM keyed k "
         "WHERE (k.k1, k.k2, k.k3, k.k4, k.player_id) < (m.k1, m.k2, m.k3, m.k4, m.player_id)) "
         "AS n FROM keyed m WHERE m.player_id = :viewer), "
         "found AS (SELECT 0 AS part, * FROM page UNION ALL SELECT 1, * FROM me) "
         "SELECT s.total, s.lo, f.part, f.n, f.player_id, COALESCE(p.name, 'Unknown player'), "
         "f.games, f.wins, f.points, f.rating, f.rated, f.k1 "
-        "FROM size s LEFT JOIN found f LEFT JOIN players p ON p.player_id = f.player_id "
+        "FROM size s LEFT JOIN found f ON TRUE LEFT JOIN players p ON p.player_id = f.player_id "
         "ORDER BY f.part, f.n"
     )
     params: dict[str, Any] = {
@@ -132,7 +138,7 @@ async def leaderboard(
         "provisional": provisional,
     }
     async with db.read() as conn:
-        rows = list(await conn.execute_fetchall(sql, params))
+        rows = await conn.fetchall(sql, params)
     total, lo = rows[0][0], rows[0][1]
     page: list[BoardEntry] = []
     me: BoardEntry | None = None
@@ -185,35 +191,32 @@ async def profile(db: Database, player_id: int, trend_since: float) -> Profile:
     """A player's record per game, with rating, its trend since ``trend_since`` and best
     result (best place, then most players, then highest score)."""
     async with db.read() as conn:
-        rows = await conn.execute_fetchall(
-            # bare column next to MIN(): the rating before the first rated game in the window
-            "WITH first AS (SELECT game_id, rating - rating_delta AS before, MIN(finished_at) "
+        rows = await conn.fetchall(
+            # The rating before the first rated game in the window, per game (ties on the
+            # time: the lower table id, as the game_results_player index yields them).
+            "WITH firsts AS (SELECT game_id, rating - rating_delta AS before, ROW_NUMBER() "
+            "OVER (PARTITION BY game_id ORDER BY finished_at, table_id) AS n "
             "FROM game_results WHERE player_id = :p AND finished_at >= :since "
-            "AND rating IS NOT NULL GROUP BY game_id) "
+            "AND rating IS NOT NULL), "
+            "first_rated AS (SELECT game_id, before FROM firsts WHERE n = 1) "
             "SELECT g.game_id, g.games, g.wins, g.points, g.deals, g.last_at, g.rating, "
-            "g.rated, g.rating - first.before FROM player_games g "
-            "LEFT JOIN first ON first.game_id = g.game_id "
+            "g.rated, g.rating - f.before FROM player_games g "
+            "LEFT JOIN first_rated f ON f.game_id = g.game_id "
             "WHERE g.player_id = :p AND g.games > 0 ORDER BY g.games DESC, g.last_at DESC",
             {"p": player_id, "since": trend_since},
         )
-        best = list(
-            await conn.execute_fetchall(
-                "SELECT g.game_id, g.table_id, g.place, t.players, g.score, g.finished_at "
-                "FROM game_results g JOIN tables t ON t.id = g.table_id "
-                "WHERE g.player_id = ? AND g.place IS NOT NULL "
-                "ORDER BY g.place, t.players DESC, g.score DESC, g.finished_at DESC LIMIT 1",
-                (player_id,),
-            )
+        best = await conn.fetchone(
+            "SELECT g.game_id, g.table_id, g.place, t.players, g.score, g.finished_at "
+            "FROM game_results g JOIN tables t ON t.id = g.table_id "
+            "WHERE g.player_id = ? AND g.place IS NOT NULL "
+            "ORDER BY g.place, t.players DESC, g.score DESC, g.finished_at DESC LIMIT 1",
+            (player_id,),
         )
-        names = list(
-            await conn.execute_fetchall(
-                "SELECT name FROM players WHERE player_id = ?", (player_id,)
-            )
-        )
+        name = await conn.fetchone("SELECT name FROM players WHERE player_id = ?", (player_id,))
     return Profile(
-        names[0][0] if names else None,
+        None if name is None else name[0],
         tuple(GameStats(*r) for r in rows),
-        BestResult(*best[0]) if best else None,
+        None if best is None else BestResult(*best),
     )
 
 
@@ -247,16 +250,14 @@ async def history(
     first, and how many there are in all."""
     game_filter = "AND g.game_id = :game " if game_id is not None else ""
     async with db.read() as conn:
-        rows = list(
-            await conn.execute_fetchall(
-                "SELECT g.table_id, g.game_id, g.finished_at, g.place, g.score, g.won, "
-                "g.rating_delta, (SELECT json_group_array(json_array(o.seat, o.name, o.player_id, "
-                "o.score, o.place)) FROM game_results o WHERE o.table_id = g.table_id), "
-                "COUNT(*) OVER () FROM game_results g "
-                f"WHERE g.player_id = :p AND g.guild_id = :guild {game_filter}"
-                "ORDER BY g.finished_at DESC, g.table_id DESC LIMIT :limit",
-                {"p": player_id, "guild": guild_id, "game": game_id, "limit": limit},
-            )
+        seats = conn.dialect.json_rows("o.seat, o.name, o.player_id, o.score, o.place")
+        rows = await conn.fetchall(
+            "SELECT g.table_id, g.game_id, g.finished_at, g.place, g.score, g.won, "
+            f"g.rating_delta, (SELECT {seats} FROM game_results o "
+            "WHERE o.table_id = g.table_id), COUNT(*) OVER () FROM game_results g "
+            f"WHERE g.player_id = :p AND g.guild_id = :guild {game_filter}"
+            "ORDER BY g.finished_at DESC, g.table_id DESC LIMIT :limit",
+            {"p": player_id, "guild": guild_id, "game": game_id, "limit": limit},
         )
     games = [
         PastGame(
@@ -280,11 +281,9 @@ async def most_played(db: Database, guild_id: int, game_ids: Sequence[str]) -> s
         return None
     marks = ", ".join("?" * len(game_ids))
     async with db.read() as conn:
-        rows = list(
-            await conn.execute_fetchall(
-                f"SELECT game_id FROM player_totals WHERE game_id IN ({marks}) AND guild_id = ? "
-                "GROUP BY game_id ORDER BY SUM(games) DESC, game_id LIMIT 1",
-                (*game_ids, guild_id),
-            )
+        row = await conn.fetchone(
+            f"SELECT game_id FROM player_totals WHERE game_id IN ({marks}) AND guild_id = ? "
+            "GROUP BY game_id ORDER BY SUM(games) DESC, game_id LIMIT 1",
+            (*game_ids, guild_id),
         )
-    return rows[0][0] if rows else None
+    return None if row is None else row[0]

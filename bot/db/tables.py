@@ -7,14 +7,12 @@ serialised read) and returns small frozen dataclasses, never rows.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from bot.db.database import Database, DatabaseError
+from bot.db.database import Connection, Database, DatabaseError, IntegrityError, Row
+from bot.db.dialect import Dialect
 from bot.db.ratings import Rater, record_finished
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -71,6 +69,8 @@ class TableRecord:
     shown_seq: int = 0  # the last seq the channel and every DM fully show
     notify_at: float | None = None  # when the seat to act gets a turn notification
     notify_seat: int | None = None
+    level: str = "casual"  # the computer players' level (issue 18): "casual" | "expert"
+    hints: bool = False  # a practice table: players may ask for hints; never rated
 
     @property
     def snapshot(self) -> dict[str, Any] | None:
@@ -122,16 +122,21 @@ def _dumps(value: Any) -> str:
 _TABLE_COLS = (
     "id, guild_id, channel_id, game_id, status, owner_id, players, options_json, seed, "
     "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
-    "finished_at, turn_clock, reminder_at, rematch_of, shown_seq, notify_at, notify_seat"
+    "finished_at, turn_clock, reminder_at, rematch_of, shown_seq, notify_at, notify_seat, "
+    "level, hints"
 )
-# Seats come back in the same row as a JSON array (one query, one thread hop per load).
-_SEATS_JSON = (
-    "(SELECT json_group_array(json_array(seat, user_id, name, is_bot, dm_channel_id, "
-    "dm_message_id, dm_failed, resigned, expiries)) FROM seats s WHERE s.table_id = tables.id)"
+_SEAT_COLS = (
+    "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries"
 )
 
 
-def _table(row: sqlite3.Row) -> TableRecord:
+def _load_sql(dialect: Dialect, where: str) -> str:
+    # Seats come back in the same row as a JSON array (one query, one round trip per load).
+    seats = f"(SELECT {dialect.json_rows(_SEAT_COLS)} FROM seats s WHERE s.table_id = tables.id)"
+    return f"SELECT {_TABLE_COLS}, {seats} FROM tables WHERE {where}"
+
+
+def _table(row: Row) -> TableRecord:
     return TableRecord(
         id=row[0],
         guild_id=row[1],
@@ -156,6 +161,8 @@ def _table(row: sqlite3.Row) -> TableRecord:
         shown_seq=row[20],
         notify_at=row[21],
         notify_seat=row[22],
+        level=row[23],
+        hints=bool(row[24]),
         seats=tuple(
             sorted(
                 (
@@ -170,7 +177,7 @@ def _table(row: sqlite3.Row) -> TableRecord:
                         resigned=bool(r[7]),
                         expiries=r[8],
                     )
-                    for r in json.loads(row[23])
+                    for r in json.loads(row[25])
                 ),
                 key=lambda seat: seat.seat,
             )
@@ -178,18 +185,12 @@ def _table(row: sqlite3.Row) -> TableRecord:
     )
 
 
-async def _load_many(
-    conn: aiosqlite.Connection, where: str, params: Sequence[Any]
-) -> list[TableRecord]:
-    rows = await conn.execute_fetchall(
-        f"SELECT {_TABLE_COLS}, {_SEATS_JSON} FROM tables WHERE {where}", params
-    )
+async def _load_many(conn: Connection, where: str, params: Sequence[Any]) -> list[TableRecord]:
+    rows = await conn.fetchall(_load_sql(conn.dialect, where), params)
     return [_table(r) for r in rows]
 
 
-async def _write_seats(
-    conn: aiosqlite.Connection, table_id: int, seats: Iterable[SeatRecord]
-) -> None:
+async def _write_seats(conn: Connection, table_id: int, seats: Iterable[SeatRecord]) -> None:
     try:
         await conn.executemany(
             "INSERT INTO seats (table_id, seat, user_id, name, is_bot, dm_channel_id, "
@@ -210,8 +211,8 @@ async def _write_seats(
                 for s in seats
             ],
         )
-    except sqlite3.IntegrityError as e:
-        if "seats.table_id, seats.user_id" in str(e):
+    except IntegrityError as e:
+        if e.constraint == "seats_table_user":
             raise SeatTaken("that user already sits at this table") from e
         raise
 
@@ -248,7 +249,7 @@ class TableStore:
 
     async def log(self, table_id: int) -> list[LogEntry]:
         async with self.db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT seq, kind, seat, payload_json, created_at FROM actions "
                 "WHERE table_id = ? ORDER BY seq",
                 (table_id,),
@@ -257,7 +258,7 @@ class TableStore:
 
     async def deal_results(self, table_id: int) -> list[DealResultRecord]:
         async with self.db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT deal_no, outcome, deltas_json, detail_json FROM deal_results "
                 "WHERE table_id = ? ORDER BY deal_no",
                 (table_id,),
@@ -268,7 +269,7 @@ class TableStore:
 
     async def game_results(self, table_id: int) -> list[GameResultRecord]:
         async with self.db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT seat, user_id, name, score, won, player_id, place, deals "
                 "FROM game_results WHERE table_id = ? ORDER BY seat",
                 (table_id,),
@@ -280,7 +281,7 @@ class TableStore:
     async def overdue(self, now: float) -> list[int]:
         """Ids of playing tables whose turn deadline has passed."""
         async with self.db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT id FROM tables WHERE status = 'playing' AND turn_deadline IS NOT NULL "
                 "AND turn_deadline <= ? ORDER BY turn_deadline",
                 (now,),
@@ -290,27 +291,45 @@ class TableStore:
     async def reminders_due(self, now: float) -> list[int]:
         """Ids of playing tables whose half-time reminder is due."""
         async with self.db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT id FROM tables WHERE status = 'playing' AND reminder_at IS NOT NULL "
                 "AND reminder_at <= ? ORDER BY reminder_at",
                 (now,),
             )
         return [r[0] for r in rows]
 
-    async def unshown(self, updated_before: float | None = None) -> list[int]:
+    async def claim_unshown(
+        self, claimant: str, now: float, until: float, updated_before: float | None = None
+    ) -> list[int]:
         """Ids of tables whose last committed state is not fully shown yet (optionally only
-        those not changed since ``updated_before``)."""
-        async with self.db.read() as conn:
-            rows = await conn.execute_fetchall(
-                "SELECT id FROM tables WHERE shown_seq < seq AND updated_at <= ? ORDER BY id",
-                (float("inf") if updated_before is None else updated_before,),
+        those not changed since ``updated_before``), claimed for re-publishing by
+        ``claimant`` until ``until``.
+
+        Several processes sweep the same database: a table one of them claimed is skipped by
+        the others until its claim lapses or it is shown (``mark_shown``), so a lagging table
+        is re-published once, not once per process. A claimant always gets its own claims
+        back (it decides itself whether one is still in hand).
+        """
+        free = "(republish_until IS NULL OR republish_until <= :now OR republish_by = :me)"
+        async with self.db.transaction() as conn:
+            rows = await conn.fetchall(
+                "UPDATE tables SET republish_by = :me, republish_until = :until "
+                "WHERE id IN (SELECT id FROM tables WHERE shown_seq < seq "
+                f"AND updated_at <= :before AND {free} ORDER BY id{conn.dialect.skip_locked}) "
+                f"AND {free} RETURNING id",
+                {
+                    "me": claimant,
+                    "now": now,
+                    "until": until,
+                    "before": float("inf") if updated_before is None else updated_before,
+                },
             )
-        return [r[0] for r in rows]
+        return sorted(r[0] for r in rows)
 
     async def notifications_due(self, now: float) -> list[tuple[int, int]]:
         """``(table id, seq)`` of playing tables whose turn notification is due."""
         async with self.db.read() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetchall(
                 "SELECT id, seq FROM tables WHERE status = 'playing' AND notify_at IS NOT NULL "
                 "AND notify_at <= ? ORDER BY notify_at",
                 (now,),
@@ -338,18 +357,29 @@ class TableStore:
         """Clear the ``due`` time column if the table is still at ``expected_seq``."""
         assert due in ("reminder_at", "notify_at")  # a column name, never user input
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
+            # One conditional UPDATE is the claim: when two processes race for it, the second
+            # waits for the first's row lock, re-reads the row, and changes nothing.
+            changed = await conn.execute(
                 f"UPDATE tables SET {due} = NULL WHERE id = ? AND seq = ? AND {due} IS NOT NULL",
                 (table_id, expected_seq),
             )
-        return cur.rowcount == 1
+        return changed == 1
 
     async def mark_shown(self, table_id: int, seq: int) -> None:
-        """Everything up to ``seq`` is shown (never moves back)."""
+        """Everything up to ``seq`` is shown (never moves back); a re-publishing claim on the
+        table is over."""
         async with self.db.transaction() as conn:
             await conn.execute(
-                "UPDATE tables SET shown_seq = MAX(shown_seq, ?) WHERE id = ?", (seq, table_id)
+                f"UPDATE tables SET shown_seq = {conn.dialect.greatest}(shown_seq, ?), "
+                "republish_by = NULL, republish_until = NULL WHERE id = ?",
+                (seq, table_id),
             )
+
+    async def seq_of(self, table_id: int) -> int | None:
+        """The table's current ``seq`` alone (None: no such table)."""
+        async with self.db.read() as conn:
+            row = await conn.fetchone("SELECT seq FROM tables WHERE id = ?", (table_id,))
+        return None if row is None else int(row[0])
 
     # ---- lobby writes ------------------------------------------------------------------
     async def create(
@@ -367,14 +397,18 @@ class TableStore:
         now: float,
         turn_clock: int | None = None,
         rematch_of: int | None = None,
+        level: str = "casual",
+        hints: bool = False,
     ) -> int:
         """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``."""
         async with self.db.transaction() as conn:
             try:
-                cur = await conn.execute(
+                row = await conn.fetchone(
                     "INSERT INTO tables (guild_id, channel_id, game_id, status, owner_id, "
                     "players, options_json, seed, rules_version, created_at, updated_at, "
-                    "turn_clock, rematch_of) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "turn_clock, rematch_of, level, hints) "
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -388,14 +422,16 @@ class TableStore:
                         now,
                         turn_clock,
                         rematch_of,
+                        level,
+                        int(hints),
                     ),
                 )
-            except sqlite3.IntegrityError as e:
-                if "tables.channel_id" in str(e):
+            except IntegrityError as e:
+                if e.constraint == "tables_open_channel":
                     raise ChannelBusy("the channel already has an open table") from e
                 raise
-            table_id = cur.lastrowid
-            assert table_id is not None
+            assert row is not None
+            table_id = int(row[0])
             await _write_seats(conn, table_id, seats)
         return table_id
 
@@ -410,7 +446,7 @@ class TableStore:
     ) -> None:
         """Rewrite a lobby's owner and seats (or abandon it). ``StaleState`` unless a lobby."""
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE tables SET owner_id = ?, status = ?, updated_at = ?, finished_at = ? "
                 "WHERE id = ? AND status = 'lobby'",
                 (
@@ -421,7 +457,7 @@ class TableStore:
                     table_id,
                 ),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleState("the table is no longer a lobby")
             await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             await _write_seats(conn, table_id, seats)
@@ -463,7 +499,7 @@ class TableStore:
         new_seq = expected_seq + max(1, len(entries))
         ended = status in ("finished", "abandoned")
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
+            changed = await conn.execute(
                 "UPDATE tables SET seq = ?, snapshot_json = ?, status = ?, updated_at = ?, "
                 "finished_at = ?, seed = COALESCE(?, seed), turn_deadline = ?, reminder_at = ?, "
                 "notify_at = ?, notify_seat = ? WHERE id = ? AND seq = ? AND status = ?",
@@ -483,7 +519,7 @@ class TableStore:
                     expected_status,
                 ),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleState("the table changed since it was loaded")
             if entries:
                 try:
@@ -495,8 +531,8 @@ class TableStore:
                             for i, e in enumerate(entries, start=1)
                         ],
                     )
-                except sqlite3.IntegrityError as e:
-                    if "actions.table_id, actions.seq" in str(e):
+                except IntegrityError as e:
+                    if e.constraint == "actions_pkey":
                         raise StaleState("these actions were already recorded") from e
                     raise
             if resign_seats:

@@ -10,12 +10,10 @@ NEVER = -1  # stored notify_delay meaning "never notify me"
 async def notify_delay(db: Database, user_id: int) -> int | None:
     """The stored delay in seconds (``NEVER`` = off), or None for the default."""
     async with db.read() as conn:
-        rows = list(
-            await conn.execute_fetchall(
-                "SELECT notify_delay FROM user_settings WHERE user_id = ?", (user_id,)
-            )
+        row = await conn.fetchone(
+            "SELECT notify_delay FROM user_settings WHERE user_id = ?", (user_id,)
         )
-    return None if not rows else rows[0][0]
+    return None if row is None else row[0]
 
 
 async def set_notify_delay(db: Database, user_id: int, delay: int | None, now: float) -> None:
@@ -32,12 +30,10 @@ async def set_notify_delay(db: Database, user_id: int, delay: int | None, now: f
 async def pictures(db: Database, user_id: int) -> bool | None:
     """The user's own choice about pictures (None: the server's default)."""
     async with db.read() as conn:
-        rows = list(
-            await conn.execute_fetchall(
-                "SELECT pictures FROM user_settings WHERE user_id = ?", (user_id,)
-            )
+        row = await conn.fetchone(
+            "SELECT pictures FROM user_settings WHERE user_id = ?", (user_id,)
         )
-    return None if not rows or rows[0][0] is None else bool(rows[0][0])
+    return None if row is None or row[0] is None else bool(row[0])
 
 
 async def set_pictures(db: Database, user_id: int, on: bool | None, now: float) -> None:

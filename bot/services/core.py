@@ -1,5 +1,8 @@
 """The core every table use case shares: locks, loading, decoding and the one commit.
 
+Locks are per table, in this process and in the database (``bot.services.locks``), so the
+services of several processes can share one PostgreSQL database.
+
 ``TableCore.commit`` is the single way a change reaches the database: the log entries, the
 snapshot, the status, the seats' timeout counters and the next turn deadline (the table's
 turn clock, when the seat to act is a human's) go in one transaction guarded by ``seq``.
@@ -8,6 +11,7 @@ turn clock, when the seat to act is a human's) go in one transaction guarded by 
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 import weakref
 from collections import OrderedDict
@@ -23,6 +27,7 @@ from bot.engine import match
 from bot.engine.match import MatchState
 from bot.services import compute, ratings
 from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
+from bot.services.locks import TableLock, TableLocks
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import PlayStep, deal_number, human_seat, random_seed, table_info
 
@@ -64,9 +69,11 @@ class TableCore:
         """
         self.db = db
         self.store = TableStore(db)
+        #: This service's name in claims of shared work (re-publishing), unique per process.
+        self.instance = secrets.token_hex(8)
         self._seed_source = seed_source
         self._clock = clock
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks = TableLocks(db, self.store)
         self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -95,12 +102,9 @@ class TableCore:
         )
 
     # ---- plumbing --------------------------------------------------------------------
-    def _lock(self, table_id: int) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[table_id] = lock
-        return lock
+    def _lock(self, table_id: int, *, wait: bool = True) -> TableLock:
+        """The table's turn (``async with``); see ``bot.services.locks``."""
+        return self._locks(table_id, wait=wait)
 
     def _channel_lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._channel_locks.get(channel_id)

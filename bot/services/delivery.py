@@ -19,6 +19,9 @@ from bot.services.step import PlayStep, first_match, replay_entry, table_info
 
 #: The longest turn-notification delay a player may choose (seconds).
 MAX_NOTIFY_DELAY = 3600
+#: How long a process's claim to re-publish a table keeps the others off it, should it never
+#: get to show it (a crash, or Discord failing for that long).
+REPUBLISH_CLAIM = 60.0
 
 
 class TableDelivery(TableLife):
@@ -30,8 +33,12 @@ class TableDelivery(TableLife):
 
     async def unshown_tables(self, updated_before: float | None = None) -> list[int]:
         """Tables whose last committed state is not fully shown (optionally only those
-        unchanged since ``updated_before``)."""
-        return await self.store.unshown(updated_before)
+        unchanged since ``updated_before``), now this service's to re-publish: another
+        process's sweeper skips them (see ``TableStore.claim_unshown``)."""
+        now = self._clock()
+        return await self.store.claim_unshown(
+            self.instance, now, now + REPUBLISH_CLAIM, updated_before
+        )
 
     async def mark_shown(self, table_id: int, seq: int) -> None:
         await self.store.mark_shown(table_id, seq)

@@ -1,8 +1,13 @@
 """Table life: turn clocks and the sweeper, away seats, resigning, admin controls, settings.
 
-Turn deadlines live in SQLite (``tables.turn_deadline``/``reminder_at``, set by every commit
-while a human must decide), so one periodic ``sweep`` serves every table and survives
-restarts. On expiry the computer policy decides for the human (never a penalty) and the seat
+Turn deadlines live in the database (``tables.turn_deadline``/``reminder_at``, set by every
+commit while a human must decide), so one periodic ``sweep`` serves every table and survives
+restarts. Every process of a cluster sweeps; each due item is claimed in the database, so it
+happens once: a reminder or notification by a conditional UPDATE on the table's ``seq``, an
+expiry by taking the table's lock without waiting (a table another process is at is skipped,
+like ``SKIP LOCKED``, and checked again under the lock).
+
+On expiry the computer policy decides for the human (never a penalty) and the seat
 counts a timeout: one marks it away, two in a row hand it to the computer until the human
 presses **I'm back** (any own action also resets the count).
 """
@@ -126,7 +131,9 @@ class TableLife(TableCore):
         return outcomes
 
     async def _expire(self, table_id: int, when: float) -> Outcome | None:
-        async with self._lock(table_id):
+        async with self._lock(table_id, wait=False) as ours:
+            if not ours:
+                return None  # another process is at this table: its own sweep, or a move
             rec = await self.store.get(table_id)
             if (
                 rec is None

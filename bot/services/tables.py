@@ -271,6 +271,8 @@ class TableService(TableUpkeep):
         # Queued behind another call: the seq it will find if nothing is applied meanwhile.
         queued_at = self._memo.get(table_id, (None,))[0] if lock.locked() else None
         async with lock:
+            if queued_at is None:  # or queued behind another process
+                queued_at = lock.queued_seq
             rec = await self._load(table_id)
             self._require_playing(rec)
             seat = self._seated(rec, user_id)

@@ -44,17 +44,15 @@ class TableUpkeep(TableDelivery):
     async def forgive_downtime(self, now: float | None = None) -> float:
         """On start-up: move every pending turn deadline later by the time the bot was down,
         so nobody is marked away for turns they could not play. Returns the downtime
-        forgiven (0 when too short to matter, or on the very first start)."""
+        forgiven (0 when too short to matter, or on the very first start).
+
+        Atomic in the database: in a cluster, processes starting together (or one starting
+        while others run and keep the heartbeat fresh) never forgive the same downtime twice.
+        """
         when = self._clock() if now is None else now
-        last = await bot_state.get(self.db, ALIVE_KEY)
-        await self.heartbeat(when)
-        if last is None:
-            return 0.0
-        down = when - float(last)
-        if down < FORGIVE_AFTER:
-            return 0.0
-        moved = await bot_state.shift_deadlines(self.db, float(last), down)
-        log.info("forgave %.0f s of downtime: %s turn clocks moved", down, moved)
+        down, moved = await bot_state.forgive(self.db, ALIVE_KEY, when, FORGIVE_AFTER)
+        if down:
+            log.info("forgave %.0f s of downtime: %s turn clocks moved", down, moved)
         return down
 
     # ---- ending tables ---------------------------------------------------------------------
@@ -67,7 +65,7 @@ class TableUpkeep(TableDelivery):
         ended: list[Ended] = []
         for status, idle in (("lobby", lobby_idle), ("playing", table_idle)):
             for table_id in await bot_state.idle(self.db, status, when - idle):
-                outcome = await self._abandon(table_id, "idle", status)
+                outcome = await self._abandon(table_id, "idle", status, idle_before=when - idle)
                 if outcome is not None:
                     ended.append(Ended(outcome, "idle"))
         return ended
@@ -94,14 +92,23 @@ class TableUpkeep(TableDelivery):
         return ended
 
     async def _abandon(
-        self, table_id: int, reason: str, status: str | None = None
+        self,
+        table_id: int,
+        reason: str,
+        status: str | None = None,
+        *,
+        idle_before: float | None = None,
     ) -> Outcome | None:
-        """End one open table unrated (``status``: only if it still has that status)."""
+        """End one open table unrated (``status``: only if it still has that status;
+        ``idle_before``: only if still unchanged since then). Both are checked again under
+        the table's lock: a move made meanwhile, here or by another process, keeps it open."""
         async with self._lock(table_id):
             rec = await self.store.get(table_id)
             if rec is None or rec.status not in ("lobby", "playing"):
                 return None
             if status is not None and rec.status != status:
+                return None
+            if idle_before is not None and rec.updated_at >= idle_before:
                 return None
             if rec.status == "lobby" or rec.snapshot_json is None:
                 await self.store.update_lobby(

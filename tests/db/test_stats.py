@@ -86,20 +86,20 @@ async def test_finishing_writes_totals_ratings_and_names(db: Database) -> None:
     await g.finish(2, [(10, "Ana", 40, 1), (None, "Bot A", 9, 2), (None, "Bot B", 8, 3)], 300.0)
     async with db.read() as conn:
         totals = list(
-            await conn.execute_fetchall(
+            await conn.fetchall(
                 "SELECT guild_id, player_id, games, wins, points, deals, last_at "
                 "FROM player_totals ORDER BY guild_id, player_id"
             )
         )
         overall = list(
-            await conn.execute_fetchall(
+            await conn.fetchall(
                 "SELECT player_id, rating, rated, games, wins, points, deals "
                 "FROM player_games ORDER BY player_id"
             )
         )
-        names = list(await conn.execute_fetchall("SELECT player_id, name FROM players"))
+        names = list(await conn.fetchall("SELECT player_id, name FROM players"))
         rows = list(
-            await conn.execute_fetchall(
+            await conn.fetchall(
                 "SELECT player_id, rating, rating_delta FROM game_results "
                 "WHERE table_id = 3 ORDER BY seat"
             )
@@ -250,7 +250,7 @@ async def test_forget_deletes_stats_and_anonymises_records(db: Database) -> None
     ]
     async with db.read() as conn:
         left = list(
-            await conn.execute_fetchall(
+            await conn.fetchall(
                 "SELECT (SELECT COUNT(*) FROM game_results WHERE user_id = 10), "
                 "(SELECT COUNT(*) FROM seats WHERE user_id = 10), "
                 "(SELECT COUNT(*) FROM players WHERE player_id = 10), "
@@ -299,7 +299,7 @@ async def test_migration_backfills_results_stored_before_ratings(tmp_path: Path)
         assert await db.migrate() == len(migrations())
         async with db.read() as conn:
             rows = list(
-                await conn.execute_fetchall(
+                await conn.fetchall(
                     "SELECT seat, player_id, place, deals, rating FROM game_results ORDER BY seat"
                 )
             )

@@ -203,7 +203,7 @@ async def test_finish_writes_game_results_and_closes(db: Database) -> None:
     assert await store.open_in_channel(20) is None
     assert await store.open_for_user(100) == []
     async with db.read() as conn:
-        rows = await conn.execute_fetchall(
+        rows = await conn.fetchall(
             "SELECT DISTINCT guild_id, game_id FROM game_results WHERE table_id = ?", (table_id,)
         )
     assert [tuple(r) for r in rows] == [(1, "la_morte")]

@@ -15,8 +15,14 @@ from bot.client import TrionfiBot
 SEED = 20261122
 
 
+@pytest.fixture
+def bot_database(tmp_path: Path) -> str | Path:
+    """Where a test's bots keep their data (``tests/e2e/postgres`` swaps in PostgreSQL)."""
+    return tmp_path / "trionfi.sqlite3"
+
+
 @pytest_asyncio.fixture
-async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], TrionfiBot]]:
+async def make_bot(bot_database: str | Path) -> AsyncIterator[Callable[[], TrionfiBot]]:
     """Factory of bots sharing one database; closes every bot it made.
 
     SimCord never closes bots, and an open aiosqlite thread would hang pytest.
@@ -28,7 +34,7 @@ async def make_bot(tmp_path: Path) -> AsyncIterator[Callable[[], TrionfiBot]]:
         # (a parked sleep would slow every SimCord action down).
         # A failed delivery is retried at once (no real-time backoff in tests).
         bot = TrionfiBot(
-            tmp_path / "trionfi.sqlite3",
+            bot_database,
             seed_source=lambda: seed,
             sweep_every=None,
             retry_delays=(0.0, 0.0),

@@ -1,10 +1,9 @@
-"""Fixtures for the service tests: a real SQLite file, a fixed seed source and clock."""
+"""Fixtures for the service tests: a real database per test (SQLite and PostgreSQL, see
+``tests/backends.py``), a fixed seed source and clock."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncGenerator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,21 +32,6 @@ class Clock:
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "trionfi.sqlite3"
-
-
-@pytest.fixture
-async def db(db_path: Path) -> AsyncGenerator[Database]:
-    database = await Database.open(db_path)
-    await database.migrate()
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from bot.services.errors import (
 from bot.services.models import Outcome
 from bot.services.stats import Board, StatsService
 from bot.services.tables import TableService, first_dealer
+from tests.backends import MakeTarget
 from tests.services.conftest import (
     ANA,
     BEN,
@@ -141,7 +141,7 @@ async def test_full_game_one_human_three_computers(svc: TableService) -> None:
         await svc.act(table_id, ANA, {"type": "drop"})
 
 
-async def _run_game(path: Path, seed: int, interrupt_at: int | None) -> tuple[object, ...]:
+async def _run_game(path: str, seed: int, interrupt_at: int | None) -> tuple[object, ...]:
     """Play a 1-human game; optionally close everything after ``interrupt_at`` acts and
     continue with a NEW Database and TableService on the same file (a bot restart)."""
     clock = Clock()
@@ -169,9 +169,9 @@ async def _run_game(path: Path, seed: int, interrupt_at: int | None) -> tuple[ob
         await db.close()
 
 
-async def test_restart_mid_game_gives_the_same_result(tmp_path: Path) -> None:
-    straight = await _run_game(tmp_path / "a.sqlite3", seed=31337, interrupt_at=None)
-    restarted = await _run_game(tmp_path / "b.sqlite3", seed=31337, interrupt_at=25)
+async def test_restart_mid_game_gives_the_same_result(make_target: MakeTarget) -> None:
+    straight = await _run_game(await make_target("a"), seed=31337, interrupt_at=None)
+    restarted = await _run_game(await make_target("b"), seed=31337, interrupt_at=25)
     assert restarted == straight
 
 
@@ -201,13 +201,15 @@ async def test_two_concurrent_clicks_apply_once(svc: TableService) -> None:
     await _assert_replay_matches(svc, out.table.id)
 
 
-async def test_two_processes_racing_on_one_file(svc: TableService, db_path: Path) -> None:
-    """A second Database/TableService on the same file stands in for a second process."""
+async def test_two_processes_racing_on_one_database(svc: TableService, db_target: str) -> None:
+    """A second Database/TableService on the same database stands in for a second process:
+    on SQLite the loser is refused (``seq``), on PostgreSQL it waits for the table's lock and
+    then finds its move made (a double click)."""
     out = await _four_humans(svc, seed=12)
     seat = out.public.to_act if out.public else None
     assert seat is not None
     payload = passive_payload(out.seat_views[seat])
-    other_db = await Database.open(db_path)
+    other_db = await Database.open(db_target)
     try:
         other = TableService(other_db)
         results = await asyncio.gather(
@@ -220,7 +222,10 @@ async def test_two_processes_racing_on_one_file(svc: TableService, db_path: Path
     ok = [r for r in results if isinstance(r, Outcome)]
     errors = [r for r in results if isinstance(r, BaseException)]
     assert len(ok) == 1 and len(errors) == 1
-    assert isinstance(errors[0], Conflict | IllegalMove), errors[0]
+    if svc.db.dialect.shared:  # waited for the table's lock, then saw its twin applied
+        assert isinstance(errors[0], IllegalMove) and errors[0].code == "already_played"
+    else:
+        assert isinstance(errors[0], Conflict | IllegalMove), errors[0]
     assert len(await svc.store.log(out.table.id)) == 2
     await _assert_replay_matches(svc, out.table.id)
 
@@ -415,12 +420,12 @@ async def test_play_survives_retained_cursors(svc: TableService) -> None:
 
 
 async def test_memoised_state_never_hides_another_process_move(
-    svc: TableService, db_path: Path
+    svc: TableService, db_target: str
 ) -> None:
     """Two services (two "processes") take turns on one table: each must see the other's
     moves although it keeps a decoded copy of the state it last wrote."""
     out = await _four_humans(svc, seed=14)
-    other_db = await Database.open(db_path)
+    other_db = await Database.open(db_target)
     try:
         other = TableService(other_db)
         rng = random.Random(6)

@@ -97,7 +97,7 @@ async def test_a_finished_game_rates_every_seat_the_computer_included(
     async with svc.db.read() as conn:
         deltas = dict(
             list(
-                await conn.execute_fetchall(
+                await conn.fetchall(
                     "SELECT seat, rating_delta FROM game_results WHERE table_id = ?",
                     (out.table.id,),
                 )

@@ -1,0 +1,7 @@
+-- Computer levels and hints (issue 18). level: how the table's computer players think, chosen
+-- when it opens ('casual': the rule policies; 'expert': search), each level its own rated
+-- computer entity. hints: 1 for a practice table where players may ask the expert for a hint;
+-- such a table is never rated.
+ALTER TABLE tables ADD COLUMN level TEXT NOT NULL DEFAULT 'casual'
+    CHECK (level IN ('casual', 'expert'));
+ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0 CHECK (hints IN (0, 1));

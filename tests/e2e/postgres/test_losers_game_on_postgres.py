@@ -1,0 +1,3 @@
+"""Loser's Game end to end (``tests/e2e/test_losers_game_e2e.py``), on PostgreSQL."""
+
+from tests.e2e.test_losers_game_e2e import *  # noqa: F403  (its tests and fixtures, collected here)
