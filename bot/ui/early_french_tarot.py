@@ -1,16 +1,20 @@
 """Early French Tarot's Discord rendering: table, hand, score sheet and rules.
 
 Presentation only: everything shown comes from the engine's ``PublicView``/``SeatView`` and
-``DealResult`` (rules stay in ``bot/engine/games/early_french_tarot.py``).
+``DealResult`` (rules stay in ``bot/engine/games/early_french_tarot.py``). Every word goes
+through the ``early_french_tarot`` catalogs (``bot.i18n``): the period names of the cards in
+French (le Fou, le Monde, le Bateleur), the tarocchi names in Italian.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import discord
 
 from bot.engine.views import SeatView
+from bot.i18n import N_, _, n_
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import in_hand_order, label, labels, suit_mark
 from bot.ui.choice import add_play_selects, restriction_line
@@ -23,7 +27,6 @@ from bot.ui.render import (
     last_trick_text,
     mention,
     plain_label,
-    plural,
     rules_card,
     rules_pages,
     seat_label,
@@ -32,24 +35,49 @@ from bot.ui.render import (
     trick_text,
 )
 
+
+class Words(Mapping[str, str]):
+    """A constant table of words marked with ``N_()``, read in the current language (each
+    value goes through ``_()`` when looked up); the keys are codes and stay as they are."""
+
+    def __init__(self, words: Mapping[str, str]) -> None:
+        self._words = dict(words)
+
+    def __getitem__(self, key: str) -> str:
+        return _(self._words[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
 GROUP = "oldtarot"
-TITLE = "Early French Tarot"
+TITLE = N_("Early French Tarot")
 BUTTON_LABELS: dict[str, str] = {}
-CARD_LABELS = {"EX": "🃏 Fool", "T21": "T21 World", "T1": "T1 Magician"}
-CARD_NAMES = {
-    "EX": "the Fool (the Excuse)",
-    "T21": "the World (trump XXI)",
-    "T1": "the Magician (trump I)",
-}
+CARD_LABELS = Words({"EX": N_("🃏 Fool"), "T21": N_("T21 World"), "T1": N_("T1 Magician")})
+CARD_NAMES = Words(
+    {
+        "EX": N_("the Fool (the Excuse)"),
+        "T21": N_("the World (trump XXI)"),
+        "T1": N_("the Magician (trump I)"),
+    }
+)
 _SUITS = ("S", "H", "D", "C")
+TRICKS = 12
+
+
+def _tricks(n: int) -> str:
+    return n_("{n} trick", "{n} tricks", n)
 
 
 def option_lines(options: dict[str, Any]) -> list[str]:
     """Lobby and footer: the table's options in words."""
-    scoring = (
-        "every card taken scores 1" if options.get("every_card_scores") else "1 per card above 12"
-    )
-    return [f"Game to **{options.get('target', 50)}**", f"Scoring: **{scoring}** + honours"]
+    target = _("Game to **{target}**", target=options.get("target", 50))
+    if options.get("every_card_scores"):
+        return [target, _("Scoring: **every card taken scores 1** + honours")]
+    return [target, _("Scoring: **1 per card above 12** + honours")]
 
 
 def _fool_line(table: TableInfo, info: dict[str, Any]) -> str | None:
@@ -59,16 +87,35 @@ def _fool_line(table: TableInfo, info: dict[str, Any]) -> str | None:
         return None
     who = seat_label(table, owner)
     if info["fool_creditor"] is not None:
-        to = seat_label(table, info["fool_creditor"])
-        return f"🃏 **{who}** played the Fool with no cards won yet and **owes {to} a card**"
+        return _(
+            "🃏 **{name}** played the Fool with no cards won yet and **owes {creditor} a card**",
+            name=who,
+            creditor=seat_label(table, info["fool_creditor"]),
+        )
     for giver, receiver, card, trick, kind in reversed(info["exchanges"]):
         if kind == "surrender":
-            return f"🃏 **{who}** won no trick: the Fool went to **{seat_label(table, receiver)}**"
+            return _(
+                "🃏 **{name}** won no trick: the Fool went to **{receiver}**",
+                name=who,
+                receiver=seat_label(table, receiver),
+            )
         if giver == owner:
-            paid = "paid the debt with" if kind == "debt_paid" else "gave"
-            return (
-                f"🃏 The Fool returned to **{who}**, who {paid} "
-                f"{label(card, CARD_LABELS)} to **{seat_label(table, receiver)}** (trick {trick})"
+            facts = {
+                "name": who,
+                "card": label(card, CARD_LABELS),
+                "receiver": seat_label(table, receiver),
+                "trick": trick,
+            }
+            if kind == "debt_paid":
+                return _(
+                    "🃏 The Fool returned to **{name}**, who paid the debt with {card} to "
+                    "**{receiver}** (trick {trick})",
+                    **facts,
+                )
+            return _(
+                "🃏 The Fool returned to **{name}**, who gave {card} to **{receiver}** "
+                "(trick {trick})",
+                **facts,
             )
     return None
 
@@ -79,7 +126,13 @@ def turn_content(outcome: Outcome) -> str | None:
     if pv is None or pv.to_act is None or outcome.finished:
         return None
     who = mention(outcome.table, pv.to_act)
-    return None if who is None else f"{who}, it's your turn — play a card."
+    return None if who is None else _("{who}, it's your turn — play a card.", who=who)
+
+
+def _cards(n: int, *, bold: bool = False) -> str:
+    if bold:
+        return n_("**{n}** card", "**{n}** cards", n)
+    return n_("{n} card", "{n} cards", n)
 
 
 def table_embed(outcome: Outcome) -> discord.Embed:
@@ -88,11 +141,20 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     assert pv is not None
     info = pv.info
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id} — hand {outcome.deal_number}", colour=COLOUR_PLAY
+        title=_(
+            "{game} · table #{table} — hand {n}",
+            game=_(TITLE),
+            table=table.id,
+            n=outcome.deal_number,
+        ),
+        colour=COLOUR_PLAY,
     )
     lines = [
-        f"Dealer **{seat_label(table, pv.dealer)}** · 12 cards each · "
-        f"{info['set_aside']} set aside unseen"
+        _(
+            "Dealer **{name}** · 12 cards each · {n} set aside unseen",
+            name=seat_label(table, pv.dealer),
+            n=info["set_aside"],
+        )
     ]
     fool = _fool_line(table, info)
     if fool:
@@ -102,22 +164,31 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     for seat in range(pv.players):
         mark = "▶️ " if pv.to_act == seat else ""
         honours = info["honours"][seat]
-        rows.append(
-            f"{mark}**{seat_label(table, seat)}** · {plural(pv.tricks_won[seat], 'trick')}, "
-            f"{plural(info['taken'][seat], 'card')}"
-            + (f" · {labels(honours, CARD_LABELS)}" if honours else "")
-            + f" · total **{outcome.totals[seat]}**"
-        )
-    embed.add_field(name="Players", value="\n".join(rows), inline=False)
+        facts = {
+            "name": seat_label(table, seat),
+            "tricks": _tricks(pv.tricks_won[seat]),
+            "cards": _cards(info["taken"][seat]),
+            "total": outcome.totals[seat],
+        }
+        if honours:
+            row = _(
+                "**{name}** · {tricks}, {cards} · {honours} · total **{total}**",
+                honours=labels(honours, CARD_LABELS),
+                **facts,
+            )
+        else:
+            row = _("**{name}** · {tricks}, {cards} · total **{total}**", **facts)
+        rows.append(mark + row)
+    embed.add_field(name=_("Players"), value="\n".join(rows), inline=False)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of 12",
+            name=_("Trick {n} of {total}", n=pv.tricks_played + 1, total=TRICKS),
             value=trick_text(table, pv, CARD_LABELS),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
-            name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
+            name=_("Last trick — won by {name}", name=seat_label(table, pv.last_winner)),
             value=last_trick_text(table, pv.last_trick, pv.last_winner, CARD_LABELS),
             inline=False,
         )
@@ -132,9 +203,9 @@ def _hand_lines(hand: tuple[str, ...]) -> list[str]:
             lines.append(f"{suit_mark(suit)} {labels(cards, CARD_LABELS)}")
     trumps = [c for c in hand if c[0] == "T"]
     if trumps:
-        lines.append(f"Trumps ({len(trumps)}) {labels(trumps, CARD_LABELS)}")
+        lines.append(_("Trumps ({n}) {cards}", n=len(trumps), cards=labels(trumps, CARD_LABELS)))
     if "EX" in hand:
-        lines.append("🃏 the Fool — play it any time; it never wins and comes back to you")
+        lines.append(_("🃏 the Fool — play it any time; it never wins and comes back to you"))
     return lines
 
 
@@ -146,44 +217,54 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     does not change while others play (the bot edits a DM only when it changes).
     """
     pv = view.public
-    embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
+    embed = discord.Embed(
+        title=_("Your hand — {game} table #{table}", game=_(TITLE), table=table.id),
+        colour=COLOUR_PLAY,
+    )
     embed.set_author(name=where, url=table_link(table))
-    embed.description = "\n".join(_hand_lines(view.hand)) or "*No cards left.*"
-    total = f"total **{outcome.totals[view.seat]}**"
+    embed.description = "\n".join(_hand_lines(view.hand)) or _("*No cards left.*")
+    total = outcome.totals[view.seat]
     if not outcome.finished and (pv.to_act != view.seat or not view.legal):
         embed.add_field(
-            name=f"Hand {outcome.deal_number}",
-            value=f"Dealer **{plain_label(table, pv.dealer)}** · your {total}",
+            name=_("Hand {n}", n=outcome.deal_number),
+            value=_(
+                "Dealer **{name}** · your total **{total}**",
+                name=plain_label(table, pv.dealer),
+                total=total,
+            ),
             inline=False,
         )
-        now = "Waiting for the next hand." if pv.to_act is None else WAITING_NOTE
-        embed.add_field(name="Now", value=now, inline=False)
+        now = _("Waiting for the next hand.") if pv.to_act is None else _(WAITING_NOTE)
+        embed.add_field(name=_("Now"), value=now, inline=False)
         return embed
     mine = pv.info["taken"][view.seat]
     honours = pv.info["honours"][view.seat]
-    embed.add_field(
-        name=f"Hand {outcome.deal_number}",
-        value=f"You have taken {plural(mine, 'card')}"
-        + (f" with {labels(honours, CARD_LABELS)}" if honours else "")
-        + f" · {total}",
-        inline=False,
-    )
+    if honours:
+        taken = _(
+            "You have taken {cards} with {honours} · total **{total}**",
+            cards=_cards(mine),
+            honours=labels(honours, CARD_LABELS),
+            total=total,
+        )
+    else:
+        taken = _("You have taken {cards} · total **{total}**", cards=_cards(mine), total=total)
+    embed.add_field(name=_("Hand {n}", n=outcome.deal_number), value=taken, inline=False)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1}",
+            name=_("Trick {n}", n=pv.tricks_played + 1),
             value=trick_text(table, pv, CARD_LABELS),
             inline=False,
         )
     if outcome.finished:
-        turn = "The game is over."
+        turn = _("The game is over.")
     else:
-        turn = (
+        turn = _(
             "**Your turn — play a card.** Follow suit; if you can't, you must trump; "
             "the Fool is always allowed."
         )
         why = restriction_line(view)
         turn += f"\n{why}" if why else ""
-    embed.add_field(name="Now", value=turn, inline=False)
+    embed.add_field(name=_("Now"), value=turn, inline=False)
     return embed
 
 
@@ -203,12 +284,19 @@ def deal_summary_embed(
     """The score sheet of a finished hand: cards, honours and points per player."""
     d = ended.result.detail
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id} — hand {ended.number} score sheet",
+        title=_(
+            "{game} · table #{table} — hand {n} score sheet",
+            game=_(TITLE),
+            table=table.id,
+            n=ended.number,
+        ),
         colour=COLOUR_DONE,
     )
-    every = d["every_card_scores"]
-    rule = "1 point per card" if every else "1 point per card above 12"
-    lines = [f"Cards ({rule}) + honours: Fool 5, World 4, Magician 4, K 4, Q 3, Kn 2, J 1"]
+    if d["every_card_scores"]:
+        scale = _("Cards (1 point per card) + honours: {honours}", honours=_honour_scale())
+    else:
+        scale = _("Cards (1 point per card above 12) + honours: {honours}", honours=_honour_scale())
+    lines = [scale]
     fool = _fool_line(table, {**ended.public.info, "fool_creditor": None})
     if fool:
         lines.append(fool)
@@ -217,24 +305,35 @@ def deal_summary_embed(
         honours = d["honours"][seat]
         shown = f"{labels(honours, CARD_LABELS)} = {d['honour_points'][seat]}" if honours else "0"
         rows.append(
-            f"**{seat_label(table, seat)}** — {plural(d['tricks'][seat], 'trick')}, "
-            f"{plural(d['cards'][seat], 'card', bold=True)} → {d['card_points'][seat]} · "
-            f"honours {shown} "
-            f"→ **+{delta}**"
+            _(
+                "**{name}** — {tricks}, {cards} → {card_points} · honours {honours} "
+                "→ **+{points}**",
+                name=seat_label(table, seat),
+                tricks=_tricks(d["tricks"][seat]),
+                cards=_cards(d["cards"][seat], bold=True),
+                card_points=d["card_points"][seat],
+                honours=shown,
+                points=delta,
+            )
         )
     # In the description (4,096 characters), not a field (1,024): six rows of honours, each
     # card with its suit emoji's markup, outgrow a field.
-    embed.description = "\n".join([*lines, "", "**Scores**", *rows])
+    embed.description = "\n".join([*lines, "", _("**Scores**"), *rows])
     add_last_trick(embed, table, ended.public, CARD_LABELS)
-    embed.add_field(name="Totals", value=standings(table, totals), inline=False)
+    embed.add_field(name=_("Totals"), value=standings(table, totals), inline=False)
     return embed
+
+
+def _honour_scale() -> str:
+    """The honours' values, in the words of the score sheet."""
+    return _("Fool 5, World 4, Magician 4, K 4, Q 3, Kn 2, J 1")
 
 
 def rules_embed() -> discord.Embed:
     """``/oldtarot rules``: the short version."""
     return rules_card(
-        TITLE,
-        (
+        _(TITLE),
+        _(
             "2–6 players (4 is best), 12 cards each from the 78-card tarot, no bidding. Follow "
             "suit; if you can't, you must trump. Ace is low, King high; trump XXI is highest. "
             "The **Fool** can be played any time, never wins, and comes back to you — you hand "
@@ -249,15 +348,15 @@ def rules_embed() -> discord.Embed:
 def rules_full_embeds() -> list[discord.Embed]:
     """``/oldtarot rules full:True``: every rule the engine applies, in plain words."""
     return rules_pages(
-        TITLE,
-        (
+        _(TITLE),
+        _(
             "A reconstruction by Justin du Coeur for historical re-enactors. Play goes "
             "clockwise; the deal passes to the left."
         ),
         [
             (
-                "Deal",
-                (
+                _("Deal"),
+                _(
                     "One 78-card tarot: four suits (K Q Kn J 10…2 A — the Ace is low), trumps "
                     "I–XXI and the Fool. Everyone gets 12 cards; the rest (54/42/30/18/6 with "
                     "2–6 players) are set aside unseen for the hand. The dealer's left leads "
@@ -265,8 +364,8 @@ def rules_full_embeds() -> list[discord.Embed]:
                 ),
             ),
             (
-                "Tricks",
-                (
+                _("Tricks"),
+                _(
                     "Follow the suit led if you can (any rank). If you can't, you must play a "
                     "trump (any trump — you need not beat one already played). With neither, "
                     "play anything: it cannot win. If trumps are led you must play a trump if "
@@ -275,8 +374,8 @@ def rules_full_embeds() -> list[discord.Embed]:
                 ),
             ),
             (
-                "The Fool (the Excuse)",
-                (
+                _("The Fool (the Excuse)"),
+                _(
                     "Play it whenever you like, even when you could follow or as a lead (then "
                     "the next card sets the suit; with two players that card wins). It never "
                     "wins. At the end of the trick it returns to your pile and you hand the "
@@ -287,8 +386,8 @@ def rules_full_embeds() -> list[discord.Embed]:
                 ),
             ),
             (
-                "Scoring",
-                (
+                _("Scoring"),
+                _(
                     "Each player counts their own cards: 1 point per card above 12 (a table "
                     "option scores every card), plus Fool 5, World (XXI) 4, Magician (I) 4, "
                     "each King 4, Queen 3, Knight 2, Page 1. Set-aside cards score for nobody. "
