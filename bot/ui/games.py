@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import cache
 from types import ModuleType
 
-from bot.engine.registry import optional_module
+from bot.engine.registry import get_rules, optional_module
+from bot.i18n import _
 
 
 @cache
@@ -18,3 +19,12 @@ def renderer(game_id: str) -> ModuleType:
     if not isinstance(module, ModuleType):
         raise KeyError(game_id)
     return module
+
+
+def game_title(game_id: str) -> str:
+    """The game's name in the current language (its renderer's ``TITLE``, a catalog message;
+    the engine's own title for a game without a renderer)."""
+    try:
+        return _(renderer(game_id).TITLE)
+    except KeyError:
+        return _(get_rules(game_id).title)

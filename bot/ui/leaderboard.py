@@ -12,19 +12,20 @@ from typing import Any
 
 import discord
 
-from bot.engine.registry import get_rules
+from bot.i18n import N_, _, n_
 from bot.services.stats import Board, BoardEntry
 from bot.ui.delivery.answer import Ack, redraw, send
 from bot.ui.errors import reply_error
+from bot.ui.games import game_title
 from bot.ui.render import COLOUR_DONE
 from bot.ui.stats import handlers
 
 METRIC_NAMES = {
-    "rating": "Rating",
-    "wins": "Wins",
-    "win_rate": "Win rate",
-    "games": "Games played",
-    "points": "Points",
+    "rating": N_("Rating"),
+    "wins": N_("Wins"),
+    "win_rate": N_("Win rate"),
+    "games": N_("Games played"),
+    "points": N_("Points"),
 }
 SCOPE_CODES = {"server": "s", "global": "g"}
 PERIOD_CODES = {"all": "a", "30d": "m"}
@@ -32,47 +33,58 @@ VERBS = ("first", "prev", "next", "last", "me")
 LAST_PAGE = 99_999  # "last" asks for a page past the end; the query clamps it
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
+def _games(n: int) -> str:
+    return n_("{count} game", "{count} games", n, count=f"{n:,}")
+
+
+def _wins(n: int) -> str:
+    return n_("{count} win", "{count} wins", n, count=f"{n:,}")
 
 
 def _value(board: Board, e: BoardEntry) -> str:
-    games = _plural(e.games, "game")
+    games = _games(e.games)
     if board.metric == "rating":
-        rated = "unrated" if e.rating is None else f"**{e.rating:.1f}**"
+        rated = _("unrated") if e.rating is None else f"**{e.rating:.1f}**"
         return f"{rated} · {games}"
     if board.metric == "wins":
-        return f"**{_plural(e.wins, 'win')}** · {games}"
+        return f"**{_wins(e.wins)}** · {games}"
     if board.metric == "win_rate":
-        return f"**{e.wins / e.games:.0%}** · {e.wins} of {games}"
+        share = f"{e.wins / e.games:.0%}"
+        return _("**{share}** · {wins} of {games}", share=share, wins=e.wins, games=games)
     if board.metric == "games":
-        return f"**{games}** · {_plural(e.wins, 'win')}"
-    return f"**{e.points:,}** pts · {games}"
+        return f"**{games}** · {_wins(e.wins)}"
+    return _("**{points}** pts · {games}", points=f"{e.points:,}", games=games)
 
 
 def _line(board: Board, e: BoardEntry, viewer: int) -> str:
     name = discord.utils.escape_markdown(e.name)
-    you = " ← you" if e.player_id == viewer else ""
+    you = _(" ← you") if e.player_id == viewer else ""
     text = f"`{e.position:>3}.` {name} — {_value(board, e)}{you}"
     return f"*{text}*" if e.provisional else text
 
 
 def board_embed(board: Board, viewer: int) -> discord.Embed:
-    title = get_rules(board.game_id).title
-    where = "this server" if board.scope == "server" else "all servers"
-    when = "all time" if board.period == "all" else "last 30 days"
+    title = game_title(board.game_id)
+    where = _("this server") if board.scope == "server" else _("all servers")
+    when = _("all time") if board.period == "all" else _("last 30 days")
     embed = discord.Embed(
-        title=f"🏆 {title} — {METRIC_NAMES[board.metric].lower()}",
+        title=f"🏆 {title} — {_(METRIC_NAMES[board.metric]).lower()}",
         colour=COLOUR_DONE,
     )
-    embed.set_author(name=f"Leaderboard · {where} · {when}")
+    embed.set_author(name=_("Leaderboard · {where} · {when}", where=where, when=when))
     if not board.entries:
-        place = "on this server" if board.scope == "server" else "anywhere"
-        recent = " in the last 30 days" if board.period == "30d" else ""
-        embed.description = (
-            f"No finished {title} games {place}{recent} yet. "
-            "Finish a game and it will show up here."
-        )
+        server, recent = board.scope == "server", board.period == "30d"
+        if server and recent:
+            empty = _(
+                "No finished {game} games on this server in the last 30 days yet.", game=title
+            )
+        elif server:
+            empty = _("No finished {game} games on this server yet.", game=title)
+        elif recent:
+            empty = _("No finished {game} games anywhere in the last 30 days yet.", game=title)
+        else:
+            empty = _("No finished {game} games anywhere yet.", game=title)
+        embed.description = f"{empty} " + _("Finish a game and it will show up here.")
     else:
         lines: list[str] = []
         provisional_shown = False
@@ -85,21 +97,24 @@ def board_embed(board: Board, viewer: int) -> discord.Embed:
         if me is not None and me not in board.entries:
             lines += ["…", _line(board, me, viewer)]
         embed.description = "\n".join(lines)
-    footer = [f"Page {board.page + 1}/{board.pages}", _plural(board.total, "player")]
+    footer = [
+        _("Page {page}/{pages}", page=board.page + 1, pages=board.pages),
+        n_("{count} player", "{count} players", board.total, count=f"{board.total:,}"),
+    ]
     if board.metric == "rating":
-        footer.append("rating = μ − 3σ (openskill)")
+        footer.append(_("rating = μ − 3σ (openskill)"))
         if board.computer is not None:
-            footer.append(f"🤖 computer {board.computer.display:.1f}")
+            footer.append(_("🤖 computer {rating}", rating=f"{board.computer.display:.1f}"))
     if not board.counted_globally:
-        footer.append("this server's games are not counted here (server setting)")
+        footer.append(_("this server's games are not counted here (server setting)"))
     embed.set_footer(text=" · ".join(footer))
     return embed
 
 
 def _provisional_note(board: Board) -> str:
     if board.metric == "rating":
-        return "— *provisional: fewer than 5 rated games* —"
-    return "— *fewer than 5 games* —"
+        return _("— *provisional: fewer than 5 rated games* —")
+    return _("— *fewer than 5 games* —")
 
 
 def board_view(board: Board, owner: int, guild_id: int | None) -> discord.ui.View | None:
@@ -128,7 +143,7 @@ def board_view(board: Board, owner: int, guild_id: int | None) -> discord.ui.Vie
                 board.page,
                 verb,
                 emoji=emoji,
-                label="Find me" if verb == "me" else None,
+                label=_("Find me") if verb == "me" else None,
                 disabled=disabled,
             )
         )
@@ -227,7 +242,7 @@ class BoardButton(
         # redrawn for the server it is pressed in (never another server's standings).
         guild_id = interaction.guild_id
         if self.scope == "server" and self.guild_id != guild_id:
-            await reply_error(interaction, "This leaderboard belongs to another server.")
+            await reply_error(interaction, _("This leaderboard belongs to another server."))
             return
 
         async def work() -> None:
