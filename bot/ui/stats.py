@@ -7,13 +7,16 @@ History lines carry a restart-proof **score sheet** button per game (custom_id
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
+from babel import Locale
 
+from bot.i18n import N_, _, current, n_, p_
 from bot.services.stats import History, PastGame, PlayerStats, ScoreSheet
-from bot.services.step import game_title as title
 from bot.ui.delivery.answer import send
+from bot.ui.games import game_title as title
 from bot.ui.render import COLOUR_DONE, COLOUR_LOBBY, DESCRIPTION_LIMIT, clip_lines
 
 if TYPE_CHECKING:
@@ -21,24 +24,33 @@ if TYPE_CHECKING:
     from bot.ui.controller import TableController
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-OUTCOME_WORDS = {"mucked": "mucked", "thrown_in": "thrown in", "redeal": "redealt"}
+OUTCOME_WORDS = {"mucked": N_("mucked"), "thrown_in": N_("thrown in"), "redeal": N_("redealt")}
+# Ordinal suffixes by CLDR ordinal category (English has four, French two, Italian one).
+_ORDINAL: dict[str, Callable[[int], str]] = {
+    "one": lambda n: p_("ordinal", "{n}st", n=n),
+    "two": lambda n: p_("ordinal", "{n}nd", n=n),
+    "few": lambda n: p_("ordinal", "{n}rd", n=n),
+    "other": lambda n: p_("ordinal", "{n}th", n=n),
+}
 SHEET_LIMIT = 3900  # characters of the sheet's code block (embed description ≤ 4096)
 
 
 def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """ "1st", "1er", "1°": a place in the current language's ordinal rule."""
+    category = Locale.parse(current()).ordinal_form(n)
+    return _ORDINAL.get(category, _ORDINAL["other"])(n)
 
 
 def placing(place: int | None, players: int) -> str:
     if place is None:
-        return "unplaced"
-    return f"{MEDALS.get(place, '▫️')} {ordinal(place)} of {players}"
+        return _("unplaced")
+    medal = MEDALS.get(place, "▫️")
+    return _("{medal} {place} of {players}", medal=medal, place=ordinal(place), players=players)
 
 
 def trend(delta: float | None) -> str:
     if delta is None or abs(delta) < 0.05:
-        return "steady"
+        return _("steady")
     return f"{'▲' if delta > 0 else '▼'}{abs(delta):.1f}"
 
 
@@ -60,39 +72,79 @@ def handlers(interaction: discord.Interaction[Any]) -> tuple[TableController, St
 
 def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
     shown = discord.utils.escape_markdown(name)
-    embed = discord.Embed(title=f"📊 {shown} — Trionfi stats", colour=COLOUR_LOBBY)
+    embed = discord.Embed(title=_("📊 {name} — Trionfi stats", name=shown), colour=COLOUR_LOBBY)
     if not stats.games:
-        embed.description = f"{shown} hasn't finished a game yet. Stats start with the first one."
+        embed.description = _(
+            "{name} hasn't finished a game yet. Stats start with the first one.", name=shown
+        )
         return embed
     ppd = stats.points_per_deal
+    record = _record(stats.played, stats.wins, stats.win_rate, bold=True)
+    if ppd is not None:
+        record += " · " + _("{points} points per deal", points=f"{ppd:+.1f}")
+    last = when(stats.last_played, "R") if stats.last_played else _("never")
     lines = [
-        f"**{stats.played:,}** games · **{stats.wins:,}** wins ({stats.win_rate:.0%})"
-        + (f" · {ppd:+.1f} points per deal" if ppd is not None else ""),
-        f"Favourite game: **{title(stats.favourite or '')}** · last played "
-        + (when(stats.last_played, "R") if stats.last_played else "never"),
+        record,
+        _(
+            "Favourite game: **{game}** · last played {last}",
+            game=title(stats.favourite or ""),
+            last=last,
+        ),
     ]
     if stats.best is not None:
         b = stats.best
         lines.append(
-            f"Best result: {placing(b.place, b.players)} at {title(b.game_id)}, "
-            f"{b.score:,} points ({when(b.finished_at)}, table #{b.table_id})"
+            _(
+                "Best result: {place} at {game}, {score} points ({when}, table #{id})",
+                place=placing(b.place, b.players),
+                game=title(b.game_id),
+                score=f"{b.score:,}",
+                when=when(b.finished_at),
+                id=b.table_id,
+            )
         )
     embed.description = "\n".join(lines)
     for g in stats.games[:25]:
         rate = g.wins / g.games if g.games else 0.0
-        value = [f"{g.games:,} games · {g.wins:,} wins ({rate:.0%})"]
+        value = [_record(g.games, g.wins, rate)]
         if g.deals:
-            value.append(f"{g.points / g.deals:+.1f} points per deal")
+            value.append(_("{points} points per deal", points=f"{g.points / g.deals:+.1f}"))
         if g.rating is None:
-            value.append("not rated yet")
+            value.append(_("not rated yet"))
+        elif g.rated_games < 5:
+            value.append(
+                _(
+                    "Rating **{rating}** · {trend} in 30 days · *provisional*",
+                    rating=f"{g.rating:.1f}",
+                    trend=trend(g.trend),
+                )
+            )
         else:
-            provisional = " · *provisional*" if g.rated_games < 5 else ""
-            value.append(f"Rating **{g.rating:.1f}** · {trend(g.trend)} in 30 days{provisional}")
+            value.append(
+                _(
+                    "Rating **{rating}** · {trend} in 30 days",
+                    rating=f"{g.rating:.1f}",
+                    trend=trend(g.trend),
+                )
+            )
         embed.add_field(name=title(g.game_id), value="\n".join(value), inline=True)
     embed.set_footer(
-        text="Every server · rating = μ − 3σ (openskill), provisional below 5 rated games"
+        text=_("Every server · rating = μ − 3σ (openskill), provisional below 5 rated games")
     )
     return embed
+
+
+def _record(games: int, wins: int, rate: float, *, bold: bool = False) -> str:
+    """ "12 games · 5 wins (42%)" (the counts in bold with ``bold``)."""
+    g, w = f"{games:,}", f"{wins:,}"
+    if bold:
+        g, w = f"**{g}**", f"**{w}**"
+    return (
+        n_("{count} game", "{count} games", games, count=g)
+        + " · "
+        + n_("{count} win", "{count} wins", wins, count=w)
+        + f" ({rate:.0%})"
+    )
 
 
 # ---- /history --------------------------------------------------------------------------
@@ -112,18 +164,36 @@ def history_message(
     history: History, name: str, user_id: int, game_id: str | None
 ) -> dict[str, Any]:
     shown = discord.utils.escape_markdown(name)
-    which = f"{title(game_id)} games" if game_id else "games"
-    embed = discord.Embed(title=f"📜 {shown} — recent {which}", colour=COLOUR_LOBBY)
+    if game_id:
+        game = title(game_id)
+        heading = _("📜 {name} — recent {game} games", name=shown, game=game)
+        empty = _("{name} has no finished {game} games on this server yet.", name=shown, game=game)
+    else:
+        heading = _("📜 {name} — recent games", name=shown)
+        empty = _("{name} has no finished games on this server yet.", name=shown)
+    embed = discord.Embed(title=heading, colour=COLOUR_LOBBY)
     if not history.games:
-        embed.description = f"{shown} has no finished {which} on this server yet."
+        embed.description = empty
         return {"embed": embed}
     lines: list[str] = []
     for g in history.games:
-        change = "" if g.rating_delta is None else f" · rating {trend(g.rating_delta)}"
+        change = (
+            ""
+            if g.rating_delta is None
+            else " · " + _("rating {trend}", trend=trend(g.rating_delta))
+        )
         lines.append(
-            f"**#{g.table_id}** {when(g.finished_at)} · {title(g.game_id)} · "
-            f"{placing(g.place, len(g.seats))} · {g.score:,} pts{change}\n"
-            f"　with {_others(g, user_id) or 'nobody'}"
+            _(
+                "**#{id}** {when} · {game} · {place} · {score} pts{change}",
+                id=g.table_id,
+                when=when(g.finished_at),
+                game=title(g.game_id),
+                place=placing(g.place, len(g.seats)),
+                score=f"{g.score:,}",
+                change=change,
+            )
+            + "\n　"
+            + _("with {names}", names=_others(g, user_id) or _("nobody"))
         )
     # Ten games of six long names can pass Discord's 4,096: the newest games that fit.
     embed.description = clip_lines(lines, DESCRIPTION_LIMIT)
@@ -131,9 +201,10 @@ def history_message(
     listed = [g for g in history.games if f"**#{g.table_id}**" in embed.description]
     for i, g in enumerate(listed):  # names are escaped: only a game's own line has this
         view.add_item(SheetButton(g.table_id, row=i // 5))
-    footer = "This server only · 📋 a game's button shows its score sheet"
+    footer = _("This server only · 📋 a game's button shows its score sheet")
     if history.total > len(listed):
-        footer = f"{len(listed)} most recent of {history.total:,} · " + footer
+        recent = _("{shown} most recent of {total}", shown=len(listed), total=f"{history.total:,}")
+        footer = f"{recent} · {footer}"
     embed.set_footer(text=footer)
     return {"embed": embed, "view": view}
 
@@ -145,15 +216,16 @@ def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
     """Deal-by-deal deltas in a monospaced grid, totals and placings below."""
     names = [n.replace("`", "'") for n in sheet.names]  # the grid is a code block
     width = [max(5, min(10, len(n))) for n in names]
-    head = "Deal " + " ".join(n[:w].rjust(w) for n, w in zip(names, width, strict=True))
+    deal, total = _("Deal")[:4].ljust(4), _("Tot.")[:4].ljust(4)  # the grid's first column
+    head = f"{deal} " + " ".join(n[:w].rjust(w) for n, w in zip(names, width, strict=True))
     rows = [head, "-" * len(head)]
     for d in sheet.deals:
         cells = " ".join(f"{v:+d}".rjust(w) for v, w in zip(d.deltas, width, strict=True))
-        note = OUTCOME_WORDS.get(d.outcome, "")
+        note = _(OUTCOME_WORDS[d.outcome]) if d.outcome in OUTCOME_WORDS else ""
         rows.append(f"{d.deal_no:>4} {cells}" + (f"  {note}" if note else ""))
     rows.append("-" * len(head))
     rows.append(
-        "Tot. " + " ".join(str(t).rjust(w) for t, w in zip(sheet.totals, width, strict=True))
+        f"{total} " + " ".join(str(t).rjust(w) for t, w in zip(sheet.totals, width, strict=True))
     )
     body = "\n".join(rows)
     if len(body) > SHEET_LIMIT:  # a very long match: the header, then the latest deals
@@ -166,9 +238,9 @@ def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
                 break
             latest.append(row)
         body = "\n".join([*rows[:2], "   …", *reversed(latest), *rows[-2:]])
-    state = "finished" if sheet.status == "finished" else "abandoned (not rated)"
+    state = _("finished") if sheet.status == "finished" else _("abandoned (not rated)")
     embed = discord.Embed(
-        title=f"{title(sheet.game_id)} · table #{sheet.table_id} — score sheet",
+        title=_("{game} · table #{id} — score sheet", game=title(sheet.game_id), id=sheet.table_id),
         description=f"```\n{body}\n```",
         colour=COLOUR_DONE,
     )
@@ -179,9 +251,12 @@ def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
         f" — {sheet.totals[s]:,}"
         for s in order
     ]
-    embed.add_field(name="Final", value="\n".join(standings), inline=False)
+    embed.add_field(name=_("Final"), value="\n".join(standings), inline=False)
     ended = f"{state} {when(sheet.finished_at)}" if sheet.finished_at else state
-    embed.add_field(name="Table", value=f"{ended} · full log: `/record table:{sheet.table_id}`")
+    embed.add_field(
+        name=_("Table"),
+        value=_("{ended} · full log: `/record table:{id}`", ended=ended, id=sheet.table_id),
+    )
     return embed
 
 
