@@ -17,7 +17,7 @@ from bot.engine.games.la_morte import LA_MORTE, SUIT
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import N_, _, n_
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_WORD, in_hand_order, label, labels, suit_mark
+from bot.ui.cards import in_hand_order, label, labels, suit_mark, suit_word
 from bot.ui.choice import restriction_line
 from bot.ui.components import decision_view as default_decision_view
 from bot.ui.render import (
@@ -88,7 +88,7 @@ def option_lines(options: dict[str, Any]) -> list[str]:
 
 
 def _suit_name(suit: str) -> str:
-    return f"{suit_mark(suit)} {_(SUIT_WORD[suit])}"
+    return f"{suit_mark(suit)} {suit_word(suit)}"
 
 
 def _trump_line(info: dict[str, Any]) -> str:
