@@ -11,22 +11,25 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _, n_
 from bot.services.stats import FORGOTTEN_NAME
 from bot.ui.delivery.answer import redraw
 from bot.ui.errors import reply_error
+from bot.ui.locale import for_interaction
 from bot.ui.render import COLOUR_ERROR
 from bot.ui.stats import handlers
 
 
 def confirm_message(user_id: int) -> dict[str, Any]:
     embed = discord.Embed(
-        title="Forget me?",
+        title=_("Forget me?"),
         colour=COLOUR_ERROR,
-        description=(
+        description=_(
             "This deletes your **ratings** and **statistics** in every game and server, and "
-            f"replaces your name in every stored game record with “{FORGOTTEN_NAME}”, "
-            "unlinked from your account. Other players keep their own results.\n\n"
-            "It cannot be undone. Games you play later are recorded again."
+            "replaces your name in every stored game record with “{forgotten}”, unlinked from "
+            "your account. Other players keep their own results.\n\n"
+            "It cannot be undone. Games you play later are recorded again.",
+            forgotten=FORGOTTEN_NAME,
         ),
     )
     view = discord.ui.View(timeout=None)
@@ -43,7 +46,7 @@ class ForgetButton(
         forget = verb == "forget"
         super().__init__(
             discord.ui.Button(
-                label="Forget me" if forget else "Cancel",
+                label=_("Forget me") if forget else _("Cancel"),
                 style=discord.ButtonStyle.danger if forget else discord.ButtonStyle.secondary,
                 custom_id=f"pv:{user_id}:{verb}",
             )
@@ -63,23 +66,27 @@ class ForgetButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.user.id != self.user_id:
-            await reply_error(interaction, "Only the person who asked can confirm this.")
+            with for_interaction(interaction):
+                await reply_error(interaction, _("Only the person who asked can confirm this."))
             return
         ctl, stats = handlers(interaction)
 
         async def work() -> None:
             if self.verb == "cancel":
-                await redraw(interaction, content="Nothing was deleted.", embed=None, view=None)
+                await redraw(interaction, content=_("Nothing was deleted."), embed=None, view=None)
                 return
             # Open seats first: lobbies are left, games resigned (a computer takes over).
             await ctl.life.leave_everything(self.user_id)
             done = await stats.forget(self.user_id)
-            games = f"{done.games} game record{'s' if done.games != 1 else ''}"
             await redraw(
                 interaction,
-                content=(
-                    "Done: your ratings and statistics are deleted, and your seats in "
-                    f"{games} now read “{FORGOTTEN_NAME}”."
+                content=n_(
+                    "Done: your ratings and statistics are deleted, and your seats in {n} game "
+                    "record now read “{forgotten}”.",
+                    "Done: your ratings and statistics are deleted, and your seats in {n} game "
+                    "records now read “{forgotten}”.",
+                    done.games,
+                    forgotten=FORGOTTEN_NAME,
                 ),
                 embed=None,
                 view=None,
