@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.engine.views import SeatView
-from bot.i18n import N_, _, n_
+from bot.i18n import N_, _, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import in_hand_order, label, labels, suit_mark
 from bot.ui.choice import add_play_selects, restriction_line
@@ -329,20 +329,26 @@ def _honour_scale() -> str:
     return _("Fool 5, World 4, Magician 4, K 4, Q 3, Kn 2, J 1")
 
 
+def _full_rules_command() -> str:
+    """``/oldtarot rules full:True`` as the slash menu shows it in the current language (the
+    commands' names are translated too: ``bot.i18n.commands``)."""
+    group, command, option, value = GROUP, "rules", "full", "True"  # i18n: code (as typed)
+    group, command = p_("command name", group), p_("command name", command)
+    return f"`/{group} {command} {p_('option name', option)}:{value}`"
+
+
 def rules_embed() -> discord.Embed:
     """``/oldtarot rules``: the short version."""
-    return rules_card(
-        _(TITLE),
-        _(
-            "2–6 players (4 is best), 12 cards each from the 78-card tarot, no bidding. Follow "
-            "suit; if you can't, you must trump. Ace is low, King high; trump XXI is highest. "
-            "The **Fool** can be played any time, never wins, and comes back to you — you hand "
-            "the trick's winner one of your won cards instead. After 12 tricks score 1 point "
-            "per card above 12, plus honours (Fool 5, World 4, Magician 4, King 4, Queen 3, "
-            "Knight 2, Page 1). First to **50** with the unique top score wins.\n\nUse `/oldtarot "
-            "rules full:True` for the complete rules."
-        ),
+    summary = _(
+        "2–6 players (4 is best), 12 cards each from the 78-card tarot, no bidding. Follow "
+        "suit; if you can't, you must trump. Ace is low, King high; trump XXI is highest. "
+        "The **Fool** can be played any time, never wins, and comes back to you — you hand "
+        "the trick's winner one of your won cards instead. After 12 tricks score 1 point "
+        "per card above 12, plus honours (Fool 5, World 4, Magician 4, King 4, Queen 3, "
+        "Knight 2, Page 1). First to **50** with the unique top score wins."
     )
+    more = _("Use {command} for the complete rules.", command=_full_rules_command())
+    return rules_card(_(TITLE), f"{summary}\n\n{more}")
 
 
 def rules_full_embeds() -> list[discord.Embed]:

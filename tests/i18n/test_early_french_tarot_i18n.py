@@ -85,6 +85,7 @@ VOCABULARY = {
         "feuille de marque",
         "Partie en **50** points",
         "Décompte",
+        "pour les règles complètes",
     ],
     "it": [
         "Tarocco francese del primo Seicento",
@@ -102,6 +103,7 @@ VOCABULARY = {
         "punteggi della mano",
         "Partita a **50** punti",
         "Punteggio",
+        "per il regolamento completo",
     ],
 }
 
