@@ -8,11 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.services.life import GuildSettingsRecord
 from bot.services.models import TableInfo
 from bot.ui.components import TableButton
 from bot.ui.delivery.answer import send
-from bot.ui.games import renderer
+from bot.ui.games import game_title
 from bot.ui.life import CLOCK_WORDS
 from bot.ui.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, clip_lines
 
@@ -27,33 +28,37 @@ HUMANS_LIMIT = 90
 
 
 def settings_embed(s: GuildSettingsRecord) -> discord.Embed:
-    embed = discord.Embed(title="Trionfi settings for this server", colour=COLOUR_LOBBY)
+    embed = discord.Embed(title=_("Trionfi settings for this server"), colour=COLOUR_LOBBY)
     where = (
         clip_lines([f"<#{c}>" for c in s.channels], FIELD_VALUE_LIMIT, sep=", ")
         if s.channels
-        else "any channel"
+        else _("any channel")
     )
-    embed.add_field(name="Tables may open in", value=where, inline=False)
-    embed.add_field(name="Default turn clock", value=CLOCK_WORDS[s.turn_clock], inline=False)
+    embed.add_field(name=_("Tables may open in"), value=where, inline=False)
+    embed.add_field(name=_("Default turn clock"), value=_(CLOCK_WORDS[s.turn_clock]), inline=False)
     embed.add_field(
-        name="Computer players", value="allowed" if s.computers_allowed else "off", inline=True
-    )
-    embed.add_field(
-        name="Global leaderboards",
-        value="shown" if s.global_leaderboards else "hidden",
+        name=_("Computer players"),
+        value=_("allowed") if s.computers_allowed else _("off"),
         inline=True,
     )
     embed.add_field(
-        name="Pictures", value="on by default" if s.pictures else "off by default", inline=True
+        name=_("Global leaderboards"),
+        value=_("shown") if s.global_leaderboards else _("hidden"),
+        inline=True,
     )
-    embed.set_footer(text="Change with /trionfi settings <option>; everyone else sees defaults.")
+    embed.add_field(
+        name=_("Pictures"),
+        value=_("on by default") if s.pictures else _("off by default"),
+        inline=True,
+    )
+    embed.set_footer(text=_("Change with /trionfi settings <option>; everyone else sees defaults."))
     return embed
 
 
 def tables_message(tables: list[TableInfo]) -> dict[str, Any]:
-    embed = discord.Embed(title="Running tables on this server", colour=COLOUR_LOBBY)
+    embed = discord.Embed(title=_("Running tables on this server"), colour=COLOUR_LOBBY)
     if not tables:
-        embed.description = "No table is open right now."
+        embed.description = _("No table is open right now.")
         return {"embed": embed}
     lines: list[str] = []
     for t in tables:
@@ -63,23 +68,31 @@ def tables_message(tables: list[TableInfo]) -> dict[str, Any]:
             if s.user_id is not None and not s.resigned
         ]
         humans = clip_lines(names, HUMANS_LIMIT, sep=", ")
-        state = "lobby" if t.status == "lobby" else "playing"
+        state = _("lobby") if t.status == "lobby" else _("playing")
         lines.append(
-            f"**#{t.id}** {renderer(t.game_id).TITLE} in <#{t.channel_id}> · {state} · "
-            f"{humans or 'no humans'}"
+            _(
+                "**#{id}** {game} in {channel} · {state} · {humans}",
+                id=t.id,
+                game=game_title(t.game_id),
+                channel=f"<#{t.channel_id}>",
+                state=state,
+                humans=humans or _("no humans"),
+            )
         )
     # As many tables as fit (whole lines) and have a button; the rest are ended in place.
     embed.description = clip_lines(
         lines,
         DESCRIPTION_LIMIT,
-        lambda n: f"…and {n} more (end them from their channel).",
+        lambda n: _("…and {n} more (end them from their channel).", n=n),
         max_lines=MAX_END_BUTTONS,
     )
     view = discord.ui.View(timeout=None)
     for t in tables:
         if f"**#{t.id}**" in embed.description:  # names are escaped: only a line has this
             view.add_item(
-                TableButton(t.id, "end", label=f"End #{t.id}", style=discord.ButtonStyle.danger)
+                TableButton(
+                    t.id, "end", label=_("End #{id}", id=t.id), style=discord.ButtonStyle.danger
+                )
             )
     return {"embed": embed, "view": view}
 
@@ -142,10 +155,10 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
                     any_channel=any_channel,
                     pictures=pictures,
                 )
-                text = "Settings saved."
+                text = _("Settings saved.")
             else:
                 current = await service.guild_settings(interaction.guild_id)
-                text = "Current settings:"
+                text = _("Current settings:")
             await send(interaction, ephemeral=True, content=text, embed=settings_embed(current))
 
         await ctl.guarded(interaction, work)

@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.events import Event
+from bot.i18n import N_, _
 from bot.services.life import CLOCKS
 from bot.services.models import Outcome, TableInfo
 from bot.services.upkeep import Ended
 from bot.ui.components import TableButton
 from bot.ui.errors import reply
+from bot.ui.locale import for_seat
 from bot.ui.render import seat_label
 
 if TYPE_CHECKING:
@@ -29,66 +31,78 @@ SWEEP_DRAIN_SECONDS = 30.0  # how long a sweep waits for the deliveries it queue
 
 #: What the bot must be allowed in a channel to run a table there (Discord's own names).
 NEEDED = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "embed_links": "Embed Links",
-    "read_message_history": "Read Message History",
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "embed_links": N_("Embed Links"),
+    "read_message_history": N_("Read Message History"),
 }
 CLOCK_WORDS = {
-    "off": "off",
-    "relaxed": "relaxed (10 min a turn)",
-    "normal": "normal (2 min a turn)",
-    "fast": "fast (45 s a turn)",
+    "off": N_("off"),
+    "relaxed": N_("relaxed (10 min a turn)"),
+    "normal": N_("normal (2 min a turn)"),
+    "fast": N_("fast (45 s a turn)"),
 }
 
 
 def clock_name(seconds: int | None) -> str:
+    """The turn clock in words, in the current language."""
     key = next((k for k, v in CLOCKS.items() if v == seconds), "off")
-    return CLOCK_WORDS[key]
+    return _(CLOCK_WORDS[key])
 
 
 def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
     """The permissions the bot lacks in the interaction's channel, by their Discord names."""
     have = interaction.app_permissions
-    return [name for attr, name in NEEDED.items() if not getattr(have, attr)]
+    return [_(name) for attr, name in NEEDED.items() if not getattr(have, attr)]
 
 
 def clock_line(table: TableInfo) -> str | None:
     """ "⏰ … <t:…:R>" under a human's turn: Discord renders the countdown itself."""
     if table.turn_deadline is None:
         return None
-    return f"⏰ Turn clock: the move is due <t:{int(table.turn_deadline)}:R>."
+    return _("⏰ Turn clock: the move is due {when}.", when=f"<t:{int(table.turn_deadline)}:R>")
 
 
 def life_notices(outcome: Outcome) -> list[str]:
     """Public one-liners for timeouts, takeovers and returns in this outcome."""
     table = outcome.table
     lines: list[str] = []
-    for _, e in outcome.events:
+    for _seat, e in outcome.events:
         if e.type == "abandoned" and "idle" in e.data:
             lines.append(
-                f"💤 Nobody has played at table #{table.id} for a long time, so it is closed "
-                "(it won't count in any ranking)."
+                _(
+                    "💤 Nobody has played at table #{id} for a long time, so it is closed "
+                    "(it won't count in any ranking).",
+                    id=table.id,
+                )
             )
         elif e.type == "abandoned" and not e.data:
             lines.append(
-                f"🛑 No human is playing at table #{table.id} any more, so it is closed "
-                "(it won't count in any ranking)."
+                _(
+                    "🛑 No human is playing at table #{id} any more, so it is closed "
+                    "(it won't count in any ranking).",
+                    id=table.id,
+                )
             )
         if not isinstance(e, Event) or e.seat is None:
             continue
         who = seat_label(table, e.seat)
         if e.type == "timed_out":
-            lines.append(f"⌛ **{who}** ran out of time; the computer played for them.")
+            lines.append(
+                _("⌛ **{name}** ran out of time; the computer played for them.", name=who)
+            )
         elif e.type == "taken_over":
             lines.append(
-                f"🤖 **{who}** missed two turns in a row: a computer plays the seat until "
-                "they press **I'm back**."
+                _(
+                    "🤖 **{name}** missed two turns in a row: a computer plays the seat until "
+                    "they press **I'm back**.",
+                    name=who,
+                )
             )
         elif e.type == "back":
-            lines.append(f"👋 **{who}** is back and plays their own seat again.")
+            lines.append(_("👋 **{name}** is back and plays their own seat again.", name=who))
         elif e.type == "replaced":
-            lines.append(f"🔁 The host gave **{who}**'s seat to a computer player.")
+            lines.append(_("🔁 The host gave **{name}**'s seat to a computer player.", name=who))
     return lines
 
 
@@ -126,8 +140,20 @@ class LifeController:
             else f"<#{table.channel_id}>"
         )
         minutes = max(1, round(seconds_left / 60)) if seconds_left >= 60 else None
-        left = f"about {minutes} min" if minutes else f"{max(1, int(seconds_left))} s"
         seat = next((s for s in table.seats if s.user_id == user_id), None)
+        with for_seat(table, seat):
+            left = (
+                _("about {minutes} min", minutes=minutes)
+                if minutes
+                else _("{seconds} s", seconds=max(1, int(seconds_left)))
+            )
+            text = _(
+                "⏰ It's still your turn at table #{id} ({link}) — {left} left before the "
+                "computer plays for you.",
+                id=table.id,
+                link=link,
+                left=left,
+            )
         try:
             if seat is not None and seat.dm_channel_id is not None:
                 channel: discord.abc.Messageable = bot.get_partial_messageable(
@@ -135,10 +161,7 @@ class LifeController:
                 )
             else:
                 channel = await bot.create_dm(discord.Object(user_id))
-            await channel.send(
-                f"⏰ It's still your turn at table #{table.id} ({link}) — {left} left before "
-                "the computer plays for you."
-            )
+            await channel.send(text)
         except (discord.HTTPException, OSError):
             log.info("could not DM a turn reminder to %s", user_id)
 
@@ -165,8 +188,9 @@ class LifeController:
             playing = table.status == "playing"
 
             def notices(outcome: Outcome = outcome, playing: bool = playing) -> list[str]:
-                notice = (
-                    f"🏳️ A player left table #{outcome.table.id}; a computer player takes the seat."
+                notice = _(
+                    "🏳️ A player left table #{id}; a computer player takes the seat.",
+                    id=outcome.table.id,
                 )
                 return ([notice] if playing else []) + life_notices(outcome)
 
@@ -178,7 +202,7 @@ class LifeController:
     # ---- buttons and commands ----------------------------------------------------------
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         outcome = await self.service.im_back(table_id, interaction.user.id)
-        await reply(interaction, "Welcome back — you play your own seat again.")
+        await reply(interaction, _("Welcome back — you play your own seat again."))
         self._publish_with_notices(outcome)
 
     async def rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -195,9 +219,14 @@ class LifeController:
             guild_id=interaction.guild_id,
         )
         table = outcome.table
-        await reply(interaction, f"Table #{table.id} is closed. It won't count in any ranking.")
+        await reply(
+            interaction, _("Table #{id} is closed. It won't count in any ranking.", id=table.id)
+        )
         who = interaction.user.display_name
-        self.ctl.publish(outcome, notices=lambda: [f"🛑 Table #{table.id} was ended by **{who}**."])
+        self.ctl.publish(
+            outcome,
+            notices=lambda: [_("🛑 Table #{id} was ended by **{name}**.", id=table.id, name=who)],
+        )
 
     async def replace(
         self, interaction: discord.Interaction[Any], game_id: str, member: discord.abc.User
@@ -206,7 +235,10 @@ class LifeController:
         outcome = await self.service.replace_player(
             table.id, interaction.user.id, member.id, admin=_is_admin(interaction)
         )
-        await reply(interaction, f"A computer player now plays {member.display_name}'s seat.")
+        await reply(
+            interaction,
+            _("A computer player now plays {name}'s seat.", name=member.display_name),
+        )
         self._publish_with_notices(outcome, fresh=outcome.table.status == "playing")
 
 
@@ -223,7 +255,7 @@ def back_view(table_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
         TableButton(
-            table_id, "back", label="I'm back", style=discord.ButtonStyle.success, emoji="👋"
+            table_id, "back", label=_("I'm back"), style=discord.ButtonStyle.success, emoji="👋"
         )
     )
     return view
