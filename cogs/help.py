@@ -12,8 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.registry import get_rules, implemented
+from bot.i18n import _, n_
 from bot.ui.delivery.answer import send
-from bot.ui.games import renderer
+from bot.ui.games import game_title, renderer
 from bot.ui.render import COLOUR_LOBBY
 
 if TYPE_CHECKING:
@@ -32,15 +33,17 @@ def uptime(seconds: float) -> str:
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
     if days:
-        return f"{days} d {hours} h"
-    return f"{hours} h {minutes} min" if hours else f"{minutes} min"
+        return _("{days} d {hours} h", days=days, hours=hours)
+    if hours:
+        return _("{hours} h {minutes} min", hours=hours, minutes=minutes)
+    return _("{minutes} min", minutes=minutes)
 
 
 def help_embed(*, servers: int, tables: int, up: float) -> discord.Embed:
     embed = discord.Embed(
-        title="Trionfi — tarot card games",
+        title=_("Trionfi — tarot card games"),
         colour=COLOUR_LOBBY,
-        description=(
+        description=_(
             "Trick-taking games with the 78-card tarot pack, played in this channel: open a "
             "table with `/<game> new`, others press **Join**, the host presses **Start**. Your "
             "hand comes by DM (or **Show my hand**), and you decide with its buttons and menus "
@@ -55,20 +58,31 @@ def help_embed(*, servers: int, tables: int, up: float) -> discord.Embed:
         if rules.min_players == rules.max_players:
             players = str(rules.min_players)
         lines.append(
-            f"**{rules.title}** ({players} players) · `/{group} new` · rules: "
-            f"`/{group} rules` (`full:True` for all of them)"
+            _(
+                "**{game}** ({players} players) · `/{group} new` · rules: `/{group} rules` "
+                "(`full:True` for all of them)",
+                game=game_title(game_id),
+                players=players,
+                group=group,
+            )
         )
-    embed.add_field(name="Games", value="\n".join(lines)[:1024], inline=False)
+    embed.add_field(name=_("Games"), value="\n".join(lines)[:1024], inline=False)
     embed.add_field(
-        name="Also",
-        value=(
+        name=_("Also"),
+        value=_(
             "`/leaderboard` · `/stats` · `/history` · `/record` · `/notify` (turn "
-            "notifications) · `/privacy forget-me`"
+            "notifications) · `/pictures` · `/language` · `/privacy forget-me`"
         ),
         inline=False,
     )
     embed.set_footer(
-        text=f"Trionfi {version()} · up {uptime(up)} · {servers} servers · {tables} open tables"
+        text=_(
+            "Trionfi {version} · up {uptime} · {servers} · {tables}",
+            version=version(),
+            uptime=uptime(up),
+            servers=n_("{n} server", "{n} servers", servers),
+            tables=n_("{n} open table", "{n} open tables", tables),
+        )
     )
     return embed
 

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.services.core import DEFAULT_NOTIFY_DELAY
 from bot.services.errors import InvalidRequest
 from bot.ui.delivery.answer import send
@@ -35,10 +36,10 @@ CHOICES = [
 
 def describe(delay: int | None) -> str:
     if delay is None:
-        return "never: your hand is still updated, but no new message tells you it's your turn"
+        return _("never: your hand is still updated, but no new message tells you it's your turn")
     if delay == 0:
-        return "right away: every turn that starts after someone else played"
-    return f"when your turn has waited {delay} seconds"
+        return _("right away: every turn that starts after someone else played")
+    return _("when your turn has waited {seconds} seconds", seconds=delay)
 
 
 PICTURES = [
@@ -68,17 +69,14 @@ class PreferencesCog(commands.Cog):
             user = interaction.user.id
             if when is None:
                 delay = await service.notify_delay(user)
-                text = f"🔔 You get a turn notification {describe(delay)}."
+                text = _("🔔 You get a turn notification {when}.", when=describe(delay))
             else:
                 if when not in DELAYS:
-                    raise InvalidRequest("Pick one of the offered choices.")
+                    raise InvalidRequest(_("Pick one of the offered choices."))
                 delay = await service.set_notify_delay(user, DELAYS[when])
-                text = f"🔔 Saved: you get a turn notification {describe(delay)}."
-            await send(
-                interaction,
-                ephemeral=True,
-                content=text + "\nTurns you take one after another are never notified.",
-            )
+                text = _("🔔 Saved: you get a turn notification {when}.", when=describe(delay))
+            note = _("Turns you take one after another are never notified.")
+            await send(interaction, ephemeral=True, content=f"{text}\n{note}")
 
         await self.bot.controller.guarded(interaction, work)
 
@@ -98,21 +96,26 @@ class PreferencesCog(commands.Cog):
             user = interaction.user.id
             if show is not None:
                 if show not in ("on", "off", "default"):
-                    raise InvalidRequest("Pick one of the offered choices.")
+                    raise InvalidRequest(_("Pick one of the offered choices."))
                 await service.set_pictures(user, None if show == "default" else show == "on")
             mine = await service.pictures_setting(user)
-            where = "" if interaction.guild_id is None else " on this server"
             on = await service.pictures_on(interaction.guild_id or 0, user)
-            state = "on" if on else "off (text only)"
-            source = "your choice" if mine is not None else f"the server's default{where}"
-            text = f"🖼️ Pictures of the table and your hand are **{state}** ({source})."
-            if show is not None:
-                text = "Saved. " + text
-            await send(
-                interaction,
-                ephemeral=True,
-                content=text + "\nThe text always stays complete; pictures come with it.",
+            state = _("on") if on else _("off (text only)")
+            if mine is not None:
+                source = _("your choice")
+            elif interaction.guild_id is None:
+                source = _("the server's default")
+            else:
+                source = _("the server's default on this server")
+            text = _(
+                "🖼️ Pictures of the table and your hand are **{state}** ({source}).",
+                state=state,
+                source=source,
             )
+            if show is not None:
+                text = _("Saved. {text}", text=text)
+            note = _("The text always stays complete; pictures come with it.")
+            await send(interaction, ephemeral=True, content=f"{text}\n{note}")
 
         await self.bot.controller.guarded(interaction, work)
 

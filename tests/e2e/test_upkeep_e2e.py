@@ -128,7 +128,7 @@ async def test_help_tells_how_to_play_and_how_the_bot_is(simcord_env: simcord.En
     r = await world.members[0].slash(world.channel, "help")
     text = embed_text(said(r))
     assert said(r).ephemeral and "/lamorte new" in text and "/tarocchi rules" in text
-    assert "1 servers" in text and "0 open tables" in text
+    assert "1 server ·" in text and "0 open tables" in text
 
 
 async def test_pictures_are_a_players_choice_over_the_servers_default(
