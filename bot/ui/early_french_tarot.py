@@ -8,7 +8,7 @@ French (le Fou, le Monde, le Bateleur), the tarocchi names in Italian.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import discord
@@ -37,14 +37,17 @@ from bot.ui.render import (
 
 
 class Words(Mapping[str, str]):
-    """A constant table of words marked with ``N_()``, read in the current language (each
-    value goes through ``_()`` when looked up); the keys are codes and stay as they are."""
+    """A constant table of words read in the current language when looked up: a message
+    marked with ``N_()`` goes through ``_()``, a function (``lambda: p_(context, word)``, for
+    a word this game translates its own way) is called; the keys are codes and stay as they
+    are."""
 
-    def __init__(self, words: Mapping[str, str]) -> None:
+    def __init__(self, words: Mapping[str, str | Callable[[], str]]) -> None:
         self._words = dict(words)
 
     def __getitem__(self, key: str) -> str:
-        return _(self._words[key])
+        word = self._words[key]
+        return word() if callable(word) else _(word)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._words)
@@ -361,7 +364,7 @@ def rules_full_embeds() -> list[discord.Embed]:
         ),
         [
             (
-                _("Deal"),
+                p_("rules section", "Deal"),
                 _(
                     "One 78-card tarot: four suits (K Q Kn J 10…2 A — the Ace is low), trumps "
                     "I–XXI and the Fool. Everyone gets 12 cards; the rest (54/42/30/18/6 with "
@@ -370,7 +373,7 @@ def rules_full_embeds() -> list[discord.Embed]:
                 ),
             ),
             (
-                _("Tricks"),
+                p_("rules section", "Tricks"),
                 _(
                     "Follow the suit led if you can (any rank). If you can't, you must play a "
                     "trump (any trump — you need not beat one already played). With neither, "
@@ -380,7 +383,7 @@ def rules_full_embeds() -> list[discord.Embed]:
                 ),
             ),
             (
-                _("The Fool (the Excuse)"),
+                p_("rules section", "The Fool (the Excuse)"),
                 _(
                     "Play it whenever you like, even when you could follow or as a lead (then "
                     "the next card sets the suit; with two players that card wins). It never "
@@ -392,7 +395,7 @@ def rules_full_embeds() -> list[discord.Embed]:
                 ),
             ),
             (
-                _("Scoring"),
+                p_("rules section", "Scoring"),
                 _(
                     "Each player counts their own cards: 1 point per card above 12 (a table "
                     "option scores every card), plus Fool 5, World (XXI) 4, Magician (I) 4, "

@@ -8,14 +8,14 @@ il Morto, Fuori dal Tempo) in every language.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import discord
 
 from bot.engine.games.la_morte import LA_MORTE, SUIT
 from bot.engine.views import PublicView, SeatView
-from bot.i18n import N_, _, n_
+from bot.i18n import N_, _, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import in_hand_order, label, labels, suit_mark, suit_word
 from bot.ui.choice import restriction_line
@@ -35,14 +35,17 @@ from bot.ui.render import (
 
 
 class Words(Mapping[str, str]):
-    """A constant table of words marked with ``N_()``, read in the current language (each
-    value goes through ``_()`` when looked up); the keys are codes and stay as they are."""
+    """A constant table of words read in the current language when looked up: a message
+    marked with ``N_()`` goes through ``_()``, a function (``lambda: p_(context, word)``, for
+    a word this game translates its own way) is called; the keys are codes and stay as they
+    are."""
 
-    def __init__(self, words: Mapping[str, str]) -> None:
+    def __init__(self, words: Mapping[str, str | Callable[[], str]]) -> None:
         self._words = dict(words)
 
     def __getitem__(self, key: str) -> str:
-        return _(self._words[key])
+        word = self._words[key]
+        return word() if callable(word) else _(word)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._words)
@@ -56,16 +59,23 @@ GROUP = "lamorte"
 CARD_LABELS = Words({"T13": N_("☠ La Morte"), "T1": N_("Il Bagatto ♣")})
 CARD_NAMES = Words({"T13": N_("La Morte"), "T1": N_("Il Bagatto (highest club)")})
 TITLE = N_("La Morte")
+# The auction's verbs and the roles are La Morte's own words (other games bid and defend
+# differently), told apart from the same English elsewhere by their context.
 BUTTON_LABELS = Words(
-    {"bid": N_("Bid"), "accept": N_("Accept"), "drop": N_("Drop"), "muck": N_("Muck")}
+    {
+        "bid": lambda: p_("la_morte action", "Bid"),
+        "accept": lambda: p_("la_morte action", "Accept"),
+        "drop": lambda: p_("la_morte action", "Drop"),
+        "muck": lambda: p_("la_morte action", "Muck"),
+    }
 )
 ROLE_ICON = {"maker": "🎯", "defender": "🛡️", "dropper": "💤", "undecided": "❔"}
 ROLE_NAME = Words(
     {
-        "maker": N_("maker"),
-        "defender": N_("defender"),
-        "dropper": N_("dropper"),
-        "undecided": N_("undecided"),
+        "maker": lambda: p_("la_morte role", "maker"),
+        "defender": lambda: p_("la_morte role", "defender"),
+        "dropper": lambda: p_("la_morte role", "dropper"),
+        "undecided": lambda: p_("la_morte role", "undecided"),
     }
 )
 TRICKS = 9
@@ -363,7 +373,7 @@ def rules_embed() -> discord.Embed:
         "Il Bagatto, the highest club)."
     )
     embed.add_field(
-        name=_("Auction"),
+        name=p_("rules section", "Auction"),
         value=_(
             "From the dealer clockwise: **Bid** more tricks than the last bid, **Accept** the "
             "standing bid (you become a defender and lead at once a lowest-ranked card), or "
@@ -374,7 +384,7 @@ def rules_embed() -> discord.Embed:
         inline=False,
     )
     embed.add_field(
-        name=_("Play"),
+        name=p_("rules section", "Play"),
         value=_(
             "Follow suit if you can; otherwise play anything — there is no need to trump. "
             "**La Morte** counts as a trump for following and wins any trump-led trick, but may "
@@ -385,7 +395,7 @@ def rules_embed() -> discord.Embed:
         inline=False,
     )
     embed.add_field(
-        name=_("Scoring"),
+        name=p_("rules section", "Scoring"),
         value=_(
             "Maker: 1 per trick, plus the contract if made. Defenders: 1 per trick, plus the "
             "contract if it fails. Droppers: contract − 1 if they took no trick, else 0. "
