@@ -10,9 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.services.errors import ServiceError
 from bot.ui.delivery.answer import send
 from bot.ui.errors import reply_error
+from bot.ui.locale import for_interaction
 from bot.ui.stats import SheetButton, history_message, ordinal, stats_embed, title
 from cogs.leaderboard import GAME_CHOICES
 
@@ -38,11 +40,14 @@ class StatsCog(commands.Cog):
         """
         who = user or interaction.user
         if who.bot:
-            await reply_error(
-                interaction,
-                "Bots have no stats. The computer player's rating is in the footer of "
-                "`/leaderboard metric:Rating`.",
-            )
+            with for_interaction(interaction):
+                await reply_error(
+                    interaction,
+                    _(
+                        "Bots have no stats. The computer player's rating is in the footer of "
+                        "`/leaderboard metric:Rating`."
+                    ),
+                )
             return
 
         async def work() -> None:
@@ -105,8 +110,12 @@ class StatsCog(commands.Cog):
             data = io.BytesIO(found.text.encode("utf-8"))
             await send(
                 interaction,
-                content=f"Table #{found.table_id}'s full log. Replay it with "
-                f"`python -m bot.engine.scenario {found.filename} --check`.",
+                content=_(
+                    "Table #{id}'s full log. Replay it with "
+                    "`python -m bot.engine.scenario {file} --check`.",
+                    id=found.table_id,
+                    file=found.filename,
+                ),
                 file=discord.File(data, filename=found.filename),
                 ephemeral=True,
             )
