@@ -9,8 +9,9 @@ card, as a table option) plus honours; the game goes to 50 with a unique top.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, cast
 
 from bot.engine.actions import Action
 from bot.engine.cards import EXCUSE, SUITS, TAROT_PACK, TAROT_RANKS
@@ -18,7 +19,7 @@ from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
-from bot.engine.trick import Play, remove_card
+from bot.engine.trick import Play
 from bot.engine.views import DealResult, PublicView, SeatView
 
 FOOL = EXCUSE
@@ -34,6 +35,32 @@ HONOUR: dict[str, int] = {
 }
 
 
+MAX_PLAYERS = 6
+
+#: ``S``/``H``/``D``/``C``, ``T`` for trumps, ``EX`` for the Fool, per card code.
+SUIT_OF: dict[str, str] = {c: (FOOL if c == FOOL else c[0]) for c in TAROT_PACK}
+#: Strength within a suit: Ace low … King high (§1); trumps by number; the Fool 0.
+RANK_OF: dict[str, int] = {
+    c: (int(c[1:]) if c[0] == TRUMP else TAROT_RANKS.index(c[1:])) for c in TAROT_PACK if c != FOOL
+}
+_HONOUR: dict[str, int] = {c: HONOUR.get(c, 0) for c in TAROT_PACK}
+_PACK_INDEX: dict[str, int] = {c: i for i, c in enumerate(TAROT_PACK)}
+#: The cards of each suit (and of the trumps), to test following in one lookup.
+_MEMBERS: dict[str, frozenset[str]] = {
+    suit: frozenset(c for c in TAROT_PACK if SUIT_OF[c] == suit) for suit in (*SUITS, TRUMP)
+}
+_TRUMPS = _MEMBERS[TRUMP]
+#: Trick-taking strength per led suit: trumps above the led suit, other cards (and the
+#: Fool) -1 (§4.3, C-4).
+_WIN_KEY: dict[str, dict[str, int]] = {
+    led: {
+        c: (100 + RANK_OF[c] if SUIT_OF[c] == TRUMP else RANK_OF[c] if SUIT_OF[c] == led else -1)
+        for c in TAROT_PACK
+    }
+    for led in (*SUITS, TRUMP)
+}
+
+
 def suit_of(card: str) -> str:
     """``S``/``H``/``D``/``C``, ``T`` for trumps, ``EX`` for the Fool (no suit, D-6)."""
     return FOOL if card == FOOL else card[0]
@@ -41,34 +68,32 @@ def suit_of(card: str) -> str:
 
 def rank_of(card: str) -> int:
     """Strength within a suit: Ace low … King high (§1); trumps by number."""
-    if card[0] == TRUMP:
-        return int(card[1:])
-    return TAROT_RANKS.index(card[1:])
+    return RANK_OF[card]
 
 
 def honour(card: str) -> int:
-    return HONOUR.get(card, 0)
+    return _HONOUR.get(card, 0)
 
 
 def led_suit(trick: Sequence[Play]) -> str | None:
     """The suit to follow: the first card's, or the next card's after a Fool lead (D-6)."""
-    return next((suit_of(c) for _, c in trick if c != FOOL), None)
+    for _, c in trick:
+        if c != FOOL:
+            return SUIT_OF[c]
+    return None
 
 
 def trick_winner(trick: Sequence[Play]) -> int:
     """Highest trump, else highest card of the led suit; the Fool never wins (§4.3, C-4)."""
     led = led_suit(trick)
-    best_seat, best = -1, (-1, -1)
+    if led is None:
+        return -1
+    keys = _WIN_KEY[led]
+    best_seat, best = -1, -1
     for seat, card in trick:
-        suit = suit_of(card)
-        if suit == TRUMP:
-            key = (1, rank_of(card))
-        elif suit == led:
-            key = (0, rank_of(card))
-        else:
-            continue
-        if key > best:
-            best_seat, best = seat, key
+        k = keys[card]
+        if k > best:
+            best_seat, best = seat, k
     return best_seat
 
 
@@ -80,14 +105,15 @@ def legal_cards(hand: Sequence[str], trick: Sequence[Play]) -> tuple[str, ...]:
     led = led_suit(trick)
     if led is None:
         return tuple(hand)
-    fool = (FOOL,) if FOOL in hand else ()
-    follow = tuple(c for c in hand if suit_of(c) == led)
-    if follow:
-        return follow + fool
-    trumps = tuple(c for c in hand if suit_of(c) == TRUMP)
-    if trumps:
-        return trumps + fool
-    return tuple(hand)
+    members = _MEMBERS[led]
+    follow = [c for c in hand if c in members]
+    if not follow:
+        follow = [c for c in hand if c in _TRUMPS]
+        if not follow:
+            return tuple(hand)
+    if FOOL in hand:
+        follow.append(FOOL)
+    return tuple(follow)
 
 
 def play_restriction(hand: Sequence[str], trick: Sequence[Play]) -> PlayRestriction | None:
@@ -105,25 +131,26 @@ def card_to_give(pile: Sequence[str]) -> str:
     """The card the Fool's player hands over (D-8, C-1, C-2): lowest honour value, then the
     earliest won (piles are kept in the order won, each trick in play order); never the Fool.
     """
-    candidates = [(honour(c), i, c) for i, c in enumerate(pile) if c != FOOL]
+    candidates = [(HONOUR.get(c, 0), i, c) for i, c in enumerate(pile) if c != FOOL]
     return min(candidates)[2]
 
 
 def _honours(pile: Sequence[str]) -> list[str]:
     """The honours in a pile, most valuable first (suits in pack order)."""
-    return sorted((c for c in pile if honour(c)), key=lambda c: (-honour(c), TAROT_PACK.index(c)))
+    return sorted((c for c in pile if _HONOUR[c]), key=lambda c: (-_HONOUR[c], _PACK_INDEX[c]))
 
 
 def hand_score(pile: Sequence[str], every_card_scores: bool) -> tuple[int, int, int]:
     """``(card points, honour points, hand score)`` of a final pile (§5.1, D-4, D-5)."""
     count = len(pile)
     card_points = count if every_card_scores else max(0, count - HAND_SIZE)
-    honours = sum(honour(c) for c in pile)
+    honours = sum([HONOUR.get(c, 0) for c in pile])
     return card_points, honours, card_points + honours
 
 
 class EarlyFrenchTarotState(NamedTuple):
-    """One hand. Immutable; ``apply`` returns a new one (a NamedTuple, cheap to ``_replace``).
+    """One hand. Immutable; ``apply`` returns a new one (a NamedTuple: the JSON form
+    ``bot.engine.codec`` stores; successors are built positionally, not by ``_replace``).
 
     ``piles`` holds the cards each seat owns, in the order won (the order D-8 needs); the
     Fool sits in its player's pile from the end of its trick. ``fool_owner`` is whoever played
@@ -146,15 +173,63 @@ class EarlyFrenchTarotState(NamedTuple):
     exchanges: tuple[tuple[int, int, str, int, str], ...] = ()
 
 
-def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return t[:i] + (v,) + t[i + 1 :]
+_HANDS, _TURN, _TRICK, _TRICKS, _WINNERS, _PILES = 3, 5, 6, 7, 8, 9
+_OWNER, _CREDITOR, _EXCHANGES = 10, 11, 12
+
+#: ``tuple.__new__``: builds a state (or event) from its fields in order, skipping the
+#: NamedTuple's Python-level ``__new__``.
+_new = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
 
 
-def _move(
-    piles: tuple[tuple[str, ...], ...], giver: int, receiver: int, card: str
-) -> tuple[tuple[str, ...], ...]:
-    piles = _set(piles, giver, remove_card(piles[giver], card))
-    return _set(piles, receiver, (*piles[receiver], card))
+def _frozen(data: dict[str, Any]) -> Any:
+    """Read-only event data, for an event built once and returned many times."""
+    return MappingProxyType(data)
+
+
+#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
+#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
+#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
+_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
+#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
+_last_result: tuple[Any, DealResult | None] = (None, None)
+
+#: ``Action("play", seat, card=c)``, the ``card_played`` events (read-only data) and the
+#: ``(seat, card)`` trick entries, per seat and card, built once.
+_PLAY: tuple[dict[str, Action], ...] = tuple(
+    {c: Action("play", seat, card=c) for c in TAROT_PACK} for seat in range(MAX_PLAYERS)
+)
+_PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
+    {c: (Event("card_played", seat, _frozen({"card": c})),) for c in TAROT_PACK}
+    for seat in range(MAX_PLAYERS)
+)
+_PAIR: tuple[dict[str, Play], ...] = tuple(
+    {c: (seat, c) for c in TAROT_PACK} for seat in range(MAX_PLAYERS)
+)
+
+
+def _compute_legal(s: EarlyFrenchTarotState) -> tuple[Action, ...]:
+    """§4.2 as actions, in the order of ``legal_cards``."""
+    t = s[_TURN]
+    if t is None:
+        return ()
+    hand = s[_HANDS][t]
+    play = _PLAY[t]
+    led = None
+    for _, c in s[_TRICK]:
+        if c != FOOL:
+            led = SUIT_OF[c]
+            break
+    if led is None:
+        return tuple([play[c] for c in hand])
+    members = _MEMBERS[led]
+    follow = [play[c] for c in hand if c in members]
+    if not follow:
+        follow = [play[c] for c in hand if c in _TRUMPS]
+        if not follow:
+            return tuple([play[c] for c in hand])
+    if FOOL in hand:
+        follow.append(play[FOOL])
+    return tuple(follow)
 
 
 class EarlyFrenchTarotRules(Rules):
@@ -164,7 +239,7 @@ class EarlyFrenchTarotRules(Rules):
     title: ClassVar[str] = "Early French Tarot"
     version: ClassVar[int] = 1
     min_players: ClassVar[int] = 2  # french_tarot_17c D-1
-    max_players: ClassVar[int] = 6
+    max_players: ClassVar[int] = MAX_PLAYERS
     state_type: ClassVar[type] = EarlyFrenchTarotState
     options_spec: ClassVar[Mapping[str, OptionSpec]] = {
         "target": OptionSpec(50, minimum=1),
@@ -189,18 +264,30 @@ class EarlyFrenchTarotRules(Rules):
     ) -> EarlyFrenchTarotState:
         """Canonical deal (D-3): one card at a time from the dealer's left; the tail is set
         aside unseen. The dealer's left leads the first trick (§3)."""
-        hands: list[list[str]] = [[] for _ in range(players)]
-        dealt = HAND_SIZE * players
-        for i in range(dealt):
-            hands[(dealer + 1 + i % players) % players].append(deck[i])
-        return EarlyFrenchTarotState(
-            players=players,
-            dealer=dealer,
-            every_card_scores=bool(options.get("every_card_scores", False)),
-            hands=tuple(tuple(h) for h in hands),
-            set_aside=tuple(deck[dealt:]),
-            turn=(dealer + 1) % players,
-            piles=((),) * players,
+        deck = tuple(deck)
+        n = players
+        dealt = HAND_SIZE * n
+        # Card i goes to seat dealer+1+i mod n: seat dealer+1+k holds deck[k:dealt:n].
+        hands: list[tuple[str, ...]] = [()] * n
+        for k in range(n):
+            hands[(dealer + 1 + k) % n] = deck[k:dealt:n]
+        return _new(
+            EarlyFrenchTarotState,
+            (
+                n,
+                dealer,
+                bool(options.get("every_card_scores", False)),
+                tuple(hands),
+                deck[dealt:],
+                (dealer + 1) % n,
+                (),
+                (),
+                (),
+                ((),) * n,
+                None,
+                None,
+                (),
+            ),
         )
 
     def to_act(self, state: EarlyFrenchTarotState) -> int | None:
@@ -219,91 +306,43 @@ class EarlyFrenchTarotRules(Rules):
         return play_restriction(state.hands[seat], state.trick)
 
     def legal_actions(self, state: EarlyFrenchTarotState) -> tuple[Action, ...]:
-        t = state.turn
-        if t is None:
-            return ()
-        return tuple(Action("play", t, card=c) for c in self.legal_cards(state))
+        global _last_legal
+        last = _last_legal
+        if last[0] is state:
+            return last[1]
+        legal = _compute_legal(state)
+        _last_legal = (state, legal)
+        return legal
 
     def apply(
         self, state: EarlyFrenchTarotState, action: Action
     ) -> tuple[EarlyFrenchTarotState, tuple[Event, ...]]:
-        s = state
+        last = _last_legal
+        legal = last[1] if last[0] is state else self.legal_actions(state)
+        if action not in legal:
+            action = self._checked(state, action)
+        return _play(state, action.seat, action.card, True)  # type: ignore[arg-type]
+
+    def apply_trusted(
+        self, state: EarlyFrenchTarotState, action: Action, events: bool = False
+    ) -> tuple[EarlyFrenchTarotState, tuple[Event, ...]]:
+        """``apply`` for simulations: ``action`` must be one of ``legal_actions(state)``
+        (not checked); events are built only when ``events`` is true."""
+        return _play(state, action.seat, action.card, events)  # type: ignore[arg-type]
+
+    def _checked(self, s: EarlyFrenchTarotState, a: Action) -> Action:
+        """The legal action ``a`` stands for, or the ``IllegalAction`` saying why not."""
         t = s.turn
         if t is None:
             raise IllegalAction("deal_over", "this hand is over")
-        if action.seat != t:
+        if a.seat != t:
             raise IllegalAction("not_your_turn", "it is not your turn")
-        if action.type != "play":
+        if a.type != "play":
             raise IllegalAction("illegal_action", "you can only play a card")
-        card = action.card or ""
+        card = a.card or ""
         if card not in self.legal_cards(s):
             raise IllegalAction("illegal_action", self._why_illegal(s, card))
-        hands = _set(s.hands, t, remove_card(s.hands[t], card))
-        trick = (*s.trick, (t, card))
-        events: list[Event] = [Event("card_played", t, {"card": card})]
-        if len(trick) < s.players:
-            s = s._replace(hands=hands, trick=trick, turn=(t + 1) % s.players)
-            return s, tuple(events)
-        return self._collect(s._replace(hands=hands, trick=trick), events)
-
-    def _collect(
-        self, s: EarlyFrenchTarotState, events: list[Event]
-    ) -> tuple[EarlyFrenchTarotState, tuple[Event, ...]]:
-        """Resolve a complete trick: the winner takes it, then the Fool is settled (§4.4)."""
-        trick = s.trick
-        number = len(s.tricks) + 1
-        winner = trick_winner(trick)
-        piles = s.piles
-        won = tuple(c for _, c in trick if c != FOOL)
-        piles = _set(piles, winner, piles[winner] + won)
-        events.append(Event("trick_won", winner, {"cards": [c for _, c in trick], "trick": number}))
-        owner, creditor, exchanges = s.fool_owner, s.fool_creditor, s.exchanges
-        fool_seat = next((p for p, c in trick if c == FOOL), None)
-        if fool_seat is not None:
-            owner = fool_seat
-            had_cards = bool(piles[owner])
-            piles = _set(piles, owner, (*piles[owner], FOOL))  # the Fool returns (D-9)
-            if had_cards:
-                give = card_to_give(piles[owner])
-                piles = _move(piles, owner, winner, give)
-                exchanges = (*exchanges, (owner, winner, give, number, "exchange"))
-                events.append(Event("fool_exchange", owner, {"to": winner, "card": give}))
-            else:  # D-10: nothing won yet, so the card is owed to this trick's winner
-                creditor = winner
-                events.append(Event("fool_debt", owner, {"to": winner}))
-        elif creditor is not None and winner == owner:
-            assert owner is not None
-            give = card_to_give(piles[owner])  # C-2: right after the debtor's first trick
-            piles = _move(piles, owner, creditor, give)
-            exchanges = (*exchanges, (owner, creditor, give, number, "debt_paid"))
-            events.append(Event("fool_debt_paid", owner, {"to": creditor, "card": give}))
-            creditor = None
-        s = s._replace(
-            trick=(),
-            tricks=(*s.tricks, trick),
-            trick_winners=(*s.trick_winners, winner),
-            piles=piles,
-            fool_owner=owner,
-            fool_creditor=creditor,
-            exchanges=exchanges,
-            turn=winner,
-        )
-        if any(s.hands):  # 12 tricks in a real deal
-            return s, tuple(events)
-        if s.fool_creditor is not None and s.fool_owner is not None:
-            # D-10, C-2: the debtor won no trick at all, so the Fool itself is surrendered.
-            debtor, creditor = s.fool_owner, s.fool_creditor
-            s = s._replace(
-                piles=_move(s.piles, debtor, creditor, FOOL),
-                fool_creditor=None,
-                exchanges=(*s.exchanges, (debtor, creditor, FOOL, len(s.tricks), "surrender")),
-            )
-            events.append(Event("fool_surrendered", debtor, {"to": creditor, "card": FOOL}))
-        s = s._replace(turn=None)
-        res = self.result(s)
-        assert res is not None
-        events.append(Event("deal_over", data={"deltas": list(res.deltas)}))
-        return s, tuple(events)
+        return _PLAY[t][card]
 
     def _why_illegal(self, s: EarlyFrenchTarotState, card: str) -> str:
         t = s.turn
@@ -317,20 +356,15 @@ class EarlyFrenchTarotRules(Rules):
 
     # ---- results -------------------------------------------------------------------
     def result(self, state: EarlyFrenchTarotState) -> DealResult | None:
-        s = state
-        if s.turn is not None:
+        if state.turn is not None:
             return None
-        sheet = [hand_score(p, s.every_card_scores) for p in s.piles]
-        detail = {
-            "cards": [len(p) for p in s.piles],
-            "card_points": [x[0] for x in sheet],
-            "honour_points": [x[1] for x in sheet],
-            "honours": [_honours(p) for p in s.piles],
-            "tricks": [s.trick_winners.count(p) for p in range(s.players)],
-            "every_card_scores": s.every_card_scores,
-            "exchanges": [list(x) for x in s.exchanges],
-        }
-        return DealResult("played", tuple(x[2] for x in sheet), detail)
+        global _last_result
+        last = _last_result
+        if last[0] is state:
+            return last[1]
+        res = _result(state)
+        _last_result = (state, res)
+        return res
 
     def default_action(self, state: EarlyFrenchTarotState) -> Action:
         """Timeout (rules/README.md): the lowest legal card — least honour, then trumps last,
@@ -395,6 +429,134 @@ class EarlyFrenchTarotRules(Rules):
         legal = self.legal_actions(s) if s.turn == seat else ()
         info = with_restriction({}, self.play_restriction(s, seat))
         return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s), info=info)
+
+
+# ---- transitions (the action is legal) ---------------------------------------------------
+
+Step = tuple[EarlyFrenchTarotState, tuple[Event, ...]]
+
+
+def _play(s: EarlyFrenchTarotState, t: int, card: str, ev: bool) -> Step:
+    out: list[Any] = list(s)
+    hands: list[tuple[str, ...]] = list(out[_HANDS])
+    hand = hands[t]
+    i = hand.index(card)
+    hands[t] = hand[:i] + hand[i + 1 :]
+    out[_HANDS] = tuple(hands)
+    trick = (*out[_TRICK], _PAIR[t][card])
+    n = out[0]
+    if len(trick) < n:
+        out[_TRICK] = trick
+        out[_TURN] = t + 1 if t + 1 < n else 0
+        return _new(EarlyFrenchTarotState, out), (_PLAYED[t][card] if ev else ())
+    return _collect(out, trick, _PLAYED[t][card][0], ev)
+
+
+def _collect(out: list[Any], trick: tuple[Play, ...], played: Event, ev: bool) -> Step:
+    """Resolve a complete trick: the winner takes it, then the Fool is settled (§4.4)."""
+    tricks: tuple[tuple[Play, ...], ...] = out[_TRICKS]
+    number = len(tricks) + 1
+    led = None
+    fool_seat = None
+    for seat, c in trick:
+        if c == FOOL:
+            fool_seat = seat
+        elif led is None:
+            led = SUIT_OF[c]
+    winner = -1
+    if led is not None:
+        keys = _WIN_KEY[led]
+        best = -1
+        for seat, c in trick:
+            k = keys[c]
+            if k > best:
+                best, winner = k, seat
+    piles: list[tuple[str, ...]] = list(out[_PILES])
+    if fool_seat is None:
+        piles[winner] += tuple([c for _, c in trick])
+    else:
+        piles[winner] += tuple([c for _, c in trick if c != FOOL])
+    events: list[Event] = []
+    if ev:
+        events.append(played)
+        cards = [c for _, c in trick]
+        events.append(_new(Event, ("trick_won", winner, {"cards": cards, "trick": number})))
+    owner: int | None = out[_OWNER]
+    creditor: int | None = out[_CREDITOR]
+    exchanges: tuple[tuple[int, int, str, int, str], ...] = out[_EXCHANGES]
+    if fool_seat is not None:
+        owner = fool_seat
+        had_cards = bool(piles[owner])
+        piles[owner] += (FOOL,)  # the Fool returns (D-9)
+        if had_cards:
+            give = card_to_give(piles[owner])
+            _hand_over(piles, owner, winner, give)
+            exchanges = (*exchanges, (owner, winner, give, number, "exchange"))
+            if ev:
+                events.append(Event("fool_exchange", owner, {"to": winner, "card": give}))
+        else:  # D-10: nothing won yet, so the card is owed to this trick's winner
+            creditor = winner
+            if ev:
+                events.append(Event("fool_debt", owner, {"to": winner}))
+    elif creditor is not None and owner is not None and winner == owner:
+        give = card_to_give(piles[owner])  # C-2: right after the debtor's first trick
+        _hand_over(piles, owner, creditor, give)
+        exchanges = (*exchanges, (owner, creditor, give, number, "debt_paid"))
+        if ev:
+            events.append(Event("fool_debt_paid", owner, {"to": creditor, "card": give}))
+        creditor = None
+    out[_TRICK] = ()
+    out[_TRICKS] = (*tricks, trick)
+    out[_WINNERS] = (*out[_WINNERS], winner)
+    out[_OWNER] = owner
+    out[_TURN] = winner
+    if any(out[_HANDS]):  # 12 tricks in a real deal
+        out[_PILES] = tuple(piles)
+        out[_CREDITOR] = creditor
+        out[_EXCHANGES] = exchanges
+        return _new(EarlyFrenchTarotState, out), tuple(events)
+    if creditor is not None and owner is not None:
+        # D-10, C-2: the debtor won no trick at all, so the Fool itself is surrendered.
+        _hand_over(piles, owner, creditor, FOOL)
+        exchanges = (*exchanges, (owner, creditor, FOOL, number, "surrender"))
+        if ev:
+            events.append(Event("fool_surrendered", owner, {"to": creditor, "card": FOOL}))
+        creditor = None
+    out[_PILES] = tuple(piles)
+    out[_CREDITOR] = creditor
+    out[_EXCHANGES] = exchanges
+    out[_TURN] = None
+    s = _new(EarlyFrenchTarotState, out)
+    if not ev:
+        return s, ()
+    res = RULES.result(s)
+    assert res is not None
+    events.append(_new(Event, ("deal_over", None, {"deltas": list(res.deltas)})))
+    return s, tuple(events)
+
+
+def _hand_over(piles: list[tuple[str, ...]], giver: int, receiver: int, card: str) -> None:
+    """Move ``card`` from the giver's pile to the end of the receiver's."""
+    pile = piles[giver]
+    i = pile.index(card)
+    piles[giver] = pile[:i] + pile[i + 1 :]
+    piles[receiver] += (card,)
+
+
+def _result(s: EarlyFrenchTarotState) -> DealResult:
+    every = s.every_card_scores
+    piles = s.piles
+    sheet = [hand_score(p, every) for p in piles]
+    detail = {
+        "cards": [len(p) for p in piles],
+        "card_points": [x[0] for x in sheet],
+        "honour_points": [x[1] for x in sheet],
+        "honours": [_honours(p) for p in piles],
+        "tricks": [s.trick_winners.count(p) for p in range(s.players)],
+        "every_card_scores": every,
+        "exchanges": [list(x) for x in s.exchanges],
+    }
+    return DealResult("played", tuple([x[2] for x in sheet]), detail)
 
 
 RULES = EarlyFrenchTarotRules()

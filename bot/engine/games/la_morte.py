@@ -1,26 +1,35 @@
 """La Morte (Matt Haller): 3–5 players, 9 tricks, bid/accept/drop auction with il Morto.
 
 Implements ``shared/rules/la_morte.md`` (decisions D-1…D-21, clarifications C-1…C-5).
+
+Fast core: the state keeps its JSON form (card codes, tuples), and everything per card or per
+decision that does not depend on the deal is a lookup table built once — the ``Action`` of
+each seat's every card and bid, the ``card_played`` events, follow sets per led suit and
+trump. A state's legal actions are computed once and cached on it (``apply`` checks
+membership in that tuple); ``apply_trusted`` is the simulation path: no legality check and
+events only when asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, NamedTuple
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, cast
 
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
-from bot.engine.trick import Play, remove_card
+from bot.engine.trick import Play
 from bot.engine.views import DealResult, PublicView, SeatView
 
 LA_MORTE = "T13"
 BAGATTO = "T1"
 TRICKS = 9
 MAX_BID = 9
+MAX_PLAYERS = 5
 
 _SUIT_ORDER = ("S", "H", "D", "C")  # la_morte D-15: timeout ties broken ♠♥♦♣
 _RANKS_4P = ("1", "K", "Q", "C", "J", "10", "9", "8", "7")
@@ -65,8 +74,8 @@ class Status(StrEnum):
 class LaMorteState(NamedTuple):
     """One La Morte deal. Immutable; ``LaMorteRules.apply`` returns a new one.
 
-    A NamedTuple rather than a frozen dataclass: ``_replace`` is about 5x cheaper than
-    ``dataclasses.replace``, which matters for computer players' playouts.
+    A NamedTuple: its fields are the JSON form ``bot.engine.codec`` stores, and successors
+    are built positionally (much cheaper than ``_replace`` or a dataclass).
     """
 
     players: int
@@ -95,6 +104,104 @@ class LaMorteState(NamedTuple):
     auction: tuple[tuple[int, str, int], ...] = ()
 
 
+# Field positions, for building successor states without ``_replace``.
+_HANDS, _PHASE, _STATUSES, _TURN, _HIGH_BID, _HIGH_BIDDER = 2, 6, 7, 8, 9, 10
+_CONTRACT, _MAKER, _AUTO, _RESTARTED, _LOWEST, _LEADER = 11, 12, 13, 14, 15, 16
+_TRICK, _TRICKS, _WINNERS, _WON, _MORTO, _FUORI, _AUCTION = 17, 18, 19, 20, 21, 22, 23
+
+#: ``tuple.__new__``: builds a state (or event) from its fields in order, skipping the
+#: NamedTuple's Python-level ``__new__``.
+_new = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
+
+
+def _frozen(data: dict[str, Any]) -> Any:
+    """Read-only event data, for an event built once and returned many times."""
+    return MappingProxyType(data)
+
+
+#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
+#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
+#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
+_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
+#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
+_last_result: tuple[Any, DealResult | None] = (None, None)
+_ALL_CARDS: tuple[str, ...] = (*RANK, LA_MORTE)
+
+
+#: ``Action("play", seat, card=c)`` per seat and card, built once.
+_PLAY: tuple[dict[str, Action], ...] = tuple(
+    {c: Action("play", seat, card=c) for c in _ALL_CARDS} for seat in range(MAX_PLAYERS)
+)
+#: The events of a card play that does not end its trick, per seat and card.
+_PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
+    {c: (Event("card_played", seat, _frozen({"card": c})),) for c in _ALL_CARDS}
+    for seat in range(MAX_PLAYERS)
+)
+#: ``(seat, card)`` trick entries, built once.
+_PAIR: tuple[dict[str, Play], ...] = tuple(
+    {c: (seat, c) for c in _ALL_CARDS} for seat in range(MAX_PLAYERS)
+)
+_DROPPED = tuple((Event("drop", seat),) for seat in range(MAX_PLAYERS))
+_BID: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action("bid", seat, amount=x) for x in range(MAX_BID + 1)) for seat in range(MAX_PLAYERS)
+)
+_ACCEPT = tuple(Action("accept", seat) for seat in range(MAX_PLAYERS))
+_DROP = tuple(Action("drop", seat) for seat in range(MAX_PLAYERS))
+_MUCK = tuple(Action("muck", seat) for seat in range(MAX_PLAYERS))
+#: Auction legal actions per (seat, standing bid) (§3.2).
+_AUCTION_LEGAL: dict[tuple[int, int], tuple[Action, ...]] = {
+    (seat, high): (
+        *_BID[seat][high + 1 :],
+        *((_ACCEPT[seat],) if high > 0 else ()),
+        _DROP[seat],
+    )
+    for seat in range(MAX_PLAYERS)
+    for high in range(MAX_BID + 1)
+}
+_DEALER_LEGAL = tuple((*_BID[seat][1:], _MUCK[seat]) for seat in range(MAX_PLAYERS))
+_DECIDE_LEGAL = tuple((_ACCEPT[seat], _DROP[seat]) for seat in range(MAX_PLAYERS))
+#: Cards that follow a lead, per trump and led card: La Morte follows the trump suit (D-10),
+#: and a led La Morte asks for trumps.
+_FOLLOWS: dict[str | None, dict[str, frozenset[str]]] = {
+    trump: {
+        led: frozenset(
+            c
+            for c in _ALL_CARDS
+            if (c == LA_MORTE and lead_suit == trump) or (c != LA_MORTE and SUIT[c] == lead_suit)
+        )
+        for led in _ALL_CARDS
+        if (lead_suit := trump if led == LA_MORTE else SUIT[led]) is not None
+    }
+    for trump in (*_SUIT_ORDER, None)
+}
+_MORTE_WINS = 1000
+_MORTE_LOST = -5
+#: Trick-taking strength per trump and led card (§4.3): an ordinary trump above every card of
+#: the led suit, La Morte above all on a trump lead and nothing on a plain one, other suits -1.
+_WIN_KEY: dict[str | None, dict[str, dict[str, int]]] = {
+    trump: {
+        led: {
+            c: (
+                (_MORTE_WINS if lead_suit == trump else _MORTE_LOST)
+                if c == LA_MORTE
+                else 100 + RANK[c]
+                if SUIT[c] == trump
+                else RANK[c]
+                if SUIT[c] == lead_suit
+                else -1
+            )
+            for c in _ALL_CARDS
+        }
+        for led in RANK
+        if (lead_suit := SUIT[led])
+    }
+    for trump in (*_SUIT_ORDER, None)
+}
+
+
+_STATUS_NAMES = {s: str(s) for s in Status}
+
+
 def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1 :]
 
@@ -104,14 +211,16 @@ def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[int, bool]:
     led_seat, led = plays[0]
     if led == LA_MORTE:
         return led_seat, False  # forced La Morte lead: trump-led, La Morte wins (D-14)
-    led_suit = SUIT[led]
-    if trump is not None and led_suit == trump:
+    rank = RANK
+    suit = SUIT
+    led_suit = suit[led]
+    if led_suit == trump:
         best_seat, best = led_seat, -1
         for seat, card in plays:
             if card == LA_MORTE:
                 return seat, False
-            if SUIT[card] == trump and RANK[card] > best:
-                best_seat, best = seat, RANK[card]
+            if suit[card] == trump and rank[card] > best:
+                best_seat, best = seat, rank[card]
         return best_seat, False
     morte_played = False
     best_seat, best_trump, best_led = led_seat, -1, -1
@@ -119,13 +228,54 @@ def trick_winner(plays: Sequence[Play], trump: str | None) -> tuple[int, bool]:
         if card == LA_MORTE:
             morte_played = True
             continue
-        suit = SUIT[card]
-        if suit == trump:
-            if RANK[card] > best_trump:
-                best_seat, best_trump = seat, RANK[card]
-        elif suit == led_suit and best_trump < 0 and RANK[card] > best_led:
-            best_seat, best_led = seat, RANK[card]
+        s = suit[card]
+        if s == trump:
+            if rank[card] > best_trump:
+                best_seat, best_trump = seat, rank[card]
+        elif s == led_suit and best_trump < 0 and rank[card] > best_led:
+            best_seat, best_led = seat, rank[card]
     return best_seat, morte_played
+
+
+def _legal_cards(s: LaMorteState) -> tuple[str, ...]:
+    """Cards the seat to act may play (it is in the play phase and has decided)."""
+    return tuple(a.card for a in _compute_legal(s))  # type: ignore[misc]
+
+
+def _compute_legal(s: LaMorteState) -> tuple[Action, ...]:
+    t = s[_TURN]
+    if t is None:
+        return ()
+    phase = s[_PHASE]
+    if phase is _PLAYING:
+        if s[_STATUSES][t] is _UNDECIDED:  # la_morte C-1: the decision comes alone
+            return _DECIDE_LEGAL[t]
+        hand = s[_HANDS][t]
+        trick = s[_TRICK]
+        play = _PLAY[t]
+        if trick:  # §4.2: follow the led suit if able, else anything
+            follows = _FOLLOWS[s[5]][trick[0][1]]
+            out = [play[c] for c in hand if c in follows]
+            if out:
+                return tuple(out)
+            return tuple([play[c] for c in hand])
+        if len(hand) == 1:
+            return (play[hand[0]],)  # a lone La Morte must be led: Fuori dal Tempo (D-14)
+        if s[_LOWEST]:  # la_morte D-8, C-2: accepter's trick-1 lead only
+            low = min(RANK[c] for c in hand if c != LA_MORTE)
+            return tuple([play[c] for c in hand if c != LA_MORTE and RANK[c] == low])
+        if LA_MORTE in hand:  # §4.4 lead ban
+            return tuple([play[c] for c in hand if c != LA_MORTE])
+        return tuple([play[c] for c in hand])
+    if phase is _AUCTIONING:
+        return _AUCTION_LEGAL[t, s[_HIGH_BID]]
+    return _DEALER_LEGAL[t]
+
+
+_PLAYING = Phase.PLAY
+_DROPPER = Status.DROPPER
+_AUCTIONING = Phase.AUCTION
+_UNDECIDED = Status.UNDECIDED
 
 
 class LaMorteRules(Rules):
@@ -135,7 +285,7 @@ class LaMorteRules(Rules):
     title: ClassVar[str] = "La Morte"
     version: ClassVar[int] = 1
     min_players: ClassVar[int] = 3
-    max_players: ClassVar[int] = 5
+    max_players: ClassVar[int] = MAX_PLAYERS
     state_type: ClassVar[type] = LaMorteState
     options_spec: ClassVar[Mapping[str, OptionSpec]] = {
         "target": OptionSpec(50, minimum=1),
@@ -156,7 +306,7 @@ class LaMorteRules(Rules):
         return tuple(s + r for s in _SUIT_ORDER for r in ranks) + extra
 
     def normalize_card(self, code: str) -> str:
-        return {"LM": LA_MORTE, "BAG": BAGATTO}.get(code, code)
+        return _ALIASES.get(code, code)
 
     def card_sort_key(self, state: Any, card: str) -> tuple[int, int]:
         if card == LA_MORTE:
@@ -171,68 +321,81 @@ class LaMorteRules(Rules):
         self, players: int, options: Mapping[str, Any], deck: Sequence[str], dealer: int
     ) -> LaMorteState:
         """Canonical deal (§2.1): one card at a time from the dealer's left; talon next."""
-        deck = [self.normalize_card(c) for c in deck]
-        hands: list[list[str]] = [[] for _ in range(players)]
-        for i in range(TRICKS * players):
-            hands[(dealer + 1 + i % players) % players].append(deck[i])
-        talon = deck[TRICKS * players]
+        deck = tuple(deck)
+        if "LM" in deck or "BAG" in deck:
+            deck = tuple(_ALIASES.get(c, c) for c in deck)
+        n = players
+        dealt = TRICKS * n
+        # Card i goes to seat dealer+1+i mod n: seat dealer+1+k holds deck[k::n].
+        hands: list[tuple[str, ...]] = [()] * n
+        for k in range(n):
+            hands[(dealer + 1 + k) % n] = deck[k:dealt:n]
+        talon = deck[dealt]
         # la_morte D-9/D-11: La Morte as talon ⇒ no trump; Il Bagatto as talon ⇒ clubs.
         trump = None if talon == LA_MORTE else SUIT[talon]
-        return LaMorteState(
-            players=players,
-            dealer=dealer,
-            hands=tuple(tuple(h) for h in hands),
-            talon=talon,
-            set_aside=tuple(deck[TRICKS * players + 1 :]),  # D-19: 3 players only
-            trump=trump,
-            phase=Phase.AUCTION,
-            statuses=(Status.UNDECIDED,) * players,
-            turn=dealer,  # D-1/D-2: the dealer starts the auction
-            tricks_won=(0,) * players,
+        return _new(
+            LaMorteState,
+            (
+                n,
+                dealer,
+                tuple(hands),
+                talon,
+                deck[dealt + 1 :],  # D-19: 3 players only
+                trump,
+                Phase.AUCTION,
+                (Status.UNDECIDED,) * n,
+                dealer,  # D-1/D-2: the dealer starts the auction
+                0,
+                None,
+                None,
+                None,
+                False,
+                False,
+                False,
+                0,
+                (),
+                (),
+                (),
+                (0,) * n,
+                None,
+                None,
+                (),
+            ),
         )
 
     def to_act(self, state: LaMorteState) -> int | None:
         return state.turn
 
     def legal_actions(self, state: LaMorteState) -> tuple[Action, ...]:
-        s = state
-        t = s.turn
-        if t is None:
-            return ()
-        if s.phase is Phase.AUCTION:
-            out = [Action("bid", t, amount=x) for x in range(s.high_bid + 1, MAX_BID + 1)]
-            if s.high_bid > 0:
-                out.append(Action("accept", t))
-            out.append(Action("drop", t))
-            return tuple(out)
-        if s.phase is Phase.DEALER_OPTION:
-            bids = tuple(Action("bid", t, amount=x) for x in range(1, MAX_BID + 1))
-            return (*bids, Action("muck", t))
-        if s.statuses[t] is Status.UNDECIDED:  # la_morte C-1: the decision comes alone
-            return (Action("accept", t), Action("drop", t))
-        return tuple(Action("play", t, card=c) for c in self.legal_cards(s))
+        global _last_legal
+        m = _last_legal
+        if m[0] is state:
+            return m[1]
+        # The common case inline (a decided seat follows a trick); _compute_legal does all.
+        t = state[_TURN]
+        if (
+            t is not None
+            and state[_PHASE] is _PLAYING
+            and (trick := state[_TRICK])
+            and state[_STATUSES][t] is not _UNDECIDED
+        ):
+            hand = state[_HANDS][t]
+            play = _PLAY[t]
+            follows = _FOLLOWS[state[5]][trick[0][1]]
+            legal = [play[c] for c in hand if c in follows]
+            legal = tuple(legal) if legal else tuple([play[c] for c in hand])
+            _last_legal = (state, legal)
+            return legal
+        legal = _compute_legal(state)
+        _last_legal = (state, legal)
+        return legal
 
     def legal_cards(self, s: LaMorteState) -> tuple[str, ...]:
         """Cards the seat to act may play now (empty outside its card play)."""
         t = s.turn
         if t is None or s.phase is not Phase.PLAY or s.statuses[t] is Status.UNDECIDED:
             return ()
-        hand = s.hands[t]
-        if not s.trick:
-            if len(hand) == 1:
-                return hand  # a lone La Morte must be led: Fuori dal Tempo (D-14)
-            playable = tuple(c for c in hand if c != LA_MORTE)  # §4.4 lead ban
-            if s.lowest_lead:  # la_morte D-8, C-2: accepter's trick-1 lead only
-                low = min(RANK[c] for c in playable)
-                return tuple(c for c in playable if RANK[c] == low)
-            return playable
-        led = s.trick[0][1]
-        led_suit = s.trump if led == LA_MORTE else SUIT[led]
-        if led_suit == s.trump:  # D-10: La Morte follows as a trump
-            follow = tuple(c for c in hand if c == LA_MORTE or SUIT[c] == led_suit)
-        else:
-            follow = tuple(c for c in hand if c != LA_MORTE and SUIT[c] == led_suit)
-        return follow or hand
+        return _legal_cards(s)
 
     def play_restriction(self, state: LaMorteState, seat: int) -> PlayRestriction | None:
         """Why a card ``seat`` holds is not legal now (``bot.engine.restriction``)."""
@@ -249,220 +412,81 @@ class LaMorteRules(Rules):
         # D-10: on a trump lead (La Morte's forced lead included) the trump suit is followed.
         return PlayRestriction("follow", {"suit": s.trump if led == LA_MORTE else SUIT[led]})
 
+    # ---- transitions ---------------------------------------------------------------
     def apply(self, state: LaMorteState, action: Action) -> tuple[LaMorteState, tuple[Event, ...]]:
-        s = state
-        if s.turn is None:
+        m = _last_legal
+        legal = m[1] if m[0] is state else self.legal_actions(state)
+        if action not in legal:
+            action = self._checked(state, action)
+        if action.type == "play":
+            return _play(state, action.seat, action.card, True)  # type: ignore[arg-type]
+        return _step(state, action, True)
+
+    def apply_trusted(
+        self, state: LaMorteState, action: Action, events: bool = False
+    ) -> tuple[LaMorteState, tuple[Event, ...]]:
+        """``apply`` for simulations: ``action`` must be one of ``legal_actions(state)``
+        (not checked); events are built only when ``events`` is true."""
+        return _step(state, action, events)
+
+    def _checked(self, s: LaMorteState, a: Action) -> Action:
+        """The legal action ``a`` stands for (same type and deciding field), or the
+        ``IllegalAction`` explaining why it is not legal."""
+        t = s.turn
+        if t is None:
             raise IllegalAction("deal_over", "this deal is over")
-        if action.seat != s.turn:
+        if a.seat != t:
             raise IllegalAction("not_your_turn", "it is not your turn")
-        kind = action.type
+        kind = a.type
         if s.phase is Phase.AUCTION:
-            return self._auction(s, action)
+            if kind == "bid":
+                x = a.amount if a.amount is not None else 0
+                if not s.high_bid < x <= MAX_BID:
+                    low = s.high_bid + 1
+                    why = "9 is the highest bid" if low > MAX_BID else f"bid between {low} and 9"
+                    raise IllegalAction("illegal_action", why)
+                return _BID[t][x]
+            if kind == "accept":
+                if s.high_bid == 0 or s.high_bidder is None:
+                    raise IllegalAction("illegal_action", "there is no bid to accept yet")
+                return _ACCEPT[t]
+            if kind == "drop":
+                return _DROP[t]
+            raise IllegalAction("illegal_action", "during the auction you may bid, accept or drop")
         if s.phase is Phase.DEALER_OPTION:
-            return self._dealer_option(s, action)
-        if s.statuses[s.turn] is Status.UNDECIDED:
+            if kind == "muck":
+                return _MUCK[t]
+            if kind == "bid":
+                x = a.amount if a.amount is not None else 0
+                if not 1 <= x <= MAX_BID:
+                    raise IllegalAction("illegal_action", "bid between 1 and 9")
+                return _BID[t][x]
+            raise IllegalAction("illegal_action", "everyone dropped: bid or muck the deal")
+        if s.statuses[t] is Status.UNDECIDED:
             if kind not in ("accept", "drop"):
                 raise IllegalAction(
                     "illegal_action", "first choose to accept the contract or drop out"
                 )
-            return self._trick_one_decision(s, kind)
+            return _ACCEPT[t] if kind == "accept" else _DROP[t]
         if kind != "play":
             raise IllegalAction("illegal_action", "you can only play a card now")
-        return self._play(s, action.card or "")
-
-    # ---- auction -------------------------------------------------------------------
-    def _auction(self, s: LaMorteState, a: Action) -> tuple[LaMorteState, tuple[Event, ...]]:
-        t = a.seat
-        if a.type == "bid":
-            x = a.amount if a.amount is not None else 0
-            if not s.high_bid < x <= MAX_BID:
-                low = s.high_bid + 1
-                why = "9 is the highest bid" if low > MAX_BID else f"bid between {low} and 9"
-                raise IllegalAction("illegal_action", why)
-            s = s._replace(high_bid=x, high_bidder=t, auction=(*s.auction, (t, "bid", x)))
-            return self._pass_turn(s, t, (Event("bid", t, {"amount": x}),))
-        if a.type == "accept":
-            if s.high_bid == 0 or s.high_bidder is None:
-                raise IllegalAction("illegal_action", "there is no bid to accept yet")
-            maker = s.high_bidder
-            statuses = _set(_set(s.statuses, maker, Status.MAKER), t, Status.DEFENDER)
-            # la_morte D-3: Accept fixes the contract and the accepter leads at once.
-            s = s._replace(
-                phase=Phase.PLAY,
-                statuses=statuses,
-                contract=s.high_bid,
-                maker=maker,
-                lowest_lead=True,
-                leader=t,
-                turn=t,
-                auction=(*s.auction, (t, "accept", s.high_bid)),
-            )
-            ev = Event("contract_set", maker, {"amount": s.high_bid, "accepted_by": t})
-            return s, (Event("accept", t, {"amount": s.high_bid}), ev)
-        if a.type == "drop":
-            s = s._replace(
-                statuses=_set(s.statuses, t, Status.DROPPER),
-                auction=(*s.auction, (t, "drop", 0)),
-            )
-            return self._pass_turn(s, t, (Event("drop", t),))
-        raise IllegalAction("illegal_action", "during the auction you may bid, accept or drop")
-
-    def _pass_turn(
-        self, s: LaMorteState, t: int, events: tuple[Event, ...]
-    ) -> tuple[LaMorteState, tuple[Event, ...]]:
-        n = s.players
-        nxt = next(
-            ((t + k) % n for k in range(1, n + 1) if s.statuses[(t + k) % n] is not Status.DROPPER),
-            None,
-        )
-        if nxt is None:  # everyone dropped with no bid: §3.3
-            s = s._replace(phase=Phase.DEALER_OPTION, turn=s.dealer)
-            return s, (*events, Event("all_dropped", s.dealer))
-        if s.high_bidder is not None and nxt == s.high_bidder:
-            # la_morte D-4/D-5: a lone standing bid becomes the contract, no defenders.
-            maker = s.high_bidder
-            lead = (maker + 1) % n
-            s = s._replace(
-                phase=Phase.PLAY,
-                statuses=_set(s.statuses, maker, Status.MAKER),
-                contract=s.high_bid,
-                maker=maker,
-                auto_contract=True,
-                leader=lead,
-                turn=lead,
-            )
-            ev = Event("contract_set", maker, {"amount": s.high_bid, "auto": True})
-            return s, (*events, ev)
-        return s._replace(turn=nxt), events
-
-    def _dealer_option(self, s: LaMorteState, a: Action) -> tuple[LaMorteState, tuple[Event, ...]]:
-        t = a.seat
-        if a.type == "muck":
-            s = s._replace(phase=Phase.MUCKED, turn=None, auction=(*s.auction, (t, "muck", 0)))
-            return s, (Event("muck", t),)
-        if a.type == "bid":
-            x = a.amount if a.amount is not None else 0
-            if not 1 <= x <= MAX_BID:
-                raise IllegalAction("illegal_action", "bid between 1 and 9")
-            # la_morte §3.3, C-3: every status resets; the dealer's bid stands.
-            s = s._replace(
-                phase=Phase.AUCTION,
-                statuses=(Status.UNDECIDED,) * s.players,
-                high_bid=x,
-                high_bidder=t,
-                restarted=True,
-                turn=(t + 1) % s.players,
-                auction=(*s.auction, (t, "bid", x)),
-            )
-            return s, (Event("bid", t, {"amount": x, "restart": True}),)
-        raise IllegalAction("illegal_action", "everyone dropped: bid or muck the deal")
-
-    # ---- play ----------------------------------------------------------------------
-    def _trick_one_decision(
-        self, s: LaMorteState, kind: str
-    ) -> tuple[LaMorteState, tuple[Event, ...]]:
-        t = s.turn
-        assert t is not None
-        status = Status.DEFENDER if kind == "accept" else Status.DROPPER
-        s = s._replace(
-            statuses=_set(s.statuses, t, status),
-            auction=(*s.auction, (t, kind, s.contract or 0)),
-        )
-        return s, (Event(kind, t, {"amount": s.contract}),)
-
-    def _play(self, s: LaMorteState, card: str) -> tuple[LaMorteState, tuple[Event, ...]]:
-        t = s.turn
-        assert t is not None
-        if card not in self.legal_cards(s):
-            raise IllegalAction("illegal_action", self._why_illegal(s, card))
-        hands = _set(s.hands, t, remove_card(s.hands[t], card))
-        trick = (*s.trick, (t, card))
-        events: list[Event] = [Event("card_played", t, {"card": card})]
-        n = s.players
-        active = n - (s.morto is not None)
-        if len(trick) < active:
-            nxt = (t + 1) % n
-            if nxt == s.morto:  # §3.5: il Morto is skipped
-                nxt = (nxt + 1) % n
-            return s._replace(hands=hands, trick=trick, turn=nxt, lowest_lead=False), tuple(events)
-
-        winner, becomes_morto = trick_winner(trick, s.trump)
-        tricks_won = _set(s.tricks_won, winner, s.tricks_won[winner] + 1)
-        tricks = (*s.tricks, trick)
-        morto, fuori = s.morto, s.fuori
-        events.append(Event("trick_won", winner, {"cards": [c for _, c in trick]}))
-        leader = winner
-        if trick[0][1] == LA_MORTE:  # la_morte D-14, C-4
-            fuori = trick[0][0]
-            events.append(Event("fuori_dal_tempo", fuori))
-        if becomes_morto:  # §4.3: the winner leaves play; the lead passes left
-            morto = winner
-            leader = (winner + 1) % n
-            events.append(Event("il_morto", winner))
-        s = s._replace(
-            hands=hands,
-            trick=(),
-            tricks=tricks,
-            trick_winners=(*s.trick_winners, winner),
-            tricks_won=tricks_won,
-            morto=morto,
-            fuori=fuori,
-            lowest_lead=False,
-            leader=leader,
-            turn=leader,
-        )
-        if len(tricks) == TRICKS:
-            s = s._replace(phase=Phase.SCORED, turn=None)
-            res = self.result(s)
-            assert res is not None
-            events.append(Event("deal_over", data={"deltas": list(res.deltas)}))
-        return s, tuple(events)
-
-    def _why_illegal(self, s: LaMorteState, card: str) -> str:
-        t = s.turn
-        assert t is not None
-        if card not in s.hands[t]:
-            return "that card is not in your hand"
-        if not s.trick:
-            if card == LA_MORTE:
-                return "La Morte may only be led as your last card"
-            return "after accepting you must lead one of your lowest-ranked cards"
-        return "you must follow suit"
+        card = a.card or ""
+        if card not in _legal_cards(s):
+            raise IllegalAction("illegal_action", _why_illegal(s, card))
+        return _PLAY[t][card]
 
     # ---- results -------------------------------------------------------------------
     def result(self, state: LaMorteState) -> DealResult | None:
-        s = state
-        if s.phase is Phase.MUCKED:
-            return DealResult("mucked", (0,) * s.players, {"mucked_by": s.dealer})
-        if s.phase is not Phase.SCORED:
-            return None
-        c = s.contract or 0
-        maker = s.maker
-        made = maker is not None and s.tricks_won[maker] >= c
-        deltas: list[int] = []
-        for p in range(s.players):
-            tw = s.tricks_won[p]
-            status = s.statuses[p]
-            if p == s.fuori:
-                score = 0  # la_morte D-14: Fuori dal Tempo zeroes only this player's score
-            elif status is Status.MAKER:
-                score = tw + (c if made else 0)  # D-16: a failing maker keeps trick points
-            elif status is Status.DEFENDER:
-                score = tw + (0 if made else c)
-            else:
-                score = c - 1 if tw == 0 else 0
-            deltas.append(score)
-        detail = {
-            "contract": c,
-            "maker": maker,
-            "made": made,
-            "auto_contract": s.auto_contract,
-            "roles": [str(x) for x in s.statuses],
-            "tricks": list(s.tricks_won),
-            "morto": s.morto,
-            "fuori": s.fuori,
-        }
-        return DealResult("played", tuple(deltas), detail)
+        phase = state.phase
+        if phase is Phase.SCORED or phase is Phase.MUCKED:
+            global _last_result
+            last = _last_result
+            if last[0] is state:
+                return last[1]
+            res = _result(state)
+            _last_result = (state, res)
+            return res
+        return None
 
     def default_action(self, state: LaMorteState) -> Action:
         """la_morte D-15: Drop, Muck, Drop, or the lowest legal card (ties ♠♥♦♣)."""
@@ -504,7 +528,7 @@ class LaMorteRules(Rules):
         info: dict[str, Any] = {
             "talon": s.talon,
             "trump": s.trump,
-            "statuses": [str(x) for x in s.statuses],
+            "statuses": [_STATUS_NAMES[x] for x in s.statuses],
             "high_bid": s.high_bid,
             "high_bidder": s.high_bidder,
             "contract": s.contract,
@@ -544,6 +568,233 @@ class LaMorteRules(Rules):
             public=self.observe_public(s),
             info=with_restriction({"dead": seat == s.morto}, self.play_restriction(s, seat)),
         )
+
+
+_ALIASES = {"LM": LA_MORTE, "BAG": BAGATTO}
+
+
+def _why_illegal(s: LaMorteState, card: str) -> str:
+    t = s.turn
+    assert t is not None
+    if card not in s.hands[t]:
+        return "that card is not in your hand"
+    if not s.trick:
+        if card == LA_MORTE:
+            return "La Morte may only be led as your last card"
+        return "after accepting you must lead one of your lowest-ranked cards"
+    return "you must follow suit"
+
+
+# ---- transitions (the action is legal) ---------------------------------------------------
+
+Step = tuple[LaMorteState, tuple[Event, ...]]
+
+
+def _step(s: LaMorteState, a: Action, ev: bool) -> Step:
+    kind = a.type
+    if kind == "play":
+        return _play(s, a.seat, a.card, ev)  # type: ignore[arg-type]
+    phase = s[_PHASE]
+    if phase is _AUCTIONING:
+        return _auction(s, a)
+    if phase is Phase.DEALER_OPTION:
+        return _dealer_option(s, a)
+    return _trick_one_decision(s, a.seat, kind)
+
+
+def _auction(s: LaMorteState, a: Action) -> Step:
+    t = a.seat
+    kind = a.type
+    out: list[Any] = list(s)
+    if kind == "bid":
+        x: int = a.amount  # type: ignore[assignment]
+        out[_HIGH_BID] = x
+        out[_HIGH_BIDDER] = t
+        out[_AUCTION] = (*s[_AUCTION], (t, "bid", x))
+        return _pass_turn(out, t, (_new(Event, ("bid", t, {"amount": x})),))
+    if kind == "accept":
+        maker = s[_HIGH_BIDDER]
+        high = s[_HIGH_BID]
+        assert maker is not None
+        # la_morte D-3: Accept fixes the contract and the accepter leads at once.
+        out[_PHASE] = Phase.PLAY
+        out[_STATUSES] = _set(_set(s[_STATUSES], maker, Status.MAKER), t, Status.DEFENDER)
+        out[_CONTRACT] = high
+        out[_MAKER] = maker
+        out[_LOWEST] = True
+        out[_LEADER] = t
+        out[_TURN] = t
+        out[_AUCTION] = (*s[_AUCTION], (t, "accept", high))
+        ev = Event("contract_set", maker, {"amount": high, "accepted_by": t})
+        return _new(LaMorteState, out), (Event("accept", t, {"amount": high}), ev)
+    out[_STATUSES] = _set(s[_STATUSES], t, Status.DROPPER)
+    out[_AUCTION] = (*s[_AUCTION], (t, "drop", 0))
+    return _pass_turn(out, t, _DROPPED[t])
+
+
+def _pass_turn(out: list[Any], t: int, events: tuple[Event, ...]) -> Step:
+    n: int = out[0]
+    statuses: tuple[Status, ...] = out[_STATUSES]
+    nxt = t
+    for _ in range(n):
+        nxt = nxt + 1 if nxt + 1 < n else 0
+        if statuses[nxt] is not _DROPPER:
+            break
+    else:  # everyone dropped with no bid: §3.3
+        dealer: int = out[1]
+        out[_PHASE] = Phase.DEALER_OPTION
+        out[_TURN] = dealer
+        return _new(LaMorteState, out), (*events, Event("all_dropped", dealer))
+    maker: int | None = out[_HIGH_BIDDER]
+    if maker is not None and nxt == maker:
+        # la_morte D-4/D-5: a lone standing bid becomes the contract, no defenders.
+        lead = (maker + 1) % n
+        out[_PHASE] = Phase.PLAY
+        out[_STATUSES] = _set(statuses, maker, Status.MAKER)
+        out[_CONTRACT] = out[_HIGH_BID]
+        out[_MAKER] = maker
+        out[_AUTO] = True
+        out[_LEADER] = lead
+        out[_TURN] = lead
+        ev = Event("contract_set", maker, {"amount": out[_HIGH_BID], "auto": True})
+        return _new(LaMorteState, out), (*events, ev)
+    out[_TURN] = nxt
+    return _new(LaMorteState, out), events
+
+
+def _dealer_option(s: LaMorteState, a: Action) -> Step:
+    t = a.seat
+    out: list[Any] = list(s)
+    if a.type == "muck":
+        out[_PHASE] = Phase.MUCKED
+        out[_TURN] = None
+        out[_AUCTION] = (*s[_AUCTION], (t, "muck", 0))
+        return _new(LaMorteState, out), (Event("muck", t),)
+    x: int = a.amount  # type: ignore[assignment]
+    # la_morte §3.3, C-3: every status resets; the dealer's bid stands.
+    out[_PHASE] = Phase.AUCTION
+    out[_STATUSES] = (Status.UNDECIDED,) * s[0]
+    out[_HIGH_BID] = x
+    out[_HIGH_BIDDER] = t
+    out[_RESTARTED] = True
+    out[_TURN] = (t + 1) % s[0]
+    out[_AUCTION] = (*s[_AUCTION], (t, "bid", x))
+    return _new(LaMorteState, out), (Event("bid", t, {"amount": x, "restart": True}),)
+
+
+def _trick_one_decision(s: LaMorteState, t: int, kind: str) -> Step:
+    status = Status.DEFENDER if kind == "accept" else Status.DROPPER
+    contract = s[_CONTRACT]
+    out: list[Any] = list(s)
+    out[_STATUSES] = _set(s[_STATUSES], t, status)
+    out[_AUCTION] = (*s[_AUCTION], (t, kind, contract or 0))
+    return _new(LaMorteState, out), (Event(kind, t, {"amount": contract}),)
+
+
+def _play(s: LaMorteState, t: int, card: str, ev: bool) -> Step:
+    out: list[Any] = list(s)
+    hands: list[tuple[str, ...]] = list(out[_HANDS])
+    hand = hands[t]
+    i = hand.index(card)
+    hands[t] = hand[:i] + hand[i + 1 :]
+    out[_HANDS] = tuple(hands)
+    out[_LOWEST] = False
+    trick = (*out[_TRICK], _PAIR[t][card])
+    n = out[0]
+    morto = out[_MORTO]
+    if len(trick) < (n if morto is None else n - 1):
+        nxt = t + 1 if t + 1 < n else 0
+        if nxt == morto:  # §3.5: il Morto is skipped
+            nxt = nxt + 1 if nxt + 1 < n else 0
+        out[_TRICK] = trick
+        out[_TURN] = nxt
+        return _new(LaMorteState, out), (_PLAYED[t][card] if ev else ())
+    return _end_trick(out, t, card, trick, ev)
+
+
+def _end_trick(out: list[Any], t: int, card: str, trick: tuple[Play, ...], ev: bool) -> Step:
+    """The trick is complete: the winner takes it, il Morto and Fuori dal Tempo (§4.3, §4.4)."""
+    led_seat, led = trick[0]
+    morte_lost = False
+    if led == LA_MORTE:  # la_morte D-14, C-4: forced lead, trump-led, La Morte wins
+        winner = led_seat
+        out[_FUORI] = led_seat
+    else:
+        keys = _WIN_KEY[out[5]][led]
+        best = -9
+        winner = led_seat
+        for seat, c in trick:
+            k = keys[c]
+            if k > best:
+                best = k
+                winner = seat
+            elif k == _MORTE_LOST:
+                morte_lost = True
+    won = list(out[_WON])
+    won[winner] += 1
+    out[_WON] = tuple(won)
+    leader = winner
+    if morte_lost:  # §4.3: the winner becomes il Morto and leaves play; the lead passes left
+        out[_MORTO] = winner
+        leader = winner + 1 if winner + 1 < out[0] else 0
+    tricks = out[_TRICKS] = (*out[_TRICKS], trick)
+    out[_TRICK] = ()
+    out[_WINNERS] = (*out[_WINNERS], winner)
+    out[_LEADER] = leader
+    last = len(tricks) == TRICKS
+    if last:
+        out[_PHASE] = Phase.SCORED
+        out[_TURN] = None
+    else:
+        out[_TURN] = leader
+    s = _new(LaMorteState, out)
+    if not ev:
+        return s, ()
+    events: list[Event] = [
+        _PLAYED[t][card][0],
+        _new(Event, ("trick_won", winner, {"cards": [c for _, c in trick]})),
+    ]
+    if led == LA_MORTE:
+        events.append(Event("fuori_dal_tempo", led_seat))
+    if morte_lost:
+        events.append(Event("il_morto", winner))
+    if last:
+        res = RULES.result(s)
+        assert res is not None
+        events.append(_new(Event, ("deal_over", None, {"deltas": list(res.deltas)})))
+    return s, tuple(events)
+
+
+def _result(s: LaMorteState) -> DealResult:
+    if s.phase is Phase.MUCKED:
+        return DealResult("mucked", (0,) * s.players, {"mucked_by": s.dealer})
+    c = s.contract or 0
+    maker = s.maker
+    made = maker is not None and s.tricks_won[maker] >= c
+    deltas: list[int] = []
+    for p in range(s.players):
+        tw = s.tricks_won[p]
+        status = s.statuses[p]
+        if p == s.fuori:
+            score = 0  # la_morte D-14: Fuori dal Tempo zeroes only this player's score
+        elif status is Status.MAKER:
+            score = tw + (c if made else 0)  # D-16: a failing maker keeps trick points
+        elif status is Status.DEFENDER:
+            score = tw + (0 if made else c)
+        else:
+            score = c - 1 if tw == 0 else 0
+        deltas.append(score)
+    detail = {
+        "contract": c,
+        "maker": maker,
+        "made": made,
+        "auto_contract": s.auto_contract,
+        "roles": [_STATUS_NAMES[x] for x in s.statuses],
+        "tricks": list(s.tricks_won),
+        "morto": s.morto,
+        "fuori": s.fuori,
+    }
+    return DealResult("played", tuple(deltas), detail)
 
 
 RULES = LaMorteRules()

@@ -5,33 +5,43 @@ Play goes clockwise: the next seat is ``left(s) = (s + 1) mod N``. Card data, tr
 and scoring live in ``losers_game_scoring``. The player with the lowest cumulative total
 names trump, so a deal needs the match's totals: ``deal_options`` hands them to ``new_deal``
 as the extra option ``totals`` (absent means all zeros, i.e. the first hand).
+
+Fast core: the state keeps its JSON form; each seat's ``Action`` per card, bid and trump and
+its ``card_played`` events are tables built once. The legal actions of the state last asked
+about are memoised (``apply`` checks membership in them); ``apply_trusted`` is the
+simulation path: no legality check and events only when asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, NamedTuple
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, cast
 
 from bot.engine.actions import Action
+from bot.engine.cards import FRENCH_RANKS
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.games.losers_game_scoring import (
+    FOUR_OF_A_KIND,
+    MEMBERS,
     PACK,
     RANK,
+    RANK_CODE,
     SUIT_ORDER,
+    THREE_OF_A_KIND,
+    WIN_KEY,
     b_max,
     hand_size,
     legal_plays,
-    points_taken,
     score_change,
-    sets_in,
-    trick_winner,
     trump_caller,
 )
 from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
-from bot.engine.trick import Play, remove_card
+from bot.engine.trick import Play
 from bot.engine.views import DealResult, PublicView, SeatView
 
 
@@ -43,7 +53,8 @@ class Phase(StrEnum):
 
 
 class LosersGameState(NamedTuple):
-    """One hand of Loser's Game; immutable (``_replace`` is cheap, see La Morte's state).
+    """One hand of Loser's Game; immutable (a NamedTuple: the JSON form ``bot.engine.codec``
+    stores; successors are built positionally).
 
     ``totals`` are the cumulative scores before this hand (public; they chose the caller).
     Trick piles are ``tricks`` grouped by ``trick_winners``: kept hidden until the hand ends.
@@ -65,6 +76,52 @@ class LosersGameState(NamedTuple):
     tricks: tuple[tuple[Play, ...], ...] = ()
     trick_winners: tuple[int, ...] = ()
     tricks_won: tuple[int, ...] = ()
+
+
+_PHASE, _TURN, _TRUMP, _B_MAX, _BIDS, _LEADER = 6, 7, 8, 9, 10, 11
+_TRICK, _TRICKS, _WINNERS, _WON = 12, 13, 14, 15
+MAX_PLAYERS = 6
+
+#: ``tuple.__new__``: builds a state (or event) from its fields in order, skipping the
+#: NamedTuple's Python-level ``__new__``.
+_new = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
+
+
+def _frozen(data: dict[str, Any]) -> Any:
+    """Read-only event data, for an event built once and returned many times."""
+    return MappingProxyType(data)
+
+
+#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
+#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
+#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
+_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
+#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
+_last_result: tuple[Any, DealResult | None] = (None, None)
+
+_PLAY: tuple[dict[str, Action], ...] = tuple(
+    {c: Action("play", seat, card=c) for c in PACK} for seat in range(MAX_PLAYERS)
+)
+_PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
+    {c: (Event("card_played", seat, _frozen({"card": c})),) for c in PACK}
+    for seat in range(MAX_PLAYERS)
+)
+_PAIR: tuple[dict[str, Play], ...] = tuple(
+    {c: (seat, c) for c in PACK} for seat in range(MAX_PLAYERS)
+)
+#: D-5: one of the four suits, no no-trump.
+_TRUMP_LEGAL = tuple(
+    tuple(Action("trump", seat, suit=suit) for suit in SUIT_ORDER) for seat in range(MAX_PLAYERS)
+)
+#: D-6, C-2: every bid 0..B_max, per seat and B_max (built when first needed).
+_BID_LEGAL: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+
+def _bids(seat: int, top: int) -> tuple[Action, ...]:
+    legal = _BID_LEGAL.get((seat, top))
+    if legal is None:
+        legal = _BID_LEGAL[seat, top] = tuple(Action("bid", seat, amount=x) for x in range(top + 1))
+    return legal
 
 
 def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
@@ -115,26 +172,36 @@ class LosersGameRules(Rules):
         self, players: int, options: Mapping[str, Any], deck: Sequence[str], dealer: int
     ) -> LosersGameState:
         """Canonical deal (§2): ``deck[i]`` to ``left(dealer) + i mod N``; the rest face up."""
-        h = hand_size(players)
-        hands: list[list[str]] = [[] for _ in range(players)]
-        for i in range(players * h):
-            hands[(dealer + 1 + i % players) % players].append(deck[i])
-        totals = tuple(options.get("totals") or (0,) * players)
-        if len(totals) != players:
+        deck = tuple(deck)
+        n = players
+        dealt = n * hand_size(n)
+        hands: list[tuple[str, ...]] = [()] * n
+        for k in range(n):  # seat dealer+1+k holds deck[k:dealt:n]
+            hands[(dealer + 1 + k) % n] = deck[k:dealt:n]
+        totals = tuple(options.get("totals") or (0,) * n)
+        if len(totals) != n:
             raise ValueError("one cumulative total per seat is needed to pick the trump caller")
         caller = trump_caller(totals, dealer)  # §3.1, D-4, C-3
-        return LosersGameState(
-            players=players,
-            dealer=dealer,
-            totals=totals,
-            caller=caller,
-            hands=tuple(tuple(hand) for hand in hands),
-            excess=tuple(deck[players * h :]),  # D-3: out of play, face up, never scored
-            phase=Phase.TRUMP,
-            turn=caller,
-            bids=(None,) * players,
-            leader=caller,
-            tricks_won=(0,) * players,
+        return _new(
+            LosersGameState,
+            (
+                n,
+                dealer,
+                totals,
+                caller,
+                tuple(hands),
+                deck[dealt:],  # D-3: out of play, face up, never scored
+                Phase.TRUMP,
+                caller,
+                None,
+                0,
+                (None,) * n,
+                caller,
+                (),
+                (),
+                (),
+                (0,) * n,
+            ),
         )
 
     def to_act(self, state: LosersGameState) -> int | None:
@@ -157,120 +224,89 @@ class LosersGameRules(Rules):
         return PlayRestriction("follow", {"suit": s.trick[0][1][0]})
 
     def legal_actions(self, state: LosersGameState) -> tuple[Action, ...]:
-        s = state
-        t = s.turn
+        global _last_legal
+        last = _last_legal
+        if last[0] is state:
+            return last[1]
+        t = state[_TURN]
+        phase = state[_PHASE]
         if t is None:
-            return ()
-        if s.phase is Phase.TRUMP:  # D-5: one of the four suits, no no-trump
-            return tuple(Action("trump", t, suit=suit) for suit in SUIT_ORDER)
-        if s.phase is Phase.BIDDING:  # D-6, C-2: every integer 0..B_max
-            return tuple(Action("bid", t, amount=x) for x in range(s.b_max + 1))
-        return tuple(Action("play", t, card=c) for c in self.legal_cards(s))
+            legal: tuple[Action, ...] = ()
+        elif phase is _PLAYING:
+            hand = state.hands[t]
+            play = _PLAY[t]
+            trick = state[_TRICK]
+            if trick:  # §4: follow the led suit if able, else anything
+                members = MEMBERS[trick[0][1][0]]
+                follow = [play[c] for c in hand if c in members]
+                legal = tuple(follow) if follow else tuple([play[c] for c in hand])
+            else:
+                legal = tuple([play[c] for c in hand])
+        elif phase is Phase.TRUMP:
+            legal = _TRUMP_LEGAL[t]
+        else:
+            legal = _bids(t, state[_B_MAX])
+        _last_legal = (state, legal)
+        return legal
 
     # ---- transitions ---------------------------------------------------------------
     def apply(
         self, state: LosersGameState, action: Action
     ) -> tuple[LosersGameState, tuple[Event, ...]]:
-        s = state
+        last = _last_legal
+        legal = last[1] if last[0] is state else self.legal_actions(state)
+        if action not in legal:
+            action = self._checked(state, action)
+        if action.type == "play":
+            return _play(state, action.seat, action.card, True)  # type: ignore[arg-type]
+        return _step(state, action, True)
+
+    def apply_trusted(
+        self, state: LosersGameState, action: Action, events: bool = False
+    ) -> tuple[LosersGameState, tuple[Event, ...]]:
+        """``apply`` for simulations: ``action`` must be one of ``legal_actions(state)``
+        (not checked); events are built only when ``events`` is true."""
+        if action.type == "play":
+            return _play(state, action.seat, action.card, events)  # type: ignore[arg-type]
+        return _step(state, action, events)
+
+    def _checked(self, s: LosersGameState, a: Action) -> Action:
+        """The legal action ``a`` stands for, or the ``IllegalAction`` saying why not."""
         t = s.turn
         if t is None:
             raise IllegalAction("deal_over", "this hand is over")
-        if action.seat != t:
+        if a.seat != t:
             raise IllegalAction("not_your_turn", f"it is seat {t}'s turn")
         expected = {Phase.TRUMP: "trump", Phase.BIDDING: "bid", Phase.PLAY: "play"}[s.phase]
-        if action.type != expected:
-            raise IllegalAction("illegal_action", f"a {action.type} is not possible now")
+        if a.type != expected:
+            raise IllegalAction("illegal_action", f"a {a.type} is not possible now")
         if s.phase is Phase.TRUMP:
-            return self._trump(s, t, action.suit)
+            if a.suit not in SUIT_ORDER:
+                raise IllegalAction("illegal_action", "name one of the suits S, H, D or C")
+            return _TRUMP_LEGAL[t][SUIT_ORDER.index(a.suit)]
         if s.phase is Phase.BIDDING:
-            return self._bid(s, t, action.amount)
-        return self._play(s, t, action.card)
-
-    def _trump(
-        self, s: LosersGameState, t: int, suit: str | None
-    ) -> tuple[LosersGameState, tuple[Event, ...]]:
-        if suit not in SUIT_ORDER:
-            raise IllegalAction("illegal_action", "name one of the suits S, H, D or C")
-        bound = b_max(suit, s.excess)  # C-2: B_max depends on the trump suit
-        # §3.2: bidding starts at the caller's left; the caller bids last.
-        s = s._replace(trump=suit, b_max=bound, phase=Phase.BIDDING, turn=(t + 1) % s.players)
-        return s, (Event("trump_chosen", t, {"suit": suit, "b_max": bound}),)
-
-    def _bid(
-        self, s: LosersGameState, t: int, amount: int | None
-    ) -> tuple[LosersGameState, tuple[Event, ...]]:
-        if amount is None or not 0 <= amount <= s.b_max:
-            raise IllegalAction("illegal_action", f"bid a whole number from 0 to {s.b_max}")
-        s = s._replace(bids=_set(s.bids, t, amount))
-        events = (Event("bid", t, {"amount": amount}),)
-        if t != s.caller:
-            return s._replace(turn=(t + 1) % s.players), events
-        # §3.3: the trump caller leads trick 1.
-        return s._replace(phase=Phase.PLAY, leader=t, turn=t), events
-
-    def _play(
-        self, s: LosersGameState, t: int, card: str | None
-    ) -> tuple[LosersGameState, tuple[Event, ...]]:
+            amount = a.amount
+            if amount is None or not 0 <= amount <= s.b_max:
+                raise IllegalAction("illegal_action", f"bid a whole number from 0 to {s.b_max}")
+            return _bids(t, s.b_max)[amount]
+        card = a.card
         if card is None or card not in self.legal_cards(s):
             if card not in s.hands[t]:
                 raise IllegalAction("illegal_action", f"you do not hold {card}")
             raise IllegalAction("illegal_action", "you must follow the suit led")
-        hands = _set(s.hands, t, remove_card(s.hands[t], card))
-        trick = (*s.trick, (t, card))
-        events: list[Event] = [Event("card_played", t, {"card": card})]
-        if len(trick) < s.players:
-            return s._replace(hands=hands, trick=trick, turn=(t + 1) % s.players), tuple(events)
-        assert s.trump is not None
-        winner = trick_winner(trick, s.trump)
-        events.append(Event("trick_won", winner, {"cards": [c for _, c in trick]}))
-        s = s._replace(
-            hands=hands,
-            trick=(),
-            tricks=(*s.tricks, trick),
-            trick_winners=(*s.trick_winners, winner),
-            tricks_won=_set(s.tricks_won, winner, s.tricks_won[winner] + 1),
-            leader=winner,  # §3.3: the winner leads the next trick
-            turn=winner,
-        )
-        if len(s.tricks) < hand_size(s.players):
-            return s, tuple(events)
-        s = s._replace(phase=Phase.SCORED, turn=None)
-        res = self.result(s)
-        assert res is not None
-        events.append(Event("deal_over", data={"deltas": list(res.deltas), **res.detail}))
-        return s, tuple(events)
+        return _PLAY[t][card]
 
     # ---- results -------------------------------------------------------------------
     def result(self, state: LosersGameState) -> DealResult | None:
-        s = state
-        if s.phase is not Phase.SCORED or s.trump is None:
+        if state.phase is not Phase.SCORED or state.trump is None:
             return None
-        trump_pts: list[int] = []
-        set_pts: list[int] = []
-        all_piles = piles(s)
-        for pile in all_piles:
-            tp, sp = points_taken(pile, s.trump)
-            trump_pts.append(tp)
-            set_pts.append(sp)
-        points = [tp + sp for tp, sp in zip(trump_pts, set_pts, strict=True)]
-        bids = [b or 0 for b in s.bids]
-        deltas = tuple(score_change(p, b) for p, b in zip(points, bids, strict=True))
-        detail: dict[str, Any] = {
-            "trump": s.trump,
-            "caller": s.caller,
-            "bids": bids,
-            "trump_points": trump_pts,
-            "set_points": set_pts,
-            "points": points,
-            # What the points came from, for the end-of-hand sheet.
-            "trumps_taken": [
-                sorted((c for c in p if c[0] == s.trump), key=lambda c: -RANK[c]) for p in all_piles
-            ],
-            "sets": [[list(rk) for rk in sets_in(p)] for p in all_piles],
-            "made": [p >= b for p, b in zip(points, bids, strict=True)],
-            "tricks": list(s.tricks_won),
-        }
-        return DealResult("played", deltas, detail)
+        global _last_result
+        last = _last_result
+        if last[0] is state:
+            return last[1]
+        res = _result(state)
+        _last_result = (state, res)
+        return res
 
     def default_action(self, state: LosersGameState) -> Action:
         """Timeouts (rules README): ♠ as trump, a bid of 0, the lowest legal card (♠♥♦♣)."""
@@ -350,5 +386,123 @@ class LosersGameRules(Rules):
         info = with_restriction({}, self.play_restriction(s, seat))
         return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s), info=info)
 
+
+_PLAYING = Phase.PLAY
+
+# ---- transitions (the action is legal) ---------------------------------------------------
+
+Step = tuple[LosersGameState, tuple[Event, ...]]
+
+
+def _step(s: LosersGameState, a: Action, ev: bool) -> Step:
+    t = a.seat
+    n = s.players
+    out: list[Any] = list(s)
+    if s.phase is Phase.TRUMP:
+        suit: str = a.suit  # type: ignore[assignment]
+        bound = b_max(suit, s.excess)  # C-2: B_max depends on the trump suit
+        # §3.2: bidding starts at the caller's left; the caller bids last.
+        out[_TRUMP] = suit
+        out[_B_MAX] = bound
+        out[_PHASE] = Phase.BIDDING
+        out[_TURN] = (t + 1) % n
+        return _new(LosersGameState, out), (
+            Event("trump_chosen", t, {"suit": suit, "b_max": bound}),
+        )
+    amount: int = a.amount  # type: ignore[assignment]
+    out[_BIDS] = _set(s.bids, t, amount)
+    events = (Event("bid", t, {"amount": amount}),)
+    if t != s.caller:
+        out[_TURN] = (t + 1) % n
+    else:  # §3.3: the trump caller leads trick 1.
+        out[_PHASE] = Phase.PLAY
+        out[_LEADER] = t
+        out[_TURN] = t
+    return _new(LosersGameState, out), events
+
+
+def _play(s: LosersGameState, t: int, card: str, ev: bool) -> Step:
+    out: list[Any] = list(s)
+    hands: list[tuple[str, ...]] = list(out[4])
+    hand = hands[t]
+    i = hand.index(card)
+    hands[t] = hand[:i] + hand[i + 1 :]
+    out[4] = tuple(hands)
+    trick = (*out[_TRICK], _PAIR[t][card])
+    n = out[0]
+    if len(trick) < n:
+        out[_TRICK] = trick
+        out[_TURN] = t + 1 if t + 1 < n else 0
+        return _new(LosersGameState, out), (_PLAYED[t][card] if ev else ())
+    keys = WIN_KEY[out[_TRUMP]][trick[0][1][0]]
+    winner, best = -1, -1
+    for seat, c in trick:
+        k = keys[c]
+        if k > best:
+            winner, best = seat, k
+    won = list(out[_WON])
+    won[winner] += 1
+    tricks = out[_TRICKS] = (*out[_TRICKS], trick)
+    out[_TRICK] = ()
+    out[_WINNERS] = (*out[_WINNERS], winner)
+    out[_WON] = tuple(won)
+    out[_LEADER] = winner  # §3.3: the winner leads the next trick
+    if len(tricks) < hand_size(n):
+        out[_TURN] = winner
+        s = _new(LosersGameState, out)
+        if not ev:
+            return s, ()
+        cards = [c for _, c in trick]
+        return s, (_PLAYED[t][card][0], _new(Event, ("trick_won", winner, {"cards": cards})))
+    out[_PHASE] = Phase.SCORED
+    out[_TURN] = None
+    s = _new(LosersGameState, out)
+    if not ev:
+        return s, ()
+    res = RULES.result(s)
+    assert res is not None
+    cards = [c for _, c in trick]
+    return s, (
+        _PLAYED[t][card][0],
+        _new(Event, ("trick_won", winner, {"cards": cards})),
+        Event("deal_over", data={"deltas": list(res.deltas), **res.detail}),
+    )
+
+
+def _result(s: LosersGameState) -> DealResult:
+    trump = s.trump
+    assert trump is not None
+    all_piles = piles(s)
+    counts = [Counter([RANK_CODE[c] for c in p]) for p in all_piles]
+    trump_pts = [sum(1 for c in p if c[0] == trump) for p in all_piles]
+    set_pts = [
+        sum(FOUR_OF_A_KIND if k == 4 else THREE_OF_A_KIND if k == 3 else 0 for k in cnt.values())
+        for cnt in counts
+    ]
+    points = [tp + sp for tp, sp in zip(trump_pts, set_pts, strict=True)]
+    bids = [b or 0 for b in s.bids]
+    deltas = tuple([score_change(p, b) for p, b in zip(points, bids, strict=True)])
+    detail: dict[str, Any] = {
+        "trump": trump,
+        "caller": s.caller,
+        "bids": bids,
+        "trump_points": trump_pts,
+        "set_points": set_pts,
+        "points": points,
+        # What the points came from, for the end-of-hand sheet.
+        "trumps_taken": [
+            sorted((c for c in p if c[0] == trump), key=lambda c: -RANK[c]) for p in all_piles
+        ],
+        "sets": [
+            [[r, k] for r, k in sorted(cnt.items(), key=lambda rk: -_RANK_INDEX[rk[0]]) if k >= 3]
+            for cnt in counts
+        ],
+        "made": [p >= b for p, b in zip(points, bids, strict=True)],
+        "tricks": list(s.tricks_won),
+    }
+    return DealResult("played", deltas, detail)
+
+
+_RANK_INDEX = {r: i for i, r in enumerate(FRENCH_RANKS)}
 
 RULES = LosersGameRules()

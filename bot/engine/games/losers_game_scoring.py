@@ -2,7 +2,8 @@
 
 Pure functions over cards and piles, shared by the rules object (``losers_game``) and the
 computer player: who names trump, the bid bound ``B_max``, legal follows, the trick winner,
-and the points a trick pile is worth.
+and the points a trick pile is worth. Per-card data (suit, rank, trick-taking strength per
+trump and led suit) is looked up in tables built once.
 """
 
 from __future__ import annotations
@@ -20,6 +21,19 @@ SUIT_ORDER: tuple[str, ...] = SUITS  # ♠ ♥ ♦ ♣; also the order trump cho
 TRUMP_POINT = 1  # §5.1: each trump card in the pile
 THREE_OF_A_KIND = 3  # §5.1: exactly three cards of a rank
 FOUR_OF_A_KIND = 9  # §5.1: all four cards of a rank (not also 3)
+#: The rank part of each card code (``"10"`` for ``S10``).
+RANK_CODE: dict[str, str] = {c: c[1:] for c in PACK}
+#: The cards of each suit, to test following in one lookup.
+MEMBERS: dict[str, frozenset[str]] = {s: frozenset(c for c in PACK if c[0] == s) for s in SUITS}
+#: Trick-taking strength per trump and led suit (§4): a trump above every card of the led
+#: suit, other suits -1.
+WIN_KEY: dict[str, dict[str, dict[str, int]]] = {
+    trump: {
+        led: {c: 100 + RANK[c] if c[0] == trump else RANK[c] if c[0] == led else -1 for c in PACK}
+        for led in SUITS
+    }
+    for trump in SUITS
+}
 
 
 def hand_size(players: int) -> int:
@@ -52,9 +66,9 @@ def set_points(count: int) -> int:
 def b_max(trump: str, excess: Iterable[str]) -> int:
     """The highest legal bid (losers_game D-6, C-2): trumps in play plus, per rank, 9 if all
     four cards are in play and 3 if exactly three are."""
-    out_of_play = list(excess)
-    trumps = sum(1 for c in PACK if c[0] == trump and c not in out_of_play)
-    missing = Counter(rank_of(c) for c in out_of_play)
+    out_of_play = set(excess)
+    trumps = 13 - sum(1 for c in out_of_play if c[0] == trump)
+    missing = Counter(RANK_CODE[c] for c in out_of_play)
     return trumps + sum(set_points(4 - missing[r]) for r in FRENCH_RANKS)
 
 
@@ -84,21 +98,18 @@ def legal_plays(hand: Sequence[str], trick: Sequence[Play]) -> tuple[str, ...]:
     obligation to trump or overtrump). Any card may be led, trumps included (D-11)."""
     if not trick:
         return tuple(hand)
-    led = trick[0][1][0]
-    follow = tuple(c for c in hand if c[0] == led)
-    return follow or tuple(hand)
+    members = MEMBERS[trick[0][1][0]]
+    follow = [c for c in hand if c in members]
+    return tuple(follow) if follow else tuple(hand)
 
 
 def trick_winner(plays: Sequence[Play], trump: str) -> int:
     """Seat winning a complete trick: the highest trump if any, else the highest card of
     the led suit (§4)."""
-    led = plays[0][1][0]
-    best_seat, best_key = plays[0][0], (plays[0][1][0] == trump, RANK[plays[0][1]])
-    for seat, card in plays[1:]:
-        suit = card[0]
-        if suit != trump and suit != led:
-            continue
-        key = (suit == trump, RANK[card])
-        if key > best_key:
-            best_seat, best_key = seat, key
+    keys = WIN_KEY[trump][plays[0][1][0]]
+    best_seat, best = plays[0][0], -1
+    for seat, card in plays:
+        k = keys[card]
+        if k > best:
+            best_seat, best = seat, k
     return best_seat

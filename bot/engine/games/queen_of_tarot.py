@@ -41,6 +41,11 @@ call of the hand: ``{"session", "seat", "call", "amount"}``) and ``sessions`` (`
 and ``exchanges``. ``observe(s, seat).info`` adds the seat's own ``discard`` (dealer) and, in
 the declare phase, ``declarable``: every legal set with its ``value`` and shown ``cards``,
 plus ``best`` (the pre-filled set).
+
+Fast core: the state keeps its JSON form; each seat's ``Action`` per card and its bargaining
+lists (per standing position and cap) are built once and shared. The legal actions of the
+state last asked about are memoised (``apply`` checks membership in them);
+``apply_trusted`` is the simulation path: no legality check and events only when asked for.
 """
 
 from __future__ import annotations
@@ -73,6 +78,8 @@ from bot.engine.games.queen_of_tarot_cards import (
 )
 from bot.engine.games.queen_of_tarot_declare import best_set, declaration, legal_sets
 from bot.engine.games.queen_of_tarot_state import (
+    PHASE,
+    TURN,
     Phase,
     QueenOfTarotState,
     deal_round,
@@ -81,6 +88,35 @@ from bot.engine.games.queen_of_tarot_state import (
 from bot.engine.restriction import PlayRestriction, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.views import DealResult, PublicView, SeatView
+
+#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
+#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
+#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
+_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
+#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
+_last_result: tuple[Any, DealResult | None] = (None, None)
+#: Bargaining legal actions per (seat, standing position, cap), built when first needed
+#: (§3.1, C-6): pass, continue, every legal demand, every legal offer.
+_BARGAIN_LEGAL: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+_PASS = tuple(Action(bargain.PASS, seat) for seat in range(PLAYERS))
+_CONTINUE = tuple(Action(bargain.CONTINUE, seat) for seat in range(PLAYERS))
+
+
+def _bargain_legal(seat: int, position: int, top: int) -> tuple[Action, ...]:
+    key = (seat, position, top)
+    legal = _BARGAIN_LEGAL.get(key)
+    if legal is None:
+        demand, offer = bargain.ranges(position, top)
+        out = [_PASS[seat], _CONTINUE[seat]]
+        if demand is not None:
+            out += [Action(bargain.DEMAND, seat, amount=x) for x in range(demand[0], demand[1] + 1)]
+        if offer is not None:
+            out += [Action(bargain.OFFER, seat, amount=x) for x in range(offer[0], offer[1] + 1)]
+        if len(_BARGAIN_LEGAL) > 4096:  # bounded: a table has one cap, so this is rare
+            _BARGAIN_LEGAL.clear()
+        legal = _BARGAIN_LEGAL[key] = tuple(out)
+    return legal
+
 
 _PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
     Phase.BARGAIN: bargain.CALLS,
@@ -163,26 +199,27 @@ class QueenOfTarotRules(Rules):
         return play_restriction(s.hands[seat], s.trick)
 
     def legal_actions(self, state: QueenOfTarotState) -> tuple[Action, ...]:
-        s = state
-        t = s.turn
+        global _last_legal
+        last = _last_legal
+        if last[0] is state:
+            return last[1]
+        t = state[TURN]
+        phase = state[PHASE]
         if t is None:
-            return ()
-        if s.phase is Phase.BARGAIN:
-            demand, offer = bargain.ranges(s.positions[t], s.max_bargain)
-            out = [Action(bargain.PASS, t), Action(bargain.CONTINUE, t)]
-            if demand is not None:
-                out += [
-                    Action(bargain.DEMAND, t, amount=x) for x in range(demand[0], demand[1] + 1)
-                ]
-            if offer is not None:
-                out += [Action(bargain.OFFER, t, amount=x) for x in range(offer[0], offer[1] + 1)]
-            return tuple(out)
-        if s.phase is Phase.DISCARD:
-            cards = tuple(sorted(flow.discardable(s.hands[t]), key=sort_key))
-            return (Action("discard", t, cards=cards, amount=DISCARD_SIZE),)
-        if s.phase is Phase.DECLARE:
-            return tuple(Action("declare", t, bonuses=names) for names in legal_sets(s.hands[t]))
-        return tuple(Action("play", t, card=c) for c in self.legal_cards(s))
+            legal: tuple[Action, ...] = ()
+        elif phase is _PLAYING:
+            legal = flow.legal_plays(state, t)
+        elif phase is Phase.BARGAIN:
+            legal = _bargain_legal(t, state.positions[t], state.max_bargain)
+        elif phase is Phase.DISCARD:
+            cards = tuple(sorted(flow.discardable(state.hands[t]), key=sort_key))
+            legal = (Action("discard", t, cards=cards, amount=DISCARD_SIZE),)
+        else:
+            legal = tuple(
+                Action("declare", t, bonuses=names) for names in legal_sets(state.hands[t])
+            )
+        _last_legal = (state, legal)
+        return legal
 
     def check_shape(self, action: Action) -> None:
         if action.type == "declare":
@@ -196,7 +233,26 @@ class QueenOfTarotRules(Rules):
     def apply(
         self, state: QueenOfTarotState, action: Action
     ) -> tuple[QueenOfTarotState, tuple[Event, ...]]:
-        s = state
+        last = _last_legal
+        legal = last[1] if last[0] is state else self.legal_actions(state)
+        if action in legal and action.type != "discard":  # a discard's entry is a template
+            return _step(state, action, True)
+        return self._checked(state, action)
+
+    def apply_trusted(
+        self, state: QueenOfTarotState, action: Action, events: bool = False
+    ) -> tuple[QueenOfTarotState, tuple[Event, ...]]:
+        """``apply`` for simulations: ``action`` must be legal in ``state`` (a discard: a
+        legal choice of cards; not checked); events are built only when ``events`` is true."""
+        if action.type == "discard":
+            return flow.discard(state, action.seat, action.cards)
+        return _step(state, action, events)
+
+    def _checked(
+        self, s: QueenOfTarotState, action: Action
+    ) -> tuple[QueenOfTarotState, tuple[Event, ...]]:
+        """``apply`` for an action not found among the legal ones as such: a discard, or an
+        action with extra fields, or one to refuse with the reason."""
         t = s.turn
         if t is None:
             raise IllegalAction("deal_over", "this hand is over")
@@ -252,9 +308,18 @@ class QueenOfTarotRules(Rules):
         return {"dealer": s.dealer, "eldest": s.eldest, "middle": s.middle}
 
     def result(self, state: QueenOfTarotState) -> DealResult | None:
-        s = state
-        if s.phase is not Phase.DONE:
+        if state.phase is not Phase.DONE:
             return None
+        global _last_result
+        last = _last_result
+        if last[0] is state:
+            return last[1]
+        res = self._result(state)
+        _last_result = (state, res)
+        return res
+
+    def _result(self, state: QueenOfTarotState) -> DealResult:
+        s = state
         sessions = [{"session": e.session, "ended": e.ended, "seat": e.seat} for e in s.sessions]
         if s.settlement is not None:  # §3.1: thrown in; only the bargain is paid
             detail: dict[str, Any] = {
@@ -420,6 +485,23 @@ class QueenOfTarotRules(Rules):
 def _cheap(card: str) -> tuple[int, bool, int, str]:
     """Cheapest first: fewest points, plain suits before trumps, weakest, then by code."""
     return (POINTS[card], card[0] == TRUMP, STRENGTH[card], card)
+
+
+_PLAYING = Phase.PLAY
+
+Step = tuple[QueenOfTarotState, tuple[Event, ...]]
+
+
+def _step(s: QueenOfTarotState, a: Action, ev: bool) -> Step:
+    """The state after the legal (non-discard) action ``a``; events only when ``ev``."""
+    kind = a.type
+    if kind == "play":
+        return flow.played(s, a.seat, a.card, ev)  # type: ignore[arg-type]
+    if kind == "declare":
+        made = declaration(a.seat, s.hands[a.seat], a.bonuses or ())
+        assert made is not None
+        return flow.declared(s, a.seat, made, ev)
+    return bargain.call_made(s, a.seat, kind, a.amount, ev)
 
 
 RULES = QueenOfTarotRules()

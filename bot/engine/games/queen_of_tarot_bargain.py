@@ -9,8 +9,11 @@ keeps the seat's standing position (D-5). Every session starts afresh (C-5).
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.games import queen_of_tarot_state as st
 from bot.engine.games.queen_of_tarot_cards import PLAYERS, SESSIONS, right
 from bot.engine.games.queen_of_tarot_state import (
     Call,
@@ -18,6 +21,7 @@ from bot.engine.games.queen_of_tarot_state import (
     QueenOfTarotState,
     SessionEnd,
     deal_round,
+    new_state,
     replace_at,
 )
 
@@ -56,55 +60,79 @@ def totals(positions: tuple[int, ...]) -> tuple[int, int]:
 def apply_call(s: QueenOfTarotState, seat: int, call: str, amount: int | None) -> Step:
     """Apply one bargaining call by the seat to act, or raise ``IllegalAction``."""
     if call in (DEMAND, OFFER):
-        demand, offer = ranges(s.positions[seat], s.max_bargain)
-        allowed = demand if call == DEMAND else offer
-        if amount is None or allowed is None or not allowed[0] <= amount <= allowed[1]:
-            raise IllegalAction("illegal_action", _why(s, seat, call, allowed))
+        check_amount(s, seat, call, amount)
     else:
         amount = None
-    s = s._replace(calls=(*s.calls, Call(s.session, seat, call, amount)))
-    events: list[Event] = [Event("bargain_call", seat, {"call": call, "amount": amount})]
+    return call_made(s, seat, call, amount, True)
+
+
+def check_amount(s: QueenOfTarotState, seat: int, call: str, amount: int | None) -> None:
+    """Raise ``IllegalAction`` unless ``amount`` is a legal demand or offer now (§3.1, C-6)."""
+    demand, offer = ranges(s.positions[seat], s.max_bargain)
+    allowed = demand if call == DEMAND else offer
+    if amount is None or allowed is None or not allowed[0] <= amount <= allowed[1]:
+        raise IllegalAction("illegal_action", _why(s, seat, call, allowed))
+
+
+def call_made(s: QueenOfTarotState, seat: int, call: str, amount: int | None, ev: bool) -> Step:
+    """The state after a legal call (``amount`` ``None`` for a pass or continue); events
+    only when ``ev``."""
+    out: list[Any] = list(s)
+    session: int = out[st.SESSION]
+    out[st.CALLS] = (*out[st.CALLS], Call(session, seat, call, amount))
+    events: list[Event] = (
+        [Event("bargain_call", seat, {"call": call, "amount": amount})] if ev else []
+    )
     if call == CONTINUE:
-        return _end_session(s, seat, CONTINUE, events)
+        return _end_session(out, seat, CONTINUE, events, ev)
     if call == PASS:
-        passes = s.passes + 1
+        passes = out[st.PASSES] + 1
         if passes == PLAYERS:  # D-7: a full cycle with no new position
-            return _end_session(s, seat, "passes", events)
-        return s._replace(passes=passes, turn=right(seat)), tuple(events)
+            return _end_session(out, seat, "passes", events, ev)
+        out[st.PASSES] = passes
+        out[st.TURN] = right(seat)
+        return new_state(QueenOfTarotState, out), tuple(events)
     assert amount is not None
-    positions = replace_at(s.positions, seat, amount if call == DEMAND else -amount)
-    s = s._replace(positions=positions, passes=0)
+    positions = replace_at(out[st.POSITIONS], seat, amount if call == DEMAND else -amount)
+    out[st.POSITIONS] = positions
+    out[st.PASSES] = 0
     demanded, offered = totals(positions)
     if demanded == offered > 0:  # D-6, C-4: settle at once, every standing position paid
         deltas = tuple(positions)
-        s = s._replace(
-            phase=Phase.DONE,
-            turn=None,
-            settlement=deltas,
-            sessions=(*s.sessions, SessionEnd(s.session, "settled", seat)),
-        )
-        events.append(Event("settled", data={"session": s.session, "deltas": list(deltas)}))
-        return s, tuple(events)
-    return s._replace(turn=right(seat)), tuple(events)
+        out[st.PHASE] = Phase.DONE
+        out[st.TURN] = None
+        out[st.SETTLEMENT] = deltas
+        out[st.SESSIONS] = (*out[st.SESSIONS], SessionEnd(session, "settled", seat))
+        if ev:
+            events.append(Event("settled", data={"session": session, "deltas": list(deltas)}))
+        return new_state(QueenOfTarotState, out), tuple(events)
+    out[st.TURN] = right(seat)
+    return new_state(QueenOfTarotState, out), tuple(events)
 
 
-def _end_session(s: QueenOfTarotState, seat: int, how: str, events: list[Event]) -> Step:
+def _end_session(out: list[Any], seat: int, how: str, events: list[Event], ev: bool) -> Step:
     """The session ends without a settlement: positions lapse, the next packets are dealt."""
-    events.append(Event("session_over", seat, {"session": s.session, "ended": how}))
-    r = s.rounds + 1
-    hands, stock = deal_round(s.hands, s.stock, s.dealer, r)
-    s = s._replace(
-        hands=hands,
-        stock=stock,
-        rounds=r,
-        positions=(0,) * PLAYERS,
-        passes=0,
-        sessions=(*s.sessions, SessionEnd(s.session, how, seat)),
-    )
-    events.append(Event("packets_dealt", data={"round": r, "hand_sizes": [len(h) for h in hands]}))
-    if s.session < SESSIONS:  # C-5: a fresh session, Eldest to speak
-        return s._replace(session=s.session + 1, turn=s.eldest), tuple(events)
-    return s._replace(phase=Phase.DISCARD, turn=s.dealer), tuple(events)
+    session: int = out[st.SESSION]
+    if ev:
+        events.append(Event("session_over", seat, {"session": session, "ended": how}))
+    r = out[st.ROUNDS] + 1
+    hands, stock = deal_round(out[st.HANDS], out[st.STOCK], out[st.DEALER], r)
+    out[st.HANDS] = hands
+    out[st.STOCK] = stock
+    out[st.ROUNDS] = r
+    out[st.POSITIONS] = (0,) * PLAYERS
+    out[st.PASSES] = 0
+    out[st.SESSIONS] = (*out[st.SESSIONS], SessionEnd(session, how, seat))
+    if ev:
+        sizes = [len(h) for h in hands]
+        events.append(Event("packets_dealt", data={"round": r, "hand_sizes": sizes}))
+    if session < SESSIONS:  # C-5: a fresh session, Eldest to speak
+        out[st.SESSION] = session + 1
+        out[st.TURN] = right(out[st.DEALER])
+    else:
+        out[st.PHASE] = Phase.DISCARD
+        out[st.TURN] = out[st.DEALER]
+    return new_state(QueenOfTarotState, out), tuple(events)
 
 
 def _why(s: QueenOfTarotState, seat: int, call: str, allowed: tuple[int, int] | None) -> str:

@@ -9,30 +9,91 @@ D-13, D-14, C-1).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from bot.engine.actions import Action
+from bot.engine.cards import SUITS, TAROT_PACK
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.games import queen_of_tarot_state as st
 from bot.engine.games.queen_of_tarot_cards import (
     DISCARD_SIZE,
     FOOL,
     HAND_SIZE,
+    PLAYERS,
     POINTS,
+    STRENGTH,
+    SUIT,
+    TRUMP,
     UNDISCARDABLE,
     is_empty,
     legal_cards,
     right,
-    trick_winner,
 )
-from bot.engine.games.queen_of_tarot_declare import BONUSES, declaration
+from bot.engine.games.queen_of_tarot_declare import BONUSES, Declaration, declaration
 from bot.engine.games.queen_of_tarot_state import (
     Exchange,
     Phase,
     QueenOfTarotState,
+    frozen,
+    new_state,
     replace_at,
 )
-from bot.engine.trick import remove_card
+from bot.engine.trick import Play, remove_card
 
 Step = tuple[QueenOfTarotState, tuple[Event, ...]]
+
+#: ``Action("play", seat, card=c)``, the ``card_played`` events (read-only data) and the
+#: ``(seat, card)`` trick entries, per seat and card, built once.
+PLAY: tuple[dict[str, Action], ...] = tuple(
+    {c: Action("play", seat, card=c) for c in TAROT_PACK} for seat in range(PLAYERS)
+)
+_PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
+    {c: (Event("card_played", seat, frozen({"card": c})),) for c in TAROT_PACK}
+    for seat in range(PLAYERS)
+)
+_PAIR: tuple[dict[str, Play], ...] = tuple(
+    {c: (seat, c) for c in TAROT_PACK} for seat in range(PLAYERS)
+)
+#: The cards of each suit (and of the trumps; never the Fool), to test following at once.
+MEMBERS: dict[str, frozenset[str]] = {
+    suit: frozenset(c for c in TAROT_PACK if SUIT[c] == suit) for suit in (*SUITS, TRUMP)
+}
+#: Trick-taking strength per led suit (§4.3): trumps (XX highest) above the led suit, other
+#: cards and the Fool -1.
+_WIN_KEY: dict[str, dict[str, int]] = {
+    led: {
+        c: 100 + STRENGTH[c] if SUIT[c] == TRUMP else STRENGTH[c] if SUIT[c] == led else -1
+        for c in TAROT_PACK
+    }
+    for led in MEMBERS
+}
+
+
+def legal_plays(s: QueenOfTarotState, t: int) -> tuple[Action, ...]:
+    """§4.2 as actions of seat ``t``, in the order of ``legal_cards``."""
+    hand = s[st.HANDS][t]
+    play = PLAY[t]
+    led = None
+    for _, c in s[st.TRICK]:
+        if c != FOOL:
+            led = SUIT[c]
+            break
+    if led is None:
+        return tuple([play[c] for c in hand])
+    members = MEMBERS[led]
+    follow = [play[c] for c in hand if c in members]
+    if not follow:
+        if led != TRUMP:
+            follow = [play[c] for c in hand if c in _TRUMPS]
+        if not follow:
+            return tuple([play[c] for c in hand])
+    if FOOL in hand:
+        follow.append(play[FOOL])
+    return tuple(follow)
+
+
+_TRUMPS = MEMBERS[TRUMP]
 
 
 def discardable(hand: Sequence[str]) -> tuple[str, ...]:
@@ -87,15 +148,27 @@ def declare(s: QueenOfTarotState, seat: int, names: tuple[str, ...]) -> Step:
     made = declaration(seat, s.hands[seat], names)
     if made is None:
         raise IllegalAction("illegal_action", "your hand cannot make that set of bonuses")
-    s = s._replace(declarations=(*s.declarations, made))
+    return declared(s, seat, made, True)
+
+
+def declared(s: QueenOfTarotState, seat: int, made: Declaration, ev: bool) -> Step:
+    """The state after ``seat``'s (legal) declaration ``made``."""
+    out: list[Any] = list(s)
+    out[st.DECLARATIONS] = (*out[st.DECLARATIONS], made)
+    dealer = out[st.DEALER]
+    if seat != dealer:  # order: Eldest, Middle, Dealer
+        out[st.TURN] = right(seat)
+    else:  # §3.4: Eldest leads
+        out[st.PHASE] = Phase.PLAY
+        out[st.TURN] = right(dealer)
+    if not ev:
+        return new_state(QueenOfTarotState, out), ()
     event = Event(
         "declared",
         seat,
         {"bonuses": list(made.bonuses), "value": made.value, "cards": list(made.cards)},
     )
-    if seat != s.dealer:  # order: Eldest, Middle, Dealer
-        return s._replace(turn=right(seat)), (event,)
-    return s._replace(phase=Phase.PLAY, turn=s.eldest), (event,)  # §3.4: Eldest leads
+    return new_state(QueenOfTarotState, out), (event,)
 
 
 def play(s: QueenOfTarotState, seat: int, card: str | None) -> Step:
@@ -106,12 +179,23 @@ def play(s: QueenOfTarotState, seat: int, card: str | None) -> Step:
         raise IllegalAction(
             "illegal_action", "follow suit if you can, else play a trump (or the Fool)"
         )
-    hands = replace_at(s.hands, seat, remove_card(hand, card))
-    trick = (*s.trick, (seat, card))
-    events: list[Event] = [Event("card_played", seat, {"card": card})]
-    if len(trick) < len(s.hands):
-        return s._replace(hands=hands, trick=trick, turn=right(seat)), tuple(events)
-    return _collect(s._replace(hands=hands, trick=trick), events)
+    return played(s, seat, card, True)
+
+
+def played(s: QueenOfTarotState, t: int, card: str, ev: bool) -> Step:
+    """The state after seat ``t`` plays the (legal) ``card``; events only when ``ev``."""
+    out: list[Any] = list(s)
+    hands: list[tuple[str, ...]] = list(out[st.HANDS])
+    hand = hands[t]
+    i = hand.index(card)
+    hands[t] = hand[:i] + hand[i + 1 :]
+    out[st.HANDS] = tuple(hands)
+    trick = (*out[st.TRICK], _PAIR[t][card])
+    if len(trick) < PLAYERS:
+        out[st.TRICK] = trick
+        out[st.TURN] = t - 1 if t else PLAYERS - 1  # right(t)
+        return new_state(QueenOfTarotState, out), (_PLAYED[t][card] if ev else ())
+    return _collect(s, out, trick, _PLAYED[t][card][0], ev)
 
 
 def _first_empty(pile: Sequence[str]) -> str | None:
@@ -126,60 +210,96 @@ def _move(
     return replace_at(piles, receiver, (*piles[receiver], card))
 
 
+def _hand_over(piles: list[tuple[str, ...]], giver: int, receiver: int, card: str) -> None:
+    """Move ``card`` from the giver's pile to the end of the receiver's."""
+    pile = piles[giver]
+    i = pile.index(card)
+    piles[giver] = pile[:i] + pile[i + 1 :]
+    piles[receiver] += (card,)
+
+
 def public_card(s: QueenOfTarotState, card: str) -> str | None:
     """``card`` unless it is one of the dealer's unrevealed discards (D-9)."""
     return None if card in s.discard and s.phase is not Phase.DONE else card
 
 
-def _collect(s: QueenOfTarotState, events: list[Event]) -> Step:
-    """A complete trick: the winner takes it, then the Fool is settled (§4.4, C-1)."""
-    trick = s.trick
-    number = len(s.tricks) + 1
-    winner = trick_winner(trick)
-    piles = replace_at(s.piles, winner, s.piles[winner] + tuple(c for _, c in trick if c != FOOL))
-    events.append(Event("trick_won", winner, {"cards": [c for _, c in trick], "trick": number}))
-    owner, creditor, exchanges = s.fool_owner, s.creditor, s.exchanges
-    fool_seat = next((p for p, c in trick if c == FOOL), None)
+def _collect(
+    s: QueenOfTarotState, out: list[Any], trick: tuple[Play, ...], first: Event, ev: bool
+) -> Step:
+    """A complete trick: the winner takes it, then the Fool is settled (§4.4, C-1).
+
+    ``s`` is the state before the trick's last card (``public_card`` reads its discard and
+    phase), ``out`` the fields being built."""
+    tricks: tuple[tuple[Play, ...], ...] = out[st.TRICKS]
+    number = len(tricks) + 1
+    led = None
+    fool_seat = None
+    for seat, c in trick:
+        if c == FOOL:
+            fool_seat = seat
+        elif led is None:
+            led = SUIT[c]
+    winner = -1
+    if led is not None:
+        keys = _WIN_KEY[led]
+        best = -1
+        for seat, c in trick:
+            k = keys[c]
+            if k > best:
+                best, winner = k, seat
+    piles: list[tuple[str, ...]] = list(out[st.PILES])
+    if fool_seat is None:
+        piles[winner] += tuple([c for _, c in trick])
+    else:
+        piles[winner] += tuple([c for _, c in trick if c != FOOL])
+    events: list[Event] = []
+    if ev:
+        events.append(first)
+        cards = [c for _, c in trick]
+        events.append(new_state(Event, ("trick_won", winner, {"cards": cards, "trick": number})))
+    owner: int | None = out[st.FOOL_OWNER]
+    creditor: int | None = out[st.CREDITOR]
+    exchanges: tuple[Exchange, ...] = out[st.EXCHANGES]
     if fool_seat is not None:
         owner = fool_seat
-        piles = replace_at(piles, owner, (*piles[owner], FOOL))  # D-14: even on the last trick
+        piles[owner] += (FOOL,)  # D-14: even on the last trick
         give = _first_empty(piles[owner])
         if give is not None:
-            piles = _move(piles, owner, winner, give)
+            _hand_over(piles, owner, winner, give)
             exchanges = (*exchanges, Exchange(owner, winner, give, number, "exchange"))
-            events.append(
-                Event("fool_exchange", owner, {"to": winner, "card": public_card(s, give)})
-            )
+            if ev:
+                data = {"to": winner, "card": public_card(s, give)}
+                events.append(Event("fool_exchange", owner, data))
         else:  # C-1: no empty card yet, so one is owed to this trick's winner
             creditor = winner
-            events.append(Event("fool_debt", owner, {"to": winner}))
-    elif creditor is not None and winner == owner:
-        assert owner is not None
+            if ev:
+                events.append(Event("fool_debt", owner, {"to": winner}))
+    elif creditor is not None and owner is not None and winner == owner:
         give = _first_empty(piles[owner])  # C-1: only a trick with an empty card pays
         if give is not None:
-            piles = _move(piles, owner, creditor, give)
+            _hand_over(piles, owner, creditor, give)
             exchanges = (*exchanges, Exchange(owner, creditor, give, number, "debt_paid"))
-            events.append(Event("fool_debt_paid", owner, {"to": creditor, "card": give}))
+            if ev:
+                events.append(Event("fool_debt_paid", owner, {"to": creditor, "card": give}))
             creditor = None
-    s = s._replace(
-        trick=(),
-        tricks=(*s.tricks, trick),
-        winners=(*s.winners, winner),
-        piles=piles,
-        fool_owner=owner,
-        creditor=creditor,
-        exchanges=exchanges,
-        turn=winner,
-    )
-    if len(s.tricks) < HAND_SIZE:
-        return s, tuple(events)
-    return _end_of_hand(s, events)
+    out[st.TRICK] = ()
+    out[st.TRICKS] = (*tricks, trick)
+    out[st.WINNERS] = (*out[st.WINNERS], winner)
+    out[st.PILES] = tuple(piles)
+    out[st.FOOL_OWNER] = owner
+    out[st.CREDITOR] = creditor
+    out[st.EXCHANGES] = exchanges
+    if number < HAND_SIZE:
+        out[st.TURN] = winner
+        return new_state(QueenOfTarotState, out), tuple(events)
+    out[st.PHASE] = Phase.DONE
+    out[st.TURN] = None
+    return _end_of_hand(new_state(QueenOfTarotState, out), events, ev)
 
 
-def _end_of_hand(s: QueenOfTarotState, events: list[Event]) -> Step:
+def _end_of_hand(s: QueenOfTarotState, events: list[Event], ev: bool) -> Step:
     """D-13, C-1: an open debt is paid with the lowest-valued non-Fool card of the debtor's
     pile (earliest won on ties) — or, if the pile holds only the Fool, the Fool itself."""
-    s = s._replace(phase=Phase.DONE, turn=None)
     debtor, creditor = s.fool_owner, s.creditor
     if debtor is not None and creditor is not None:
         pile = s.piles[debtor]
@@ -191,6 +311,7 @@ def _end_of_hand(s: QueenOfTarotState, events: list[Event]) -> Step:
             creditor=None,
             exchanges=(*s.exchanges, exchange),
         )
-        name = "fool_surrendered" if kind == "surrender" else "fool_debt_paid"
-        events.append(Event(name, debtor, {"to": creditor, "card": card}))
+        if ev:
+            name = "fool_surrendered" if kind == "surrender" else "fool_debt_paid"
+            events.append(Event(name, debtor, {"to": creditor, "card": card}))
     return s, tuple(events)
