@@ -16,6 +16,7 @@ class GuildSettingsRecord:
     computers_allowed: bool = True
     global_leaderboards: bool = True
     pictures: bool = True  # pictures of the table and hands, unless a player turns them off
+    language: str | None = None  # new tables' language; None: the server's Discord language
 
 
 async def get(db: Database, guild_id: int) -> GuildSettingsRecord:
@@ -23,13 +24,19 @@ async def get(db: Database, guild_id: int) -> GuildSettingsRecord:
     async with db.read() as conn:
         row = await conn.fetchone(
             "SELECT channels_json, turn_clock, computers_allowed, global_leaderboards, "
-            "pictures FROM guild_settings WHERE guild_id = ?",
+            "pictures, language FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
     if row is None:
         return GuildSettingsRecord(guild_id)
     return GuildSettingsRecord(
-        guild_id, tuple(json.loads(row[0])), row[1], bool(row[2]), bool(row[3]), bool(row[4])
+        guild_id,
+        tuple(json.loads(row[0])),
+        row[1],
+        bool(row[2]),
+        bool(row[3]),
+        bool(row[4]),
+        row[5],
     )
 
 
@@ -38,11 +45,12 @@ async def put(db: Database, record: GuildSettingsRecord, now: float) -> None:
     async with db.transaction() as conn:
         await conn.execute(
             "INSERT INTO guild_settings (guild_id, channels_json, turn_clock, computers_allowed, "
-            "global_leaderboards, pictures, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "global_leaderboards, pictures, language, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET channels_json = excluded.channels_json, "
             "turn_clock = excluded.turn_clock, computers_allowed = excluded.computers_allowed, "
             "global_leaderboards = excluded.global_leaderboards, pictures = excluded.pictures, "
-            "updated_at = excluded.updated_at",
+            "language = excluded.language, updated_at = excluded.updated_at",
             (
                 record.guild_id,
                 json.dumps(sorted(record.channels)),
@@ -50,6 +58,7 @@ async def put(db: Database, record: GuildSettingsRecord, now: float) -> None:
                 int(record.computers_allowed),
                 int(record.global_leaderboards),
                 int(record.pictures),
+                record.language,
                 now,
             ),
         )

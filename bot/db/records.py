@@ -41,7 +41,7 @@ async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
         )
         await conn.execute(
             "UPDATE seats SET user_id = NULL, name = ?, dm_channel_id = NULL, "
-            "dm_message_id = NULL WHERE user_id = ?",
+            "dm_message_id = NULL, language = NULL WHERE user_id = ?",
             (placeholder, user_id),
         )
         await conn.execute("UPDATE tables SET owner_id = 0 WHERE owner_id = ?", (user_id,))

@@ -41,6 +41,7 @@ class SeatRecord:
     dm_failed: bool = False
     resigned: bool = False
     expiries: int = 0  # consecutive timed-out turns (1: away; 2+: a computer plays the seat)
+    language: str | None = None  # the client's language when the player sat down
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,7 @@ class TableRecord:
     notify_seat: int | None = None
     level: str = "casual"  # the computer players' level (issue 18): "casual" | "expert"
     hints: bool = False  # a practice table: players may ask for hints; never rated
+    language: str = "en"  # the public table's language (issue 19)
 
     @property
     def snapshot(self) -> dict[str, Any] | None:
@@ -123,10 +125,11 @@ _TABLE_COLS = (
     "id, guild_id, channel_id, game_id, status, owner_id, players, options_json, seed, "
     "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
     "finished_at, turn_clock, reminder_at, rematch_of, shown_seq, notify_at, notify_seat, "
-    "level, hints"
+    "level, hints, language"
 )
 _SEAT_COLS = (
-    "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries"
+    "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries, "
+    "language"
 )
 
 
@@ -163,6 +166,7 @@ def _table(row: Row) -> TableRecord:
         notify_seat=row[22],
         level=row[23],
         hints=bool(row[24]),
+        language=row[25],
         seats=tuple(
             sorted(
                 (
@@ -176,8 +180,9 @@ def _table(row: Row) -> TableRecord:
                         dm_failed=bool(r[6]),
                         resigned=bool(r[7]),
                         expiries=r[8],
+                        language=r[9],
                     )
-                    for r in json.loads(row[25])
+                    for r in json.loads(row[26])
                 ),
                 key=lambda seat: seat.seat,
             )
@@ -194,7 +199,8 @@ async def _write_seats(conn: Connection, table_id: int, seats: Iterable[SeatReco
     try:
         await conn.executemany(
             "INSERT INTO seats (table_id, seat, user_id, name, is_bot, dm_channel_id, "
-            "dm_message_id, dm_failed, resigned, expiries) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "dm_message_id, dm_failed, resigned, expiries, language) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     table_id,
@@ -207,6 +213,7 @@ async def _write_seats(conn: Connection, table_id: int, seats: Iterable[SeatReco
                     int(s.dm_failed),
                     int(s.resigned),
                     s.expiries,
+                    s.language,
                 )
                 for s in seats
             ],
@@ -399,6 +406,7 @@ class TableStore:
         rematch_of: int | None = None,
         level: str = "casual",
         hints: bool = False,
+        language: str = "en",
     ) -> int:
         """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``."""
         async with self.db.transaction() as conn:
@@ -406,8 +414,8 @@ class TableStore:
                 row = await conn.fetchone(
                     "INSERT INTO tables (guild_id, channel_id, game_id, status, owner_id, "
                     "players, options_json, seed, rules_version, created_at, updated_at, "
-                    "turn_clock, rematch_of, level, hints) "
-                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "turn_clock, rematch_of, level, hints, language) "
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "RETURNING id",
                     (
                         guild_id,
@@ -424,6 +432,7 @@ class TableStore:
                         rematch_of,
                         level,
                         int(hints),
+                        language,
                     ),
                 )
             except IntegrityError as e:
