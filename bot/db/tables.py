@@ -602,6 +602,17 @@ class TableStore:
                 "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
             )
 
+    async def set_languages(self, user_id: int, language: str | None) -> list[int]:
+        """The language of the user's seats at open tables (their DMs follow it); returns
+        those tables' ids."""
+        async with self.db.transaction() as conn:
+            rows = await conn.fetchall(
+                "UPDATE seats SET language = ? WHERE user_id = ? AND table_id IN "
+                "(SELECT id FROM tables WHERE status IN ('lobby', 'playing')) RETURNING table_id",
+                (language, user_id),
+            )
+        return sorted({int(r[0]) for r in rows})
+
     async def set_dm(
         self,
         table_id: int,

@@ -11,6 +11,7 @@ publishing would have said (ended deals, the final result) by replaying the log 
 from __future__ import annotations
 
 from bot.db import user_settings
+from bot.i18n import LANGUAGES
 from bot.services.core import DEFAULT_NOTIFY_DELAY
 from bot.services.errors import InvalidRequest
 from bot.services.life import TableLife
@@ -98,6 +99,18 @@ class TableDelivery(TableLife):
 
     async def set_pictures(self, user_id: int, on: bool | None) -> None:
         await user_settings.set_pictures(self.db, user_id, on, self._clock())
+
+    async def language_setting(self, user_id: int) -> str | None:
+        """The language the user chose for their DMs (None: the one they join tables in)."""
+        return await user_settings.language(self.db, user_id)
+
+    async def set_language(self, user_id: int, language: str | None) -> list[int]:
+        """Store the user's DM language (None: as they join) and apply it to their seats at
+        open tables at once; returns those tables' ids (their hands are redrawn)."""
+        if language is not None and language not in LANGUAGES:
+            raise InvalidRequest("bad_language")
+        await user_settings.set_language(self.db, user_id, language, self._clock())
+        return await self.store.set_languages(user_id, language)
 
     async def pictures_on(self, guild_id: int, user_id: int | None) -> bool:
         """Whether ``user_id`` (None: the channel) sees pictures at a table of ``guild_id``."""

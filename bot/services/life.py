@@ -22,6 +22,7 @@ from bot.db.guild_settings import GuildSettingsRecord
 from bot.db.tables import TableRecord
 from bot.engine import match
 from bot.engine.events import Event
+from bot.i18n import LANGUAGES
 from bot.services.core import TableCore
 from bot.services.errors import Conflict, Forbidden, InvalidRequest, NotSeated, WrongState
 from bot.services.models import Outcome, TableInfo
@@ -279,11 +280,17 @@ class TableLife(TableCore):
         disallow_channel: int | None = None,
         any_channel: bool = False,
         pictures: bool | None = None,
+        language: str | None = None,
     ) -> GuildSettingsRecord:
-        """Change the given settings (``None`` keeps a setting) and return them all."""
+        """Change the given settings (``None`` keeps a setting) and return them all.
+
+        ``language``: a code of ``bot.i18n.LANGUAGES``, or ``"auto"`` to follow the server's
+        Discord language again."""
         current = await guild_settings.get(self.db, guild_id)
         if turn_clock is not None and turn_clock not in CLOCKS:
             raise InvalidRequest(f"Turn clocks are {', '.join(CLOCKS)}.")
+        if language is not None and language != "auto" and language not in LANGUAGES:
+            raise InvalidRequest("bad_language")
         channels = set(() if any_channel else current.channels)
         if allow_channel is not None:
             channels.add(allow_channel)
@@ -296,6 +303,7 @@ class TableLife(TableCore):
             current.computers_allowed if computers_allowed is None else computers_allowed,
             current.global_leaderboards if global_leaderboards is None else global_leaderboards,
             current.pictures if pictures is None else pictures,
+            current.language if language is None else (None if language == "auto" else language),
         )
         await guild_settings.put(self.db, new, self._clock())
         return new
