@@ -70,7 +70,7 @@ def test_no_english_of_the_game_in_french_or_italian(
 
 VOCABULARY = {
     "fr": [
-        "Tarot français du XVIIe siècle",
+        "Tarot français du début du XVIIe siècle",
         "Donneur",
         "donne",
         "pli",
