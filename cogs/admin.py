@@ -15,12 +15,14 @@ from bot.ui.components import TableButton
 from bot.ui.delivery.answer import send
 from bot.ui.games import game_title
 from bot.ui.life import CLOCK_WORDS
+from bot.ui.locale import LANGUAGE_CHOICES, language_name
 from bot.ui.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, clip_lines
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
 
 CLOCKS = [app_commands.Choice(name=words, value=key) for key, words in CLOCK_WORDS.items()]
+AUTO_CHOICE = app_commands.Choice(name="The server's Discord language", value="auto")
 MAX_END_BUTTONS = 25  # 5 rows of 5 buttons
 #: Characters of a listed table's player names: 25 lines of six 32-character names still
 #: fit the embed's description (4,096).
@@ -51,6 +53,7 @@ def settings_embed(s: GuildSettingsRecord) -> discord.Embed:
         value=_("on by default") if s.pictures else _("off by default"),
         inline=True,
     )
+    embed.add_field(name=_("Language of new tables"), value=language_name(s.language), inline=True)
     embed.set_footer(text=_("Change with /trionfi settings <option>; everyone else sees defaults."))
     return embed
 
@@ -108,7 +111,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
 
     @app_commands.command(name="settings")
     @app_commands.checks.has_permissions(manage_guild=True)
-    @app_commands.choices(turn_clock=CLOCKS)
+    @app_commands.choices(turn_clock=CLOCKS, language=[*LANGUAGE_CHOICES, AUTO_CHOICE])
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -119,6 +122,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
         disallow_channel: discord.TextChannel | None = None,
         any_channel: bool = False,
         pictures: bool | None = None,
+        language: str | None = None,
     ) -> None:
         """Show or change where tables may open, the turn clock and what players may use.
 
@@ -130,6 +134,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
             disallow_channel: Remove a channel from the allowed list.
             any_channel: Allow tables in every channel again.
             pictures: Pictures of tables and hands by default (players can choose /pictures).
+            language: Language of new tables (default: the server's Discord language).
         """
         ctl = self.bot.controller
 
@@ -143,6 +148,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
                 allow_channel,
                 disallow_channel,
                 pictures,
+                language,
             )
             if any_channel or any(x is not None for x in options):
                 current = await service.update_guild_settings(
@@ -154,6 +160,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
                     disallow_channel=disallow_channel.id if disallow_channel else None,
                     any_channel=any_channel,
                     pictures=pictures,
+                    language=language,
                 )
                 text = _("Settings saved.")
             else:

@@ -1,5 +1,6 @@
 """A player's own preferences: ``/notify`` (when a waiting turn gets a real notification, a
-new message) and ``/pictures`` (pictures of the table and the hand, or text only)."""
+new message), ``/pictures`` (pictures of the table and the hand, or text only) and
+``/language`` (the language of their hands and DMs)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _
+from bot.i18n import LANGUAGE_NAMES, _, current, using
 from bot.services.core import DEFAULT_NOTIFY_DELAY
 from bot.services.errors import InvalidRequest
 from bot.ui.delivery.answer import send
+from bot.ui.locale import LANGUAGE_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -46,6 +48,12 @@ PICTURES = [
     app_commands.Choice(name="On", value="on"),
     app_commands.Choice(name="Off (text only)", value="off"),
     app_commands.Choice(name="The server's default", value="default"),
+]
+
+
+LANGUAGES = [
+    *LANGUAGE_CHOICES,
+    app_commands.Choice(name="As my Discord (default)", value="default"),
 ]
 
 
@@ -118,6 +126,47 @@ class PreferencesCog(commands.Cog):
             await send(interaction, ephemeral=True, content=f"{text}\n{note}")
 
         await self.bot.controller.guarded(interaction, work)
+
+    @app_commands.command(name="language")
+    @app_commands.choices(choice=LANGUAGES)
+    async def language(
+        self, interaction: discord.Interaction[Any], choice: str | None = None
+    ) -> None:
+        """The language of your hands and DMs (tables speak their own language).
+
+        Args:
+            choice: English, Français, Italiano, or as your Discord (leave out to see it).
+        """
+        ctl = self.bot.controller
+        service = self.bot.service
+
+        async def work() -> None:
+            user = interaction.user.id
+            if choice is not None:
+                if choice not in (*LANGUAGE_NAMES, "default"):
+                    raise InvalidRequest(_("Pick one of the offered choices."))
+                chosen = None if choice == "default" else choice
+                for table_id in await service.set_language(user, chosen):
+                    # Hands at running tables are redrawn in the new language at once.
+                    outcome = await service.snapshot(table_id, None)
+                    if outcome.public is not None:
+                        ctl.publish(outcome)
+            mine = await service.language_setting(user)
+            with using(mine or interaction.locale):
+                if mine is None:
+                    text = _(
+                        "🌐 Your hands and DMs follow your Discord language when you join a "
+                        "table (now: **{name}**).",
+                        name=LANGUAGE_NAMES[current()],
+                    )
+                else:
+                    text = _("🌐 Your hands and DMs are in **{name}**.", name=LANGUAGE_NAMES[mine])
+                if choice is not None:
+                    text = _("Saved. {text}", text=text)
+                note = _("Each table's public messages stay in the table's language.")
+            await send(interaction, ephemeral=True, content=f"{text}\n{note}")
+
+        await ctl.guarded(interaction, work)
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -18,8 +18,9 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import discord
+from discord import app_commands
 
-from bot.i18n import language_of, using
+from bot.i18n import LANGUAGE_NAMES, N_, _, language_of, using
 from bot.services.models import SeatInfo, TableInfo
 
 
@@ -51,3 +52,16 @@ def for_interaction(interaction: discord.Interaction[Any]) -> AbstractContextMan
 
 def _seat(table: TableInfo, seat: int | None) -> SeatInfo | None:
     return next((s for s in table.seats if s.seat == seat), None)
+
+
+#: ``language`` options of ``/… new`` and ``/trionfi settings``: each language by its own
+#: name (the same in every client), and "auto" (the server's Discord language).
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGE_NAMES
+]
+AUTO = N_("The server's Discord language")
+
+
+def language_name(code: str | None) -> str:
+    """A language's own name ("Français"), or the automatic choice in words."""
+    return LANGUAGE_NAMES[code] if code in LANGUAGE_NAMES else _(AUTO)
