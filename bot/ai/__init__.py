@@ -1,7 +1,8 @@
-"""Computer players: ``choose_action`` dispatches to each game's policy (pure, stdlib only).
+"""Computer players: ``choose_action`` dispatches by level (pure, stdlib only).
 
-A game's policy is ``bot/ai/<game_id>.py``'s ``choose(view, rng)``, found by name; games
-without one fall back to ``random_policy``.
+Two levels (``bot.ai.expert.LEVELS``): ``casual`` is a game's rule policy,
+``bot/ai/<game_id>.py``'s ``choose(view, rng)``, found by name (games without one fall back to
+``random_policy``); ``expert`` is the determinized search of ``bot.ai.expert``.
 """
 
 from __future__ import annotations
@@ -39,8 +40,19 @@ def policy_for(game_id: str) -> Policy:
     return choose if callable(choose) else random_policy  # type: ignore[return-value]
 
 
-def choose_action(rules: Rules, view: SeatView, rng: random.Random) -> Action:
-    """The computer's action for ``view`` under ``rules``; always a legal action."""
+def choose_action(
+    rules: Rules, view: SeatView, rng: random.Random, level: str = "casual"
+) -> Action:
+    """The computer's action for ``view`` under ``rules`` at ``level``; always legal.
+
+    Deterministic for a given ``rng`` state at every level.
+    """
     if not view.legal:
         raise ValueError(f"seat {view.seat} has nothing to decide")
+    if level == "expert":
+        from bot.ai.expert import choose_expert
+
+        return choose_expert(rules, view, rng)
+    if level != "casual":
+        raise ValueError(f"unknown level {level!r}")
     return policy_for(rules.game_id)(view, rng)

@@ -1,6 +1,8 @@
 """Card play of the French Tarot computer player (see ``bot.ai.french_tarot``).
 
-Memoryless: it sees its hand, the current and last trick and the public info. Camps: at 3 and
+Card memory comes from the public history (every card played, by whom): which trumps are
+still out, and what each seat showed it lacks — a void in a suit, no trump at all, no trump
+above the one it failed to overtrump. Camps: at 3 and
 4 players the taker is alone and the defenders are partners; at 5 players the partner knows
 itself (it holds the called card), everyone else learns the camps when the called card is
 played (or when it shows up in the dog). Seats of unknown camp count as opponents.
@@ -50,6 +52,75 @@ class Ctx:
     called: str | None
     camps_known: bool
     after: tuple[int, ...]  # seats still to play to this trick after this one
+    memory: Memory
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """What the public history tells about the cards still out."""
+
+    played: frozenset[str]
+    #: trumps neither played nor in this hand (the Excuse excluded)
+    trumps_out: frozenset[str]
+    #: per seat, the suits it showed it lacks ("T": it holds no trump)
+    voids: dict[int, frozenset[str]]
+    #: per seat, the highest trump it may still hold (it failed to overtrump above it)
+    trump_cap: dict[int, int]
+
+    def may_beat(self, seat: int, trump_rank: int) -> bool:
+        """Whether ``seat`` may still hold a trump above ``trump_rank``."""
+        if "T" in self.voids.get(seat, frozenset()):
+            return False
+        cap = self.trump_cap.get(seat, 21)
+        return any(trump_rank < rank(t) <= cap for t in self.trumps_out)
+
+
+ALL_TRUMPS = tuple(f"T{i}" for i in range(1, 22))
+
+
+def tricks_of(view: SeatView) -> list[tuple[Play, ...]]:
+    """Every trick of this deal so far, complete ones first and the current one last, from the
+    public history (or from the last and current trick when there is none)."""
+    n = view.public.players
+    plays = [(a.seat, a.card) for a in view.public.history if a.type == "play" and a.card]
+    if not plays:
+        return [t for t in (view.public.last_trick, view.public.trick) if t]
+    out = [tuple(plays[i : i + n]) for i in range(0, len(plays), n)]
+    return [t for t in out if t]
+
+
+def memory(view: SeatView) -> Memory:
+    played: set[str] = set()
+    voids: dict[int, set[str]] = {}
+    cap: dict[int, int] = {}
+    for trick in tricks_of(view):
+        played.update(card for _, card in trick)
+        suit: str | None = None
+        high = 0
+        for seat, card in trick:
+            if card == EXCUSE:
+                continue
+            if suit is None:
+                suit = suit_of(card)
+            elif suit_of(card) != suit:
+                voids.setdefault(seat, set()).add(suit)
+                if not is_trump(card):
+                    voids[seat].add("T")  # void and did not trump: no trump at all
+            elif suit == "T" and rank(card) < high:
+                cap[seat] = min(cap.get(seat, 21), high - 1)  # could not overtrump
+            if is_trump(card):
+                if suit != "T" and suit_of(card) != suit and rank(card) < high:
+                    cap[seat] = min(cap.get(seat, 21), high - 1)  # trumped under
+                high = max(high, rank(card))
+    played.update(card for _, card in view.public.trick)
+    mine = set(view.hand)
+    out = frozenset(t for t in ALL_TRUMPS if t not in played and t not in mine)
+    return Memory(
+        played=frozenset(played),
+        trumps_out=out,
+        voids={s: frozenset(v) for s, v in voids.items()},
+        trump_cap=cap,
+    )
 
 
 def context(view: SeatView) -> Ctx:
@@ -88,6 +159,7 @@ def context(view: SeatView) -> Ctx:
         called=called,
         camps_known=known,
         after=tuple((seat - i) % n for i in range(1, k + 1)),
+        memory=memory(view),
     )
 
 
@@ -122,6 +194,45 @@ def _wins(c: Ctx, card: str) -> bool:
     return card != EXCUSE and trick_winner((*c.trick, (c.seat, card))) == c.seat
 
 
+def _stands(c: Ctx, card: str) -> bool:
+    """Whether trump ``card`` cannot be beaten by an opponent still to play this trick."""
+    if not is_trump(card):
+        return False
+    return not any(c.memory.may_beat(s, rank(card)) for s in c.after if s not in c.friends)
+
+
+def _petit_survives(c: Ctx) -> float:
+    """Chance the Petit, trumping a plain-suit trick now, is not overtrumped by an opponent
+    still to play: each must be void in the led suit (dealt at random among the unseen
+    cards, or shown) and still hold a trump."""
+    suit = led_suit(c.trick)
+    if suit is None or suit == "T":
+        return 0.0
+    seen = c.memory.played | set(c.hand)
+    unknown = 78 - len(seen)
+    in_suit = sum(1 for r in _RANKS if suit + r not in seen)
+    h = len(c.hand)
+    p_void = 1.0
+    for i in range(h):  # hypergeometric: none of the h cards is of the suit
+        p_void *= max(0.0, (unknown - in_suit - i) / max(1, unknown - i))
+    chance = 1.0
+    for s in c.after:
+        if s in c.friends or not c.memory.may_beat(s, 1):
+            continue
+        void = suit in c.memory.voids.get(s, frozenset())
+        chance *= 1.0 - (1.0 if void else p_void)
+    return chance
+
+
+_RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
+
+
+def _opponents_trumpless(c: Ctx) -> bool:
+    """Whether no opponent (every seat not known as a friend) may still hold a trump."""
+    seats = [s for s in range(c.players) if s != c.seat and s not in c.friends]
+    return not any(c.memory.may_beat(s, 0) for s in seats)
+
+
 def _lead(c: Ctx, opts: list[str]) -> str:
     cards = [x for x in opts if x != EXCUSE]
     if not cards:
@@ -130,6 +241,12 @@ def _lead(c: Ctx, opts: list[str]) -> str:
     plain = [x for x in cards if not is_trump(x)]
     trumps = sorted((x for x in cards if is_trump(x)), key=rank)
     attack = c.role != "defender"
+    if PETIT in cards and _opponents_trumpless(c):
+        return PETIT  # nobody against us can take it any more
+    if attack and PETIT in hand and c.memory.trumps_out:
+        others = [x for x in trumps if x != PETIT]
+        if len(others) > len(c.memory.trumps_out):
+            return others[-1]  # draw the trumps still out, then the Petit is safe
     if c.players == 5 and c.called is not None and not c.camps_known:
         if c.role == "partner" and c.called in cards:
             return c.called  # show the taker where its partner sits
@@ -184,7 +301,7 @@ def _follow(c: Ctx, opts: list[str]) -> str:
     hand = c.hand
 
     if win in c.friends:
-        if after_friends or best == TWENTY_ONE:
+        if after_friends or best == TWENTY_ONE or _stands(c, best):
             # the friend's trick stands: charge it, never take it over if we may avoid it
             if not others:
                 return EXCUSE if has_ex else min(winners, key=give_cost)
@@ -203,6 +320,14 @@ def _follow(c: Ctx, opts: list[str]) -> str:
         return cheapest
 
     if winners:
+        if PETIT in winners and _stands(c, PETIT):
+            return PETIT  # it wins and nobody still to play can trump it
+        if PETIT in winners:
+            others_held = sum(1 for x in hand if is_trump(x) and x != PETIT)
+            # Kept to the end, a short Petit is forced under a bigger trump: bank it now
+            # while the opponents still to play most likely have to follow suit.
+            if _petit_survives(c) >= (0.6 if others_held <= 2 else 0.8):
+                return PETIT
         if petit_out:  # capture the opponents' Petit
             return TWENTY_ONE if TWENTY_ONE in winners else max(winners, key=rank)
         if after_friends:

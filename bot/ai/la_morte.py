@@ -27,6 +27,10 @@ from bot.engine.trick import Play
 from bot.engine.views import SeatView
 
 ACE = 11  # rank index of an Ace (Il Bagatto is 12)
+#: From this many cards left, a player void in a plain suit sheds La Morte even onto a
+#: friend's trick: kept longer, it is too often stranded as the last card (§4.4 Fuori dal
+#: Tempo scores the whole round 0); with more cards left only an opponent is made il Morto.
+SHED_MORTE_BY = 6
 
 #: chance a trump of this rank index takes a trick for its holder (≥ 7 = J and up)
 _TRUMP_WIN = {12: 1.0, 11: 0.95, 10: 0.8, 9: 0.62, 8: 0.48, 7: 0.36}
@@ -326,6 +330,15 @@ def _lead(c: _Ctx, cards: list[str], rng: random.Random, want_lose: bool) -> str
             cards,
             key=lambda x: (RANK[x], SUIT[x] == c.trump, -counts.get(SUIT[x], 0), x),
         )
+    if LA_MORTE in c.hand and len(c.hand) <= SHED_MORTE_BY:
+        # La Morte leaves a hand only on a trump lead or onto a suit it lacks: empty the
+        # shortest plain suit so that the next lead of it lets La Morte go.
+        plain = [x for x in cards if SUIT[x] != c.trump]
+        if plain:
+            shortest = min(counts[SUIT[x]] for x in plain)
+            short = [x for x in plain if counts[SUIT[x]] == shortest]
+            top = max(short, key=lambda x: (RANK[x], x))
+            return top if RANK[top] >= ACE else min(short, key=lambda x: (RANK[x], x))
     trumps = sorted((x for x in cards if SUIT[x] == c.trump), key=lambda x: -RANK[x])
     morte_safe = not c.morte_out
     if trumps and RANK[trumps[0]] >= ACE and (morte_safe or LA_MORTE in c.hand):
@@ -369,7 +382,7 @@ def _follow_to_win(c: _Ctx, cards: list[str], rng: random.Random) -> str:
         return LA_MORTE  # a sure trick, and La Morte is gone before it can strand us
     if has_morte:  # void in a plain suit: who would become il Morto?
         winner = trick_winner(c.trick, c.trump)[0]
-        if _is_opponent(c, winner) or len(c.hand) <= 2:
+        if _is_opponent(c, winner) or len(c.hand) <= SHED_MORTE_BY:
             return LA_MORTE
     candidates = [x for x in cards if x != LA_MORTE] or cards
     winners = [x for x in candidates if _wins(c, x)]

@@ -105,12 +105,33 @@ def _bargain(view: SeatView) -> Action:
     return Action("pass", seat)
 
 
-def _discard(view: SeatView, template: Action) -> Action:
+def _discard(view: SeatView, template: Action, void_first: str | None = None) -> Action:
     candidates = [c for c in template.cards or () if c[0] != TRUMP] or list(template.cards or ())
     length = Counter(SUIT[c] for c in view.hand)
     # Bank the most points, preferring short suits (voids let the dealer trump later).
-    chosen = sorted(candidates, key=lambda c: (-POINTS[c], length[SUIT[c]], -STRENGTH[c], c))
+    chosen = sorted(
+        candidates,
+        key=lambda c: (SUIT[c] != void_first, -POINTS[c], length[SUIT[c]], -STRENGTH[c], c),
+    )
     return Action("discard", view.seat, cards=tuple(sorted(chosen[: template.amount or 3])))
+
+
+def discard_candidates(view: SeatView, template: Action) -> list[Action]:
+    """Discards for the expert to compare: the casual one, then each plain suit emptied first,
+    then the lowest trumps (keeping the plain cards), distinct choices only."""
+    out = [_discard(view, template)]
+    out += [_discard(view, template, void_first=s) for s in ("S", "H", "D", "C")]
+    trumps = sorted((c for c in template.cards or () if c[0] == TRUMP), key=STRENGTH.__getitem__)
+    size = template.amount or 3
+    if len(trumps) >= size:
+        out.append(Action("discard", view.seat, cards=tuple(sorted(trumps[:size]))))
+    seen: set[tuple[str, ...]] = set()
+    unique: list[Action] = []
+    for a in out:
+        if a.cards not in seen:
+            seen.add(a.cards or ())
+            unique.append(a)
+    return unique
 
 
 def _wins(trick: tuple[Play, ...], seat: int, card: str) -> bool:

@@ -1,0 +1,183 @@
+"""Duplicate match: how many points per deal one level gains over another, seats rotated.
+
+Every deal is played ``players + 1`` times on the same seeded deck and dealer: once with the
+*field* level in every seat (the reference), then once per seat with the *hero* level in that
+seat and the field elsewhere. A deal's gain is the hero's score in its seat minus the field's
+score in the same seat in the reference, averaged over the seats; the report is the mean gain
+per deal with its 95% confidence interval (normal approximation over deals). Each seat's
+random stream is its own and replayed identically, so the field plays the same way wherever
+the hero's choices do not change the position.
+
+    python bench/duplicate_match.py [--game G] [--players N] [--deals 100] \
+        [--hero expert] [--field casual] [--effort 1.0] [--seed 1] [--jobs 1]
+
+Levels: ``casual``, ``expert``, ``random``, or ``pkg:NAME`` — the policies of another copy
+of ``bot/ai`` importable as ``NAME`` (before/after comparisons of the casual policies).
+Without ``--game``, every game at every supported player count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.ai import random_policy
+from bot.engine.actions import Action
+from bot.engine.deck import deal_seed, shuffle
+from bot.engine.registry import get_rules, implemented
+from bot.engine.rules import Rules
+from bot.engine.views import SeatView
+
+Policy = Callable[[SeatView, random.Random], Action]
+
+
+def policy(level: str, rules: Rules, effort: float) -> Policy:
+    if level == "casual":
+        from bot.ai import policy_for
+
+        return policy_for(rules.game_id)
+    if level == "expert":
+        from bot.ai.expert import evaluate
+
+        def expert(view: SeatView, rng: random.Random) -> Action:
+            legal = view.legal
+            if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
+                return legal[0]
+            return evaluate(rules, view, rng, effort=effort).best
+
+        return expert
+    if level == "random":
+        return random_policy
+    if level.startswith("pkg:"):
+        module = importlib.import_module(f"{level[4:]}.{rules.game_id}")
+        return module.choose  # type: ignore[no-any-return]
+    raise SystemExit(f"unknown level {level!r}")
+
+
+def public_form(action: Action) -> Action:
+    if action.type == "discard":
+        return action._replace(cards=None, amount=len(action.cards or ()))
+    return action
+
+
+def play(
+    rules: Rules,
+    players: int,
+    deck: tuple[str, ...],
+    dealer: int,
+    seats: list[Policy],
+    seed: int,
+    timed: int | None,
+    times: list[float],
+) -> tuple[int, ...]:
+    """One deal with ``seats[i]`` deciding for seat i; returns the deltas."""
+    state = rules.new_deal(players, rules.normalize_options(None), deck, dealer)
+    rngs = [random.Random(seed * 31 + s) for s in range(players)]
+    history: list[Action] = []
+    while (seat := rules.to_act(state)) is not None:
+        view = rules.observe(state, seat)
+        if history and not view.public.history:  # an engine without public history yet
+            view = replace(view, public=replace(view.public, history=tuple(history)))
+        start = time.perf_counter()
+        action = seats[seat](view, rngs[seat])
+        first = view.legal[0]
+        if seat == timed and (len(view.legal) > 1 or first.type in rules.multi_card_types):
+            times.append(time.perf_counter() - start)
+        history.append(public_form(action))
+        state, _ = rules.apply(state, action)
+    result = rules.result(state)
+    assert result is not None
+    return result.deltas
+
+
+def one_deal(args: tuple[str, int, int, int, str, str, float]) -> tuple[float, list[float]]:
+    """The hero's mean gain over the seats on deal ``index``, and its decision times."""
+    game, players, index, seed, hero_level, field_level, effort = args
+    rules = get_rules(game)
+    hero = policy(hero_level, rules, effort)
+    field = policy(field_level, rules, effort)
+    deal = deal_seed(seed, index)
+    deck = shuffle(rules.pack(players), deal)
+    dealer = index % players
+    times: list[float] = []
+    reference = play(rules, players, deck, dealer, [field] * players, deal, None, times)
+    gain = 0.0
+    for h in range(players):
+        seats = [hero if s == h else field for s in range(players)]
+        deltas = play(rules, players, deck, dealer, seats, deal, h, times)
+        gain += deltas[h] - reference[h]
+    return gain / players, times
+
+
+def match(
+    game: str,
+    players: int,
+    deals: int,
+    seed: int,
+    hero: str,
+    field: str,
+    effort: float,
+    jobs: int,
+) -> None:
+    start = time.perf_counter()
+    work = [(game, players, i, seed, hero, field, effort) for i in range(deals)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(one_deal, work, chunksize=1))
+    else:
+        results = [one_deal(w) for w in work]
+    gains = [g for g, _ in results]
+    times = sorted(t for _, ts in results for t in ts)
+    mean = statistics.fmean(gains)
+    half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.inf
+    verdict = "WINS" if mean - half > 0 else ("loses" if mean + half < 0 else "not significant")
+    timing = ""
+    if times:
+        p50 = times[len(times) // 2] * 1e3
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))] * 1e3
+        timing = f"; hero decisions {len(times)}: p50 {p50:.0f} ms, p95 {p95:.0f} ms"
+    print(
+        f"{game} {players}p {hero} vs {field}, {deals} deals: {mean:+.2f} ± {half:.2f} points"
+        f" per deal (95% CI [{mean - half:+.2f}, {mean + half:+.2f}]) {verdict}"
+        f" [{time.perf_counter() - start:.0f} s{timing}]",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Duplicate match of two levels.")
+    parser.add_argument("--game", choices=sorted(implemented()), default=None)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--hero", default="expert")
+    parser.add_argument("--field", default="casual")
+    parser.add_argument("--effort", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    for game in [args.game] if args.game else sorted(implemented()):
+        rules = get_rules(game)
+        counts = (
+            [args.players]
+            if args.players
+            else list(range(rules.min_players, rules.max_players + 1))
+        )
+        for players in counts:
+            match(
+                game, players, args.deals, args.seed, args.hero, args.field, args.effort, args.jobs
+            )
+
+
+if __name__ == "__main__":
+    main()

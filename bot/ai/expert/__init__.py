@@ -1,0 +1,116 @@
+"""The expert computer player: determinized search over every decision of every game.
+
+The product calls only these names::
+
+    from bot.ai.expert import Option, Evaluation, evaluate, choose_expert, LEVELS
+
+``evaluate`` compares a handful of concrete candidate actions (``candidates``) by playing each
+out in worlds drawn from the engine's ``Rules.sample_world`` with the casual policies
+(``rollout``), and returns them best first with their expected score change for the deal.
+See ``search`` for the algorithm, the work budget and why a given ``rng`` state always gives
+the same answer. ``choose_expert`` is ``evaluate(...).best`` with shortcuts.
+
+Levels: ``casual`` is the rule policies (``bot/ai/<game>.py``), fast and memory-light;
+``expert`` is this search. Each is its own rated computer entity (the product rates them).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.ai.expert.candidates import candidates
+from bot.ai.expert.rollout import rollout_policy
+from bot.ai.expert.search import Sampler, search
+from bot.engine.actions import Action
+from bot.engine.rules import Rules
+from bot.engine.views import SeatView
+
+LEVELS: tuple[str, ...] = ("casual", "expert")
+
+#: Work units per decision at effort 1.0 (one unit ≈ one rollout decision), per game: sized
+#: so the in-game decision stays ≤ 250 ms p95 on one core of the development machine
+#: (``bench/ai_bench.py --level expert``).
+BUDGET: dict[str, int] = {
+    "french_tarot": 3000,
+    "early_french_tarot": 3000,
+    "la_morte": 3000,
+    "losers_game": 3000,
+    "queen_of_tarot": 3000,
+}
+DEFAULT_BUDGET = 2000
+#: Wall-clock safety net per decision at effort 1.0, in seconds (scaled by ``effort``). Only
+#: reached when the machine is far slower than planned; see ``search``.
+HARD_CAP = 0.6
+#: Share of the budget spent on a decision with a single candidate (its value is reported).
+SINGLE_SHARE = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One candidate action and what the search expects of it."""
+
+    action: Action  # a concrete legal action (multi-card templates completed)
+    expected: float  # mean score change of the seat for this deal over the sampled worlds
+    samples: int  # worlds evaluated
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The expert's view of one decision: the candidates considered, best first."""
+
+    seat: int
+    best: Action
+    options: tuple[Option, ...]
+
+
+def _casual(rules: Rules, view: SeatView, rng: random.Random) -> Action:
+    from bot.ai import policy_for
+
+    return policy_for(rules.game_id)(view, rng)
+
+
+def evaluate(
+    rules: Rules,
+    view: SeatView,
+    rng: random.Random,
+    *,
+    effort: float = 1.0,
+    sampler: Sampler | None = None,
+) -> Evaluation:
+    """Search ``view``'s decision; deterministic for a given ``rng`` state.
+
+    ``effort`` scales the work (1.0: the in-game budget, ≤ 250 ms p95 on one core); hints and
+    reviews may pass more or less. ``sampler`` replaces ``rules.sample_world`` (tests, benches).
+    """
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has nothing to decide")
+    seed = rng.getrandbits(62)
+    casual = _casual(rules, view, random.Random(seed ^ 0x5A5A))
+    cands = candidates(rules, view, casual, random.Random(seed ^ 0xC0DE))
+    budget = max(1, int(BUDGET.get(rules.game_id, DEFAULT_BUDGET) * effort))
+    if len(cands) == 1:
+        budget = max(1, int(budget * SINGLE_SHARE))
+    tallies = search(
+        rules,
+        view,
+        cands,
+        seed=seed,
+        budget=budget,
+        policy=rollout_policy(rules.game_id),
+        sampler=sampler or rules.sample_world,
+        hard_cap=HARD_CAP * max(effort, 0.05),
+    )
+    options = tuple(Option(t.action, t.mean if t.samples else 0.0, t.samples) for t in tallies)
+    return Evaluation(seat=view.seat, best=options[0].action, options=options)
+
+
+def choose_expert(rules: Rules, view: SeatView, rng: random.Random) -> Action:
+    """The expert's action: ``evaluate(...).best``, at once when only one action is legal."""
+    legal = view.legal
+    if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
+        return legal[0]
+    return evaluate(rules, view, rng).best
+
+
+__all__ = ["LEVELS", "Evaluation", "Option", "choose_expert", "evaluate"]

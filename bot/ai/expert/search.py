@@ -1,0 +1,144 @@
+"""Determinized search (perfect-information Monte Carlo) over one decision of one seat.
+
+For a decision, the searcher lists a handful of concrete candidate actions (``candidates``),
+draws worlds — full deal states consistent with everything the seat knows — from the
+engine's ``Rules.sample_world(view, rng)``, and plays every candidate out in every world with
+the fast casual policies in all seats (``rollout``). A candidate's value is the seat's mean
+score change for the deal (``DealResult.deltas``) over the worlds it was played in.
+
+Every candidate meets the same worlds and the same rollout random streams (common random
+numbers), so differences between candidates are not drowned by the luck of the deal.
+Successive halving spends the budget where it matters: every candidate is played in the
+first worlds, then the worse half is dropped, and so on, until one round remains.
+
+**Budget and determinism.** Work is counted in *units*: one rollout decision (a policy call
+plus the engine applying it) is one unit, and drawing a world costs ``WORLD_UNITS``. The
+budget in units (per game, times ``effort``) alone decides when a round ends and which
+candidate wins, so the same ``rng`` state gives the same answer on any machine, loaded or not,
+in any process. The wall clock is only a safety net: past ``hard_cap`` seconds the search stops
+after the rollout in progress and answers from what it has (that answer may then depend on the
+machine's speed; ``Evaluation`` reports the samples used). The budgets are sized so that on
+one core of the development machine the cap is not reached (``bench/ai_bench.py``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine.actions import Action
+from bot.engine.errors import IllegalAction
+from bot.engine.rules import Rules
+from bot.engine.views import SeatView
+
+Policy = Callable[[SeatView, random.Random], Action]
+Sampler = Callable[[SeatView, random.Random], Any]
+
+#: Units charged for drawing one world (roughly the replay the sampler does).
+WORLD_UNITS = 12
+
+
+@dataclass(slots=True)
+class Tally:
+    action: Action
+    total: float = 0.0
+    samples: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.samples if self.samples else float("-inf")
+
+
+class Stepper:
+    """``apply`` for rollouts: the engine's trusted fast path when it has one."""
+
+    __slots__ = ("_apply", "_multi", "_trusted")
+
+    def __init__(self, rules: Rules) -> None:
+        self._apply = rules.apply
+        self._trusted = getattr(rules, "apply_trusted", None)
+        self._multi = rules.multi_card_types
+
+    def __call__(self, state: Any, action: Action) -> Any:
+        if self._trusted is not None and action.type not in self._multi:
+            return self._trusted(state, action)[0]
+        return self._apply(state, action)[0]
+
+
+def rollout(
+    rules: Rules,
+    step: Stepper,
+    state: Any,
+    seat: int,
+    policy: Policy,
+    rng: random.Random,
+) -> tuple[float, int]:
+    """Play ``state`` to the end with ``policy`` in every seat: (seat's score, units)."""
+    to_act, observe = rules.to_act, rules.observe
+    units = 0
+    while (t := to_act(state)) is not None:
+        view = observe(state, t)
+        legal = view.legal
+        action = legal[0] if len(legal) == 1 and legal[0].type not in step._multi else None
+        if action is None:
+            action = policy(view, rng)
+        state = step(state, action)
+        units += 1
+    result = rules.result(state)
+    assert result is not None
+    return float(result.deltas[seat]), units
+
+
+def search(
+    rules: Rules,
+    view: SeatView,
+    candidates: Sequence[Action],
+    *,
+    seed: int,
+    budget: int,
+    policy: Policy,
+    sampler: Sampler,
+    hard_cap: float,
+) -> list[Tally]:
+    """Tallies of ``candidates`` (best first) after spending about ``budget`` units."""
+    tallies = [Tally(a) for a in candidates]
+    seat = view.seat
+    step = Stepper(rules)
+    deadline = time.perf_counter() + hard_cap
+    active = list(tallies)
+    rounds = max(1, (len(active) - 1).bit_length())  # halvings down to one or two
+    used = 0
+    world_no = 0
+    for r in range(rounds):
+        round_end = budget * (r + 1) // rounds
+        first = True
+        while first or used < round_end:
+            first = False
+            world_seed = seed * 1_000_003 + world_no * 7_919
+            world_no += 1
+            world = sampler(view, random.Random(world_seed))
+            used += WORLD_UNITS
+            for tally in active:
+                try:
+                    state = rules.apply(world, tally.action)[0]
+                except IllegalAction:  # a world the sampler got wrong: skip it, never crash
+                    continue
+                value, units = rollout(
+                    rules, step, state, seat, policy, random.Random(world_seed + 1)
+                )
+                tally.total += value
+                tally.samples += 1
+                used += units + 1
+            if time.perf_counter() > deadline:
+                break
+        if time.perf_counter() > deadline:
+            break
+        if r < rounds - 1 and len(active) > 2:
+            active.sort(key=lambda t: -t.mean)
+            active = active[: (len(active) + 1) // 2]
+    order = {id(t): i for i, t in enumerate(active)}
+    # survivors first (they share every world), by mean; then the dropped ones by mean
+    return sorted(tallies, key=lambda t: (id(t) not in order, -t.mean if t.samples else 0.0))
