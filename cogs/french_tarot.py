@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.table_cog import CLOCK_CHOICES, TableCog, clock_value, parse_cards
+from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value, parse_cards
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -33,7 +33,7 @@ class FrenchTarotCog(
 
     @app_commands.command(name="new")
     @app_commands.guild_only()
-    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -42,6 +42,8 @@ class FrenchTarotCog(
         deals: app_commands.Range[int, 1, 100] | None = None,
         chelem: bool = True,
         clock: str | None = None,
+        level: str = "casual",
+        hints: bool = False,
     ) -> None:
         """Open a French Tarot table in this channel.
 
@@ -51,9 +53,20 @@ class FrenchTarotCog(
             deals: Number of played deals in the game (default 2 per player).
             chelem: Allow the taker to announce a chelem (default on).
             clock: Turn clock (default: the server's setting).
+            level: How the computer players think: casual (default) or expert.
+            hints: A practice table: players may ask the expert for hints (never rated).
         """
         options = {"deals": deals, "chelem": chelem}
-        await self.ctl.open_lobby(interaction, GAME, seats, options, computers, clock_value(clock))
+        await self.ctl.open_lobby(
+            interaction,
+            GAME,
+            seats,
+            options,
+            computers,
+            clock_value(clock),
+            level=level,
+            hints=hints,
+        )
 
     @app_commands.command(name="bid")
     @app_commands.guild_only()

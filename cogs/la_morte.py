@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.table_cog import CLOCK_CHOICES, TableCog, clock_value
+from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -26,7 +26,7 @@ class LaMorteCog(
 
     @app_commands.command(name="new")
     @app_commands.guild_only()
-    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -35,6 +35,8 @@ class LaMorteCog(
         target: app_commands.Range[int, 1, 500] = 50,
         round_limit: app_commands.Range[int, 1, 200] | None = None,
         clock: str | None = None,
+        level: str = "casual",
+        hints: bool = False,
     ) -> None:
         """Open a La Morte table in this channel.
 
@@ -44,9 +46,20 @@ class LaMorteCog(
             target: Score that wins the game (default 50).
             round_limit: Optional maximum number of deals.
             clock: Turn clock (default: the server's setting).
+            level: How the computer players think: casual (default) or expert.
+            hints: A practice table: players may ask the expert for hints (never rated).
         """
         options = {"target": target, "round_limit": round_limit}
-        await self.ctl.open_lobby(interaction, GAME, seats, options, computers, clock_value(clock))
+        await self.ctl.open_lobby(
+            interaction,
+            GAME,
+            seats,
+            options,
+            computers,
+            clock_value(clock),
+            level=level,
+            hints=hints,
+        )
 
     @app_commands.command(name="bid")
     @app_commands.guild_only()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.table_cog import CLOCK_CHOICES, TableCog, clock_value
+from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -32,7 +32,7 @@ class LosersGameCog(
 
     @app_commands.command(name="new")
     @app_commands.guild_only()
-    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -41,6 +41,8 @@ class LosersGameCog(
         target: app_commands.Range[int, 1, 500] = 50,
         hand_limit: app_commands.Range[int, 1, 100] | None = None,
         clock: str | None = None,
+        level: str = "casual",
+        hints: bool = False,
     ) -> None:
         """Open a Loser's Game table in this channel.
 
@@ -50,9 +52,20 @@ class LosersGameCog(
             target: Score that wins the game with the unique top total (default 50).
             hand_limit: End after this many hands at most (highest total wins).
             clock: Turn clock (default: the server's setting).
+            level: How the computer players think: casual (default) or expert.
+            hints: A practice table: players may ask the expert for hints (never rated).
         """
         options = {"target": target, "hand_limit": hand_limit}
-        await self.ctl.open_lobby(interaction, GAME, seats, options, computers, clock_value(clock))
+        await self.ctl.open_lobby(
+            interaction,
+            GAME,
+            seats,
+            options,
+            computers,
+            clock_value(clock),
+            level=level,
+            hints=hints,
+        )
 
     @app_commands.command(name="trump")
     @app_commands.guild_only()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.table_cog import CLOCK_CHOICES, TableCog, clock_value, parse_cards
+from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value, parse_cards
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -39,7 +39,7 @@ class QueenOfTarotCog(
 
     @app_commands.command(name="new")
     @app_commands.guild_only()
-    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -47,6 +47,8 @@ class QueenOfTarotCog(
         deals: app_commands.Range[int, 1, 60] = 6,
         max_bargain: app_commands.Range[int, 1, 129] = 43,
         clock: str | None = None,
+        level: str = "casual",
+        hints: bool = False,
     ) -> None:
         """Open a Queen of Tarot table (exactly 3 seats) in this channel.
 
@@ -55,9 +57,20 @@ class QueenOfTarotCog(
             deals: Number of deals (default 6, so everyone deals twice).
             max_bargain: Highest amount a demand or offer may name (default 43).
             clock: Turn clock (default: the server's setting).
+            level: How the computer players think: casual (default) or expert.
+            hints: A practice table: players may ask the expert for hints (never rated).
         """
         options = {"deals": deals, "max_bargain": max_bargain}
-        await self.ctl.open_lobby(interaction, GAME, 3, options, computers, clock_value(clock))
+        await self.ctl.open_lobby(
+            interaction,
+            GAME,
+            3,
+            options,
+            computers,
+            clock_value(clock),
+            level=level,
+            hints=hints,
+        )
 
     @app_commands.command(name="pass")
     @app_commands.guild_only()

@@ -7,7 +7,8 @@ ms for the GIL (``bench/loop_stall_bench.py``). So the work goes to a process po
 (``forkserver``, so no thread of this process is forked), through a waiting thread, so the
 event loop (and SimCord's settle in tests) sees an ordinary ``run_in_executor`` call.
 
-A ``PlayStep`` travels by pickle and comes back advanced: callers use the returned step.
+A ``PlayStep`` travels by pickle and comes back advanced: callers use the returned step. The
+expert's hints and reviews (``bot.services.analysis``) run here too, one decision per job.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
-from bot.ai import choose_action
-from bot.services.step import PlayStep, computer_rng
+from bot.services.step import PlayStep
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 
 def read_only(data: dict[str, Any]) -> MappingProxyType[str, Any]:
@@ -64,15 +65,13 @@ def advance(step: PlayStep) -> PlayStep:
 def time_out(step: PlayStep, seat: int, then_advance: bool) -> PlayStep:
     """The computer decides for ``seat``, whose time ran out, then (``then_advance``) the
     computer seats play on (in a worker)."""
-    m = step.m
-    view = m.rules.observe(m.deal, seat)
-    step.apply(choose_action(m.rules, view, computer_rng(step.seed, step.seq + 1)), by="timeout")
+    step.apply(step.computer_action(seat), by="timeout")
     if then_advance:
         step.advance()
     return step
 
 
-def run(executor: Executor | None, fn: Callable[..., PlayStep], *args: Any) -> PlayStep:
+def run(executor: Executor | None, fn: Callable[..., _T], *args: Any) -> _T:
     """Run ``fn(*args)`` in ``executor`` (default: the process pool) and wait for it; called
     from a thread. A broken pool (a worker killed) is replaced once, then the work runs here."""
     global _processes

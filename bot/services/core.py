@@ -218,7 +218,9 @@ class TableCore:
         if resign_seat is not None:
             seats = tuple(replace(s, resigned=True) if s.seat == resign_seat else s for s in seats)
         results: list[GameResultRecord] = []
-        if status == "finished":
+        # A practice table (hints on) is never rated: like an ended table, it leaves no result
+        # in ratings, leaderboards, /stats or /history.
+        if status == "finished" and not rec.hints:
             winners = set(m.winners)
             places = ratings.placings(m.totals, m.winners, [s.seat for s in seats if s.resigned])
             results = [
@@ -228,7 +230,7 @@ class TableCore:
                     name=s.name,
                     score=m.totals[s.seat],
                     won=s.seat in winners and not s.resigned,  # a resigned player never wins
-                    player_id=ratings.player_id(s.user_id, s.is_bot),
+                    player_id=ratings.player_id(s.user_id, s.is_bot, rec.level),
                     place=places[s.seat],
                     deals=m.deals_played,
                 )

@@ -50,6 +50,8 @@ class TableInfo:
     notify_at: float | None = None  # when ``notify_seat`` gets a turn notification
     notify_seat: int | None = None
     language: str = "en"  # the language of the public table (bot.i18n.LANGUAGES)
+    level: str = "casual"  # how its computer players think: "casual" | "expert" (issue 18)
+    hints: bool = False  # a practice table: players may ask the expert for hints; never rated
 
     def seat_of(self, user_id: int) -> int | None:
         """Seat of a (non-resigned) human at this table, or None."""

@@ -1,8 +1,8 @@
 """Rating maths: final placings of a finished game, and openskill Plackett–Luce updates.
 
 Every game id has its own rating per player. Computer players are rated too, one entity per
-computer level (today every computer seat plays the standard level), so beating the computer
-counts for exactly what it is worth. The shown value is conservative (mu − 3·sigma); fewer than
+computer level (a table's ``level``: casual or expert), so beating the computer counts for
+exactly what it is worth. The shown value is conservative (mu − 3·sigma); fewer than
 ``PROVISIONAL_GAMES`` rated games make a rating provisional.
 """
 
@@ -16,8 +16,9 @@ from bot.db.ratings import Rating, RatingUpdate
 
 PROVISIONAL_GAMES = 5
 #: Rated entity ids of the computer-player levels (negative: Discord ids are positive).
-COMPUTER_LEVELS: dict[str, int] = {"standard": -1}
-COMPUTER_NAMES: dict[int, str] = {-1: "Computer"}
+#: "standard" is the casual level's name from before there were levels.
+COMPUTER_LEVELS: dict[str, int] = {"casual": -1, "expert": -2, "standard": -1}
+COMPUTER_NAMES: dict[int, str] = {-1: "Computer", -2: "Expert computer"}
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, tau 25/300
 
@@ -31,14 +32,14 @@ def is_provisional(rated_games: int) -> bool:
     return rated_games < PROVISIONAL_GAMES
 
 
-def player_id(user_id: int | None, is_bot: bool) -> int | None:
-    """The rated entity of a seat: its human, or the computer level that plays it.
+def player_id(user_id: int | None, is_bot: bool, level: str = "casual") -> int | None:
+    """The rated entity of a seat: its human, or the computer ``level`` that plays it.
 
     A human who resigned (a computer finished the game for them) is still that human: they
     rank last. A seat with neither (an anonymised record) is not rated.
     """
     if is_bot:
-        return COMPUTER_LEVELS["standard"]
+        return COMPUTER_LEVELS[level]
     return user_id
 
 

@@ -21,6 +21,7 @@ from bot.db.tables import DealResultRecord, TableRecord, TableStore
 from bot.engine.registry import get_rules, implemented
 from bot.services import ratings, records
 from bot.services.errors import InvalidRequest, NotFound, WrongState
+from bot.services.step import LEVELS
 
 __all__ = [
     "BestResult",
@@ -59,8 +60,15 @@ class Board:
     total: int
     entries: tuple[BoardEntry, ...]
     me: BoardEntry | None  # the viewer's line, on or off this page
-    computer: Rating | None  # the computer player's rating in this game
+    #: The rating in this game of every computer level that has one: ``(level, rating)``,
+    #: casual first (each level is its own rated entity).
+    computers: tuple[tuple[str, Rating], ...]
     counted_globally: bool = True  # False: the server's admins keep its games off global boards
+
+    @property
+    def computer(self) -> Rating | None:
+        """The casual computer's rating (the only level before there were levels)."""
+        return dict(self.computers).get("casual")
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,9 +223,17 @@ class StatsService:
             total=found.total,
             entries=found.entries,
             me=found.me,
-            computer=await rating(self.db, game_id, ratings.COMPUTER_LEVELS["standard"]),
+            computers=await self._computers(game_id),
             counted_globally=counted,
         )
+
+    async def _computers(self, game_id: str) -> tuple[tuple[str, Rating], ...]:
+        found: list[tuple[str, Rating]] = []
+        for level in LEVELS:
+            value = await rating(self.db, game_id, ratings.COMPUTER_LEVELS[level])
+            if value is not None:
+                found.append((level, value))
+        return tuple(found)
 
     async def favourite_game(self, guild_id: int | None) -> str:
         """The game most played on the server: a leaderboard's default (else the first)."""

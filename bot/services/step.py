@@ -21,10 +21,17 @@ from bot.engine.events import Event
 from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
 from bot.engine.rules import Rules
+from bot.engine.views import SeatView
 from bot.services.errors import IllegalMove
 from bot.services.models import EndedDeal, SeatInfo, TableInfo
 
 SEED_BITS = 63  # seeds fit SQLite's signed 64-bit INTEGER
+#: The computer players' levels a table may be opened with (``bot.ai.expert.LEVELS``).
+LEVELS = ("casual", "expert")
+#: Scales the expert's work everywhere (its in-game decisions, hints, reviews): 1.0 is the
+#: budget ``bot.ai.expert`` sizes for ≤ 250 ms a decision. Read when a ``PlayStep`` is made
+#: (so it travels to the worker processes with it); tests lower it to keep games quick.
+EXPERT_EFFORT = 1.0
 AWAY_TAKEOVER = 2  # consecutive timeouts after which a computer plays the seat
 _AI_SALT = 0x5EED_A1_5EED  # keeps computer-player rng streams apart from deck shuffles
 
@@ -41,6 +48,31 @@ def first_dealer(seed: int, players: int) -> int:
 def computer_rng(seed: int, seq: int) -> random.Random:
     """Rng of the computer move logged at ``seq``: a replay of the log reproduces it."""
     return random.Random(deal_seed(seed ^ _AI_SALT, seq))
+
+
+def computer_action(
+    rules: Rules,
+    view: SeatView,
+    rng: random.Random,
+    level: str = "casual",
+    effort: float = 1.0,
+) -> Action:
+    """The computer's action at ``level`` (every seat the computer plays at a table, its own
+    and those it plays for away, resigned or timed-out humans, plays at the table's level).
+
+    CPU-heavy at the expert level: call it in a worker process (``bot.services.compute``),
+    never on the event loop.
+    """
+    if level == "casual":
+        return choose_action(rules, view, rng)
+    if effort == 1.0:
+        return choose_action(rules, view, rng, level=level)
+    from bot.ai.expert import evaluate
+
+    legal = view.legal
+    if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
+        return legal[0]  # nothing to think about (``choose_expert``'s shortcut)
+    return evaluate(rules, view, rng, effort=effort).best
 
 
 def sentence(text: str) -> str:
@@ -87,6 +119,8 @@ def table_info(rec: TableRecord) -> TableInfo:
         shown_seq=rec.shown_seq,
         notify_at=rec.notify_at,
         notify_seat=rec.notify_seat,
+        level=rec.level,
+        hints=rec.hints,
     )
 
 
@@ -213,6 +247,8 @@ class PlayStep:
         self.rules: Rules = m.rules
         self.seed = seed
         self.seq = rec.seq
+        self.level = rec.level
+        self.effort = EXPERT_EFFORT
         # Seats the computer plays: computer players, resigned humans, and humans whose turn
         # ran out twice in a row until they press "I'm back" (issue 8).
         self.auto = {
@@ -301,6 +337,11 @@ class PlayStep:
             seat = match.to_act(self.m)
             if seat is None or seat not in self.auto:
                 return
-            view = self.rules.observe(self.m.deal, seat)
-            action = choose_action(self.rules, view, computer_rng(self.seed, self.seq + 1))
-            self.apply(action, by="ai")
+            self.apply(self.computer_action(seat), by="ai")
+
+    def computer_action(self, seat: int) -> Action:
+        """The computer's decision for ``seat`` now, from the rng of the seq it will be
+        logged at (so a restart or a replay finds the same one)."""
+        view = self.rules.observe(self.m.deal, seat)
+        rng = computer_rng(self.seed, self.seq + 1)
+        return computer_action(self.rules, view, rng, self.level, self.effort)

@@ -21,6 +21,8 @@ from bot.engine.codec import parse_action
 from bot.engine.errors import IllegalAction
 from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
+from bot.services.analysis import expert_ready
+from bot.services.coach import TableCoach
 from bot.services.errors import (
     Conflict,
     Forbidden,
@@ -32,6 +34,7 @@ from bot.services.errors import (
 from bot.services.life import CLOCKS
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import (
+    LEVELS,
     SEED_BITS,
     PlayStep,
     deal_number,
@@ -46,7 +49,6 @@ from bot.services.step import (
     status_phrase,
     table_info,
 )
-from bot.services.upkeep import TableUpkeep
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +64,7 @@ COMPUTER_NAMES = (
 )
 
 
-class TableService(TableUpkeep):
+class TableService(TableCoach):
     """Use cases of game tables. Every method returns models and raises ``ServiceError``s."""
 
     # ---- lobby -----------------------------------------------------------------------
@@ -77,11 +79,16 @@ class TableService(TableUpkeep):
         options: Mapping[str, Any] | None = None,
         computers: int = 0,
         clock: str | None = None,
+        *,
+        level: str = "casual",
+        hints: bool = False,
     ) -> TableInfo:
         """Open a lobby in a channel; the owner takes seat 0, then ``computers`` computers.
 
         ``clock`` is the turn clock (``CLOCKS``; ``None``: the server's default). The
         server's settings decide where tables may open and whether computers may play.
+        ``level`` is how the table's computer players think (``LEVELS``); ``hints`` opens a
+        practice table where players may ask the expert for hints, never rated.
         """
         settings = await self.guild_settings(guild_id)
         if settings.channels and channel_id not in settings.channels:
@@ -96,6 +103,13 @@ class TableService(TableUpkeep):
             get_rules(game_id)
         except KeyError:
             raise InvalidRequest(f"There is no game called {game_id!r}.") from None
+        if level not in LEVELS:
+            raise InvalidRequest(f"Computer levels are {', '.join(LEVELS)}.")
+        if (level != "casual" or hints) and not expert_ready(game_id):
+            raise InvalidRequest(
+                f"The expert doesn't play {game_title(game_id)} yet, so its tables have no "
+                "expert level and no hints for now. Open a casual table without hints."
+            )
         try:
             normalized = match.new_match(game_id, players, options, 0).options
         except ValueError as e:  # BadOption is a ValueError
@@ -111,7 +125,16 @@ class TableService(TableUpkeep):
             for i in range(computers)
         ]
         return await self._create_lobby(
-            guild_id, channel_id, owner_id, game_id, players, normalized, seats, clock
+            guild_id,
+            channel_id,
+            owner_id,
+            game_id,
+            players,
+            normalized,
+            seats,
+            clock,
+            level=level,
+            hints=hints,
         )
 
     async def _create_lobby(
@@ -125,6 +148,9 @@ class TableService(TableUpkeep):
         seats: list[SeatRecord],
         clock: str,
         rematch_of: int | None = None,
+        *,
+        level: str = "casual",
+        hints: bool = False,
     ) -> TableInfo:
         rules = get_rules(game_id)
         async with self._channel_lock(channel_id):
@@ -146,6 +172,8 @@ class TableService(TableUpkeep):
                     now=now,
                     turn_clock=CLOCKS[clock],
                     rematch_of=rematch_of,
+                    level=level,
+                    hints=hints,
                 )
             except ChannelBusy:
                 existing = await self.store.open_in_channel(channel_id)
@@ -325,7 +353,8 @@ class TableService(TableUpkeep):
 
     async def rematch(self, table_id: int, user_id: int) -> TableInfo:
         """A finished game's player opens a new lobby in the same channel with the same
-        seats, options and clock; they host it and press Start when everyone is ready."""
+        seats, options, clock, computer level and hints; they host it and press Start when
+        everyone is ready."""
         rec = await self._load(table_id)
         if rec.status != "finished":
             raise WrongState("A rematch can only follow a finished game.")
@@ -350,6 +379,8 @@ class TableService(TableUpkeep):
             seats,
             clock,
             rematch_of=rec.id,
+            level=rec.level if expert_ready(rec.game_id) else "casual",
+            hints=rec.hints and expert_ready(rec.game_id),
         )
 
     # ---- a player leaving everything -----------------------------------------------------

@@ -5,8 +5,9 @@ Nothing but ids lives in a component: the custom_id names the table and the acti
 through ``interaction.client``), so a button rendered before a restart still works after it.
 
 custom_id formats (≤ 100 characters):
-  ``tb:<table>:<verb>`` with verb ``join|leave|bot|start|hand|back|rematch|end`` (table,
+  ``tb:<table>:<verb>`` with verb ``join|leave|bot|start|hand|back|rematch|end|hint`` (table,
   final-result and admin buttons);
+  ``tb:<table>:review:<deal>`` (a deal summary's Review);
   ``tb:<table>:act:<type>[:<field>=<value>]`` (decision buttons, e.g. ``tb:7:act:bid:amount=3``;
   one-tap card buttons ``tb:7:act:play:card=S7``);
   ``ts:<table>:<type>:<field>`` (selects whose chosen values fill ``field``).
@@ -39,6 +40,7 @@ _BUTTON_ACT = re.compile(
     r"act:(?P<type>[a-z_]+)(?::(?P<field>[a-z_]+)=(?P<value>[A-Za-z0-9_\-]+))?"
     r"(?:@(?P<deal>\d{1,9}))?"
 )
+_BUTTON_REVIEW = re.compile(r"review:(?P<deal>\d{1,9})")
 #: Payload key of the deal a decision component was drawn for (see ``stamp_deal``).
 DEAL_KEY = "@deal"
 _SELECT_FIELDS = {"card": "one", "cards": "many", "amount": "int", "bonuses": "names"}
@@ -60,8 +62,11 @@ def _controller(interaction: discord.Interaction[Any]) -> TableController:
 
 def parse_button(rest: str) -> tuple[str, dict[str, Any] | None] | None:
     """Split a button's verb part into (verb, action payload). ``None`` if malformed."""
-    if rest in ("join", "leave", "bot", "start", "hand", "back", "rematch", "end"):
+    if rest in ("join", "leave", "bot", "start", "hand", "back", "rematch", "end", "hint"):
         return rest, None
+    review = _BUTTON_REVIEW.fullmatch(rest)
+    if review is not None:
+        return "review", {"deal": int(review["deal"])}
     m = _BUTTON_ACT.fullmatch(rest)
     if m is None:
         return None
@@ -220,15 +225,19 @@ def lobby_view(table_id: int, *, full: bool) -> discord.ui.View:
     return view
 
 
-def table_view(table_id: int, *, someone_away: bool = False) -> discord.ui.View:
+def table_view(
+    table_id: int, *, someone_away: bool = False, hints: bool = False
+) -> discord.ui.View:
     """The running table's buttons: open your hand ephemerally (and "I'm back" while a
-    player is away)."""
+    player is away; "Hint" at a practice table)."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         TableButton(
             table_id, "hand", label=_("Show my hand"), style=discord.ButtonStyle.primary, emoji="🂠"
         )
     )
+    if hints:
+        view.add_item(TableButton(table_id, "hint", label=_("Hint"), emoji="💡"))
     if someone_away:
         view.add_item(
             TableButton(
@@ -239,6 +248,14 @@ def table_view(table_id: int, *, someone_away: bool = False) -> discord.ui.View:
                 emoji="👋",
             )
         )
+    return view
+
+
+def review_view(table_id: int, deal_no: int) -> discord.ui.View:
+    """Under a deal's summary: each player may ask the expert to review their decisions
+    (``tb:<table>:review:<deal>``)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableButton(table_id, f"review:{deal_no}", label=_("Review"), emoji="🔍"))
     return view
 
 

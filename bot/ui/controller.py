@@ -19,6 +19,7 @@ from bot.log import log_context
 from bot.services.errors import NotSeated, ServiceError
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.cards import long_name
+from bot.ui.coach import CoachController
 from bot.ui.components import (
     DEAL_KEY,
     decision_view,
@@ -36,7 +37,7 @@ from bot.ui.errors import GENERIC, reply, reply_error
 from bot.ui.games import renderer
 from bot.ui.life import LifeController, back_view, clock_line, clock_name, missing_permissions
 from bot.ui.locale import for_interaction, for_seat, for_table
-from bot.ui.render import lobby_embed, table_link
+from bot.ui.render import coaching_lines, lobby_embed, table_link, with_coaching
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -68,6 +69,7 @@ class TableController:
         self.bot = bot
         self.service = service
         self.life = LifeController(self)
+        self.coach = CoachController(self)
         self.publisher = (
             Publisher(self, retry_delays=retry_delays) if retry_delays else Publisher(self)
         )
@@ -143,6 +145,10 @@ class TableController:
                 await self.life.rematch(interaction, table_id)
             elif verb == "end":
                 await self.life.end(interaction, table_id)
+            elif verb == "hint":
+                await self.coach.hint(interaction, table_id)
+            elif verb == "review" and payload is not None:
+                await self.coach.review(interaction, table_id, int(payload["deal"]))
             elif verb == "act" and payload is not None:
                 await self._act(interaction, table_id, payload)
             else:
@@ -206,7 +212,11 @@ class TableController:
                 title=f"{r.TITLE} · table #{table.id}", description="This table was closed."
             )
             return {"content": None, "embed": embed, "view": None}
-        lines = [*r.option_lines(table.options), f"Turn clock: **{clock_name(table.turn_clock)}**"]
+        lines = [
+            *r.option_lines(table.options),
+            f"Turn clock: **{clock_name(table.turn_clock)}**",
+            *coaching_lines(table),
+        ]
         embed = lobby_embed(table, r.TITLE, lines)
         return {"content": None, "embed": embed, "view": lobby_view(table.id, full=table.is_full)}
 
@@ -218,6 +228,9 @@ class TableController:
         options: dict[str, Any],
         computers: int,
         clock: str | None = None,
+        *,
+        level: str = "casual",
+        hints: bool = False,
     ) -> None:
         async def work() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -242,6 +255,8 @@ class TableController:
                 options,
                 computers,
                 clock,
+                level=level,
+                hints=hints,
             )
             await self.post_lobby(interaction, table)
 
@@ -442,7 +457,11 @@ class TableController:
                 )
                 return
             outcome = await self.service.snapshot(table.id, None)
-            await reply(interaction, "Current table:", embed=renderer(game_id).table_embed(outcome))
+            await reply(
+                interaction,
+                "Current table:",
+                embed=with_coaching(renderer(game_id).table_embed(outcome), table),
+            )
 
         await self.guarded(interaction, work)
 
@@ -486,8 +505,10 @@ class TableController:
             content = "\n".join(x for x in (r.turn_content(outcome), clock_line(table)) if x)
             return {
                 "content": content or None,
-                "embed": r.table_embed(outcome),
-                "view": table_view(table.id, someone_away=any(s.away for s in table.seats)),
+                "embed": with_coaching(r.table_embed(outcome), table),
+                "view": table_view(
+                    table.id, someone_away=any(s.away for s in table.seats), hints=table.hints
+                ),
                 "allowed_mentions": discord.AllowedMentions(
                     users=True, roles=False, everyone=False
                 ),

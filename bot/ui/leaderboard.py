@@ -103,8 +103,12 @@ def board_embed(board: Board, viewer: int) -> discord.Embed:
     ]
     if board.metric == "rating":
         footer.append(_("rating = μ − 3σ (openskill)"))
-        if board.computer is not None:
-            footer.append(_("🤖 computer {rating}", rating=f"{board.computer.display:.1f}"))
+        for level, rated in board.computers:  # each level is its own rated entity
+            value = f"{rated.display:.1f}"
+            if level == "expert":
+                footer.append(_("🤖 expert computer {rating}", rating=value))
+            else:
+                footer.append(_("🤖 computer {rating}", rating=value))
     if not board.counted_globally:
         footer.append(_("this server's games are not counted here (server setting)"))
     embed.set_footer(text=" · ".join(footer))

@@ -100,11 +100,20 @@ def clip_lines(
     return more(len(lines))[:limit]
 
 
+def computer_label(table: TableInfo, name: str) -> str:
+    """A computer player's name with its robot marker, and its level at an expert table."""
+    if table.level == "expert":
+        return _("🤖 {name} (expert)", name=name)
+    return f"🤖 {name}"
+
+
 def seat_label(table: TableInfo, seat: int) -> str:
     """Seat name with a robot marker for computer players."""
     for s in table.seats:
         if s.seat == seat:
-            if s.is_bot or s.resigned:
+            if s.is_bot:
+                return computer_label(table, s.name)
+            if s.resigned:
                 return f"🤖 {s.name}"
             if s.expiries >= 2:  # the computer plays the seat until they are back
                 return _("🤖 {name} (away)", name=s.name)
@@ -117,7 +126,9 @@ def plain_label(table: TableInfo, seat: int) -> str:
     no away markers — those change with every timeout and would edit every player's DM."""
     for s in table.seats:
         if s.seat == seat:
-            return f"🤖 {s.name}" if s.is_bot or s.resigned else s.name
+            if s.is_bot:
+                return computer_label(table, s.name)
+            return f"🤖 {s.name}" if s.resigned else s.name
     return _("Seat {number}", number=seat + 1)
 
 
@@ -167,6 +178,28 @@ def lobby_embed(table: TableInfo, title: str, option_lines: list[str]) -> discor
     embed.add_field(name=_("Seats"), value="\n".join(lines), inline=True)
     embed.add_field(name=_("Options"), value="\n".join(option_lines) or _("defaults"), inline=True)
     embed.set_footer(text=_("Hands are sent by DM. If your DMs are closed, use “Show my hand”."))
+    return embed
+
+
+def coaching_lines(table: TableInfo, *, lobby: bool = True) -> list[str]:
+    """The table's computer level and hints, for the lobby's options (``lobby``: the level
+    even when casual) and the running table's footer (only what differs from the default)."""
+    lines: list[str] = []
+    if table.level == "expert":
+        lines.append(_("Computer players: **expert**"))
+    elif lobby:
+        lines.append(_("Computer players: **casual**"))
+    if table.hints:
+        lines.append(_("Hints: **on** — a practice table, not rated"))
+    return lines
+
+
+def with_coaching(embed: discord.Embed, table: TableInfo) -> discord.Embed:
+    """A running table's embed with its level and hints at the end of the footer."""
+    extra = [line.replace("*", "") for line in coaching_lines(table, lobby=False)]
+    if extra:
+        footer = embed.footer.text if embed.footer else None
+        embed.set_footer(text=" · ".join([*([footer] if footer else []), *extra]))
     return embed
 
 

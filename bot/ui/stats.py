@@ -14,6 +14,7 @@ import discord
 from babel import Locale
 
 from bot.i18n import N_, _, current, n_, p_
+from bot.services.ratings import COMPUTER_LEVELS
 from bot.services.stats import History, PastGame, PlayerStats, ScoreSheet
 from bot.ui.delivery.answer import send
 from bot.ui.games import game_title as title
@@ -155,8 +156,13 @@ def _others(game: PastGame, me: int) -> str:
     for s in game.seats:
         if s.player_id == me:
             continue
-        robot = "🤖 " if s.player_id is not None and s.player_id < 0 else ""
-        names.append(robot + discord.utils.escape_markdown(s.name))
+        name = discord.utils.escape_markdown(s.name)
+        if s.player_id == COMPUTER_LEVELS["expert"]:
+            names.append(_("🤖 {name} (expert)", name=name))
+        elif s.player_id is not None and s.player_id < 0:
+            names.append(f"🤖 {name}")
+        else:
+            names.append(name)
     return ", ".join(names)
 
 

@@ -1,5 +1,5 @@
-"""Base of every game's command group: join, leave, start, play, hand, status, resign, back,
-replace, end, rules.
+"""Base of every game's command group: join, leave, start, play, hand, status, hint, resign,
+back, replace, end, rules.
 
 Each game's cog (``cogs/<game>.py``) subclasses ``TableCog`` with its group name and adds
 ``new`` and its own decisions. Command bodies only parse input and call the controller.
@@ -28,6 +28,11 @@ CLOCK_CHOICES = [
     app_commands.Choice(name="Relaxed (10 min a turn)", value="relaxed"),
     app_commands.Choice(name="Normal (2 min a turn)", value="normal"),
     app_commands.Choice(name="Fast (45 s a turn)", value="fast"),
+]
+
+LEVEL_CHOICES = [
+    app_commands.Choice(name="Casual (quick, plays by rules of thumb)", value="casual"),
+    app_commands.Choice(name="Expert (thinks ahead, like a strong player)", value="expert"),
 ]
 
 
@@ -133,6 +138,12 @@ class TableCog(commands.GroupCog):
     ) -> list[app_commands.Choice[str]]:
         """Suggest exactly the caller's legal cards."""
         return await self.suggest_cards(interaction, current)
+
+    @app_commands.command(name="hint")
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        """Ask the expert privately what it would do now (tables opened with hints on)."""
+        await self.ctl.coach.hint_command(interaction, self.game_id)
 
     @app_commands.command(name="back")
     @app_commands.guild_only()

@@ -289,7 +289,10 @@ def board(metric: str, style: str, *, me_off_page: bool) -> Board:
         total=999_999,
         entries=entries,
         me=me if me_off_page else None,
-        computer=Rating(25.0, 8.3, -123.4, 1_000),
+        computers=(
+            ("casual", Rating(25.0, 8.3, -123.4, 1_000)),
+            ("expert", Rating(25.0, 8.3, -1234.5, 1_000_000)),
+        ),
         counted_globally=False,
     )
 

@@ -31,9 +31,11 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import _
 from bot.log import bind, table_fields
+from bot.services.analysis import expert_ready
 from bot.services.errors import ServiceError
 from bot.services.life import Notification
 from bot.services.models import Outcome, TableInfo
+from bot.ui.components import review_view
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Job, Post, fingerprint
@@ -368,7 +370,10 @@ class Publisher:
 
     # ---- rendering -----------------------------------------------------------------------
     def _summaries(self, outcome: Outcome) -> list[Post]:
+        """A post per ended deal: its score sheet, with the expert's **Review** button when
+        the expert plays the game."""
         r = renderer(outcome.table.game_id)
+        review = expert_ready(outcome.table.game_id)
         return [
             Post(
                 {
@@ -376,7 +381,7 @@ class Publisher:
                     "embed": r.deal_summary_embed(
                         outcome.table, ended, _totals_after(outcome, ended.number)
                     ),
-                    "view": None,
+                    "view": review_view(outcome.table.id, ended.number) if review else None,
                 },
                 replaces=i == 0,
             )

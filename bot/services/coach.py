@@ -1,0 +1,209 @@
+"""The expert as a coach: hints at practice tables and reviews of finished deals (issue 18).
+
+- ``hint``: at a table opened with hints on (never rated), the expert's choice at the player's
+  current decision, with its expected score against the alternatives it weighed.
+- ``review``: after a deal, the player's own decisions of that deal where the expert's
+  evaluation differed most (expected points lost, what it would have played), replayed from
+  the table's log and judged one decision at a time within ``REVIEW_SECONDS``.
+
+All the thinking happens in the worker processes (``bot.services.compute``), one decision per
+job, so computer players of other tables keep moving meanwhile; at most ``COACHING_AT_ONCE``
+hints or reviews think at the same time. The expert only sees what the seat saw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from bot.engine import match
+from bot.engine.views import SeatView
+from bot.services import analysis, compute, step
+from bot.services.analysis import Judged, expert_ready
+from bot.services.errors import Forbidden, NotSeated, WrongState
+from bot.services.models import TableInfo
+from bot.services.step import deal_number, game_title, name_of, table_info
+from bot.services.upkeep import TableUpkeep
+
+if TYPE_CHECKING:
+    from bot.ai.expert import Evaluation
+
+_T = TypeVar("_T")
+
+#: A hint thinks this many times as long as a computer's in-game decision (a player waits
+#: for one answer, and a hint should be at least as good as the computers' play).
+HINT_EFFORT = 2.0
+#: Each reviewed decision gets the in-game budget; the whole review at most this many
+#: seconds (then the answer says how many decisions it covered).
+REVIEW_EFFORT = 1.0
+REVIEW_SECONDS = 12.0
+#: Hints and reviews thinking at once in this process (the rest wait their turn), so that
+#: coaching never crowds the computer players' moves out of the worker processes.
+COACHING_AT_ONCE = 2
+#: Decisions a review lists (the costliest first).
+REVIEW_SHOWN = 5
+_CACHE_SIZE = 128
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The expert's advice for a player's current decision."""
+
+    table: TableInfo
+    seat: int
+    deal_number: int
+    view: SeatView  # the decision advised on
+    evaluation: Evaluation
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The expert's review of one player's decisions in one finished deal."""
+
+    table: TableInfo
+    seat: int
+    deal_number: int
+    judged: tuple[Judged, ...]  # every decision reviewed, the costliest first
+    decisions: int  # decisions with a choice the player made in the deal
+    complete: bool  # every one of them was reviewed within the time budget
+
+    @property
+    def mistakes(self) -> tuple[Judged, ...]:
+        """The reviewed decisions where the expert would have chosen otherwise and expects
+        to score more (at most ``REVIEW_SHOWN``, the costliest first)."""
+        return tuple(j for j in self.judged if j.loss > 0)[:REVIEW_SHOWN]
+
+    @property
+    def lost(self) -> float:
+        """Expected points given away over every reviewed decision."""
+        return sum(j.loss for j in self.judged)
+
+
+class TableCoach(TableUpkeep):
+    """Hints and deal reviews on top of the table use cases."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._coaching: asyncio.Semaphore | None = None
+        self._hints: OrderedDict[tuple[int, int, int], Evaluation] = OrderedDict()
+        self._reviews: OrderedDict[tuple[int, int, int], Review] = OrderedDict()
+        self._thinking: dict[tuple[str, int, int, int], asyncio.Task[Any]] = {}
+
+    # ---- hints ---------------------------------------------------------------------------
+    async def hint(self, table_id: int, user_id: int) -> Hint:
+        """The expert's choice at the user's current decision, with the alternatives.
+
+        Only at practice tables (opened with hints on, never rated), and only for the player
+        whose decision it is.
+        """
+        rec = await self._load(table_id)
+        self._require_playing(rec)
+        seat = self._seated(rec, user_id)
+        if not rec.hints:
+            raise Forbidden(
+                f"Hints are only for practice tables, opened with `hints: on` — those are never "
+                f"rated. Table #{rec.id} is a rated table, so you're on your own here."
+            )
+        m = self._match(rec)
+        turn = match.to_act(m)
+        if turn != seat or m.deal is None:
+            raise WrongState(
+                "A hint is for your own decision, and it's not your turn — "
+                f"waiting for {name_of(rec, turn)}."
+            )
+        view = m.rules.observe(m.deal, seat)
+        key = (rec.id, rec.seq, seat)
+        evaluation = self._hints.get(key)
+        if evaluation is None:
+            effort = HINT_EFFORT * step.EXPERT_EFFORT
+            evaluation = await self._single(
+                ("hint", *key),
+                lambda: self._think(analysis.advise, rec.game_id, view, rec.seed, rec.seq, effort),
+            )
+            _remember(self._hints, key, evaluation)
+        return Hint(table_info(rec), seat, deal_number(m), view, evaluation)
+
+    # ---- reviews -------------------------------------------------------------------------
+    async def review(self, table_id: int, user_id: int, deal_no: int) -> Review:
+        """The expert's review of the user's decisions in finished deal ``deal_no``.
+
+        Any player who sat at the table may ask (also after resigning, and after the game);
+        decisions the computer made for them (timeouts, away) are not theirs to review.
+        """
+        rec = await self._load(table_id)
+        seat = next((s.seat for s in rec.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise NotSeated(
+                f"Only the players of table #{rec.id} can review its deals, and you didn't "
+                "sit at this one."
+            )
+        if not expert_ready(rec.game_id):
+            raise WrongState(
+                f"The expert doesn't play {game_title(rec.game_id)} yet, so it can't review "
+                "this deal."
+            )
+        if rec.snapshot_json is None:
+            raise WrongState("The game hasn't started yet.")
+        m = self._match(rec) if rec.status == "playing" else match.from_json(rec.snapshot or {})
+        if not 1 <= deal_no <= m.deals_played:
+            raise WrongState("That deal isn't over yet: it can be reviewed once it ends.")
+        key = (rec.id, deal_no, seat)
+        found = self._reviews.get(key)
+        if found is None:
+            found = await self._single(
+                ("review", *key), lambda: self._review(rec.id, deal_no, seat)
+            )
+            if found.complete:
+                _remember(self._reviews, key, found)
+        return found
+
+    async def _review(self, table_id: int, deal_no: int, seat: int) -> Review:
+        rec = await self._load(table_id)
+        entries = await self.store.log(table_id)
+        found, _ = await self._off_loop(lambda: analysis.decisions(rec, entries, deal_no, seat))
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + REVIEW_SECONDS
+        effort = REVIEW_EFFORT * step.EXPERT_EFFORT
+        judged: list[Judged] = []
+        for d in sorted(found, key=analysis.priority):
+            if loop.time() >= deadline:
+                break
+            judged.append(await self._think(analysis.judge, rec.game_id, d, rec.seed, effort))
+        judged.sort(key=lambda j: (-j.loss, j.decision.seq))
+        return Review(
+            table=table_info(rec),
+            seat=seat,
+            deal_number=deal_no,
+            judged=tuple(judged),
+            decisions=len(found),
+            complete=len(judged) == len(found),
+        )
+
+    # ---- plumbing ------------------------------------------------------------------------
+    async def _think(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """``fn(*args)`` in a worker process, at most ``COACHING_AT_ONCE`` at a time."""
+        if self._coaching is None:
+            self._coaching = asyncio.Semaphore(COACHING_AT_ONCE)
+        async with self._coaching:
+            return await self._off_loop(lambda: compute.run(self._processes, fn, *args))
+
+    async def _single(
+        self, key: tuple[str, int, int, int], work: Callable[[], Awaitable[_T]]
+    ) -> _T:
+        """One computation per ``key`` at a time: a second click waits for the first's."""
+        task = self._thinking.get(key)
+        if task is None:
+            task = asyncio.ensure_future(work())
+            self._thinking[key] = task
+            task.add_done_callback(lambda _: self._thinking.pop(key, None))
+        return await asyncio.shield(task)
+
+
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > _CACHE_SIZE:
+        cache.popitem(last=False)

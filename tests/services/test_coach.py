@@ -1,0 +1,169 @@
+"""Computer levels, hints and deal reviews in the services (issue 18): a table's level and hints
+are stored and rated as they should be; the review replays exactly the player's own decisions;
+hints and reviews are refused where they must be; the expert thinks in the worker processes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.db.database import Database
+from bot.engine import match
+from bot.engine.deck import shuffle
+from bot.engine.registry import get_rules
+from bot.services import analysis, coach, ratings, step
+from bot.services.analysis import expert_ready
+from bot.services.errors import Forbidden, InvalidRequest, NotSeated, WrongState
+from bot.services.models import Outcome
+from bot.services.stats import StatsService
+from bot.services.tables import TableService
+from tests.services.conftest import ANA, BEN, CAL, CHANNEL, GUILD, passive_payload, user_to_act
+
+GAME = "la_morte"
+needs_expert = pytest.mark.skipif(
+    not expert_ready(GAME), reason="the expert does not play La Morte yet (no sample_world)"
+)
+
+
+@pytest.fixture(autouse=True)
+def quick_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(step, "EXPERT_EFFORT", 0.1)
+
+
+async def _play_out(svc: TableService, out: Outcome, max_steps: int = 300) -> Outcome:
+    """The humans drop and play their first card until the game ends."""
+    for _ in range(max_steps):
+        if out.finished:
+            return out
+        assert out.public is not None and out.public.to_act is not None
+        view = out.seat_views[out.public.to_act]
+        out = await svc.act(out.table.id, user_to_act(out), passive_payload(view))
+    raise AssertionError("the game did not finish")
+
+
+def test_each_level_is_its_own_rated_computer() -> None:
+    assert ratings.player_id(None, True) == ratings.COMPUTER_LEVELS["casual"] == -1
+    assert ratings.player_id(None, True, "expert") == ratings.COMPUTER_LEVELS["expert"] == -2
+    assert ratings.player_id(42, False, "expert") == 42  # a human stays themself
+    assert set(step.LEVELS) <= set(ratings.COMPUTER_LEVELS)
+
+
+def test_a_casual_computer_plays_the_rule_policy() -> None:
+    from bot.ai import choose_action
+
+    rules = get_rules(GAME)
+    m = match.start_deal(match.new_match(GAME, 3, {}, 0), shuffle(rules.pack(3), 7))
+    assert m.deal is not None
+    seat = match.to_act(m)
+    assert seat is not None
+    view = rules.observe(m.deal, seat)
+    mine = step.computer_action(rules, view, random.Random(5), "casual", 0.1)
+    assert mine == choose_action(rules, view, random.Random(5))
+
+
+async def test_a_table_is_casual_and_rated_unless_asked(svc: TableService) -> None:
+    t = await svc.open_lobby(GUILD, CHANNEL, ANA, "Ana", GAME, 3, {}, computers=2)
+    assert (t.level, t.hints) == ("casual", False)
+    assert ((await svc.get_table(t.id)).level, (await svc.get_table(t.id)).hints) == (
+        "casual",
+        False,
+    )
+    with pytest.raises(InvalidRequest, match="Computer levels are casual, expert"):
+        await svc.open_lobby(GUILD, CHANNEL + 1, ANA, "Ana", GAME, 3, {}, level="wizard")
+
+
+async def test_the_review_replays_only_the_players_own_choices(svc: TableService) -> None:
+    t = await svc.open_lobby(GUILD, CHANNEL, ANA, "Ana", GAME, 3, {"round_limit": 1}, computers=1)
+    await svc.join(t.id, BEN, "Ben")
+    out = await _play_out(svc, await svc.start(t.id, ANA, seed=11))
+    assert out.finished
+    rec = await svc.store.get(t.id)
+    assert rec is not None
+    log = await svc.store.log(t.id)
+    ana = next(s.seat for s in rec.seats if s.user_id == ANA)
+    found, faced = analysis.decisions(rec, log, 1, ana)
+    own = [e for e in log if e.kind == "act" and e.seat == ana and "by" not in e.payload]
+    assert faced == len(own) > 0
+    assert 0 < len(found) <= faced
+    by_seq = {e.seq: e for e in own}
+    for d in found:
+        assert (d.view.seat == ana and d.played in d.view.legal) or d.played.type == "discard"
+        assert by_seq[d.seq].payload == d.played.to_json()
+        assert len(d.view.legal) > 1  # a forced move is no decision
+    # Contracts and the widest choices first, card play after.
+    order = sorted(found, key=analysis.priority)
+    kinds = [d.played.type == "play" for d in order]
+    assert kinds == sorted(kinds)
+    with pytest.raises(NotSeated, match="didn't sit at this one"):
+        await svc.review(t.id, CAL, 1)
+
+
+async def test_hints_are_refused_at_a_rated_table(svc: TableService) -> None:
+    t = await svc.open_lobby(GUILD, CHANNEL, ANA, "Ana", GAME, 3, {}, computers=1)
+    await svc.join(t.id, BEN, "Ben")
+    with pytest.raises(WrongState):
+        await svc.hint(t.id, ANA)  # the lobby
+    await svc.start(t.id, ANA, seed=3)
+    with pytest.raises(Forbidden, match="practice tables"):
+        await svc.hint(t.id, ANA)
+    with pytest.raises(NotSeated):
+        await svc.hint(t.id, CAL)
+
+
+@needs_expert
+async def test_a_practice_table_hints_its_player_to_act_and_is_never_rated(
+    db: Database, svc: TableService
+) -> None:
+    t = await svc.open_lobby(
+        GUILD, CHANNEL, ANA, "Ana", GAME, 3, {"round_limit": 1}, computers=1, hints=True
+    )
+    assert t.hints and t.level == "casual"
+    await svc.join(t.id, BEN, "Ben")
+    out = await svc.start(t.id, ANA, seed=5)
+    mover = user_to_act(out)
+    other = ANA if mover == BEN else BEN
+    hint = await svc.hint(t.id, mover)
+    legal = [a.to_json() for a in hint.view.legal]
+    assert hint.evaluation.seat == hint.seat == hint.view.seat
+    best = hint.evaluation.options[0]
+    assert best.action == hint.evaluation.best and best.samples > 0
+    assert all(o.expected <= best.expected for o in hint.evaluation.options)
+    assert best.action.to_json() in legal or best.action.type in get_rules(GAME).multi_card_types
+    assert (await svc.hint(t.id, mover)).evaluation == hint.evaluation  # asked twice: the same
+    with pytest.raises(WrongState, match="not your turn"):
+        await svc.hint(t.id, other)
+
+    out = await _play_out(svc, out)
+    assert out.finished and await svc.store.game_results(t.id) == []
+    board = await StatsService(db).leaderboard(game_id=GAME, viewer=ANA, guild_id=GUILD)
+    assert board.total == 0 and board.computers == ()
+
+
+@needs_expert
+async def test_an_expert_table_rates_the_expert_and_its_rematch_keeps_the_level(
+    db: Database, svc: TableService
+) -> None:
+    t = await svc.open_lobby(
+        GUILD, CHANNEL, ANA, "Ana", GAME, 3, {"round_limit": 1}, computers=2, level="expert"
+    )
+    out = await _play_out(svc, await svc.start(t.id, ANA, seed=9))
+    log = await svc.store.log(t.id)
+    assert any(e.payload.get("by") == "ai" for e in log)
+    results = await svc.store.game_results(t.id)
+    assert {r.player_id for r in results if r.user_id is None} == {-2}
+    board = await StatsService(db).leaderboard(game_id=GAME, viewer=ANA, guild_id=GUILD)
+    assert [level for level, _ in board.computers] == ["expert"] and board.computer is None
+
+    again = await svc.rematch(out.table.id, ANA)
+    assert (again.level, again.hints) == ("expert", False)
+
+    review = await svc.review(t.id, ANA, 1)
+    assert review.seat == 0 and review.deal_number == 1 and review.complete
+    assert len(review.judged) == review.decisions
+    losses = [j.loss for j in review.judged]
+    assert losses == sorted(losses, reverse=True) and all(x >= 0 for x in losses)
+    assert review.mistakes == tuple(j for j in review.judged if j.loss > 0)[: coach.REVIEW_SHOWN]
+    assert await svc.review(t.id, ANA, 1) is review  # cached once complete
+    with pytest.raises(WrongState, match="isn't over yet"):
+        await svc.review(t.id, ANA, 2)
