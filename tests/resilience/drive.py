@@ -174,17 +174,18 @@ class Table:
         if "computers" in declared:
             options = {**options, "computers": seats - len(self.humans)}
         r = await host.slash(channel, f"{name} new", **options)
-        assert r.acknowledged and "is open" in (said(r).content or ""), refusal(r)
+        assert r.acknowledged and refusal(r) is None and said(r).content, refusal(r)
         lobby = channel.last_message
         table = await self.service.table_in_channel(channel.id)
         assert table is not None
         self.table_id = table.id
         if in_lobby is not None:
             await in_lobby()  # the lobby message below was rendered before it
+        # By custom_id, not label: the buttons read "Rejoindre" on a French table.
         for guest in guests:
-            r = await guest.click(lobby, label="Join")
+            r = await guest.click(lobby, custom_id=f"tb:{self.table_id}:join")
             assert r.acknowledged and refusal(r) is None, refusal(r)
-        r = await host.click(lobby, label="Start")
+        r = await host.click(lobby, custom_id=f"tb:{self.table_id}:start")
         assert r.acknowledged and refusal(r) is None, refusal(r)
 
     async def _stored_hands(self) -> dict[int, Any]:
