@@ -68,6 +68,16 @@ def help_embed(*, servers: int, tables: int, up: float) -> discord.Embed:
         )
     embed.add_field(name=_("Games"), value="\n".join(lines)[:1024], inline=False)
     embed.add_field(
+        name=_("Computers, hints and reviews"),
+        value=_(
+            "Computer players are casual or expert (`/<game> new level:expert`). At a "
+            "practice table (`hints:True`, never rated) `/<game> hint` shows privately what the "
+            "expert would do. After each deal, **Review** shows you privately where the expert "
+            "would have played otherwise and what it cost."
+        ),
+        inline=False,
+    )
+    embed.add_field(
         name=_("Also"),
         value=_(
             "`/leaderboard` · `/stats` · `/history` · `/record` · `/notify` (turn "

@@ -100,7 +100,7 @@ def action_words(game_id: str, a: Action) -> str:
     if kind == "declare":
         if not a.bonuses:
             return _("declare nothing")
-        words = getattr(r, "BONUS_NAMES", {})
+        words = getattr(r, "BONUS_WORDS", {})
         shown = " + ".join(str(words.get(b, b.replace("_", " "))) for b in a.bonuses)
         return _("declare {bonuses}", bonuses=shown)
     return {

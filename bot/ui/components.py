@@ -15,6 +15,7 @@ custom_id formats (≤ 100 characters):
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -249,6 +250,18 @@ def table_view(
             )
         )
     return view
+
+
+def add_hint_button(view: discord.ui.View, table_id: int) -> None:
+    """A practice table's hand: a "Hint" button below its decision controls, in a row of its
+    own when one is free (a large multi-card choice may leave none: the table message's Hint
+    button is there too)."""
+    used = [getattr(item, "_rendered_row", None) for item in view.children]
+    last = max((r for r in used if r is not None), default=-1)
+    button = TableButton(table_id, "hint", label=_("Hint"), emoji="💡")
+    button.item.row = last + 1 if last + 1 < MAX_ROWS else None
+    with contextlib.suppress(ValueError):  # every row is full
+        view.add_item(button)
 
 
 def review_view(table_id: int, deal_no: int) -> discord.ui.View:

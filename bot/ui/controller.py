@@ -22,6 +22,7 @@ from bot.ui.cards import long_name
 from bot.ui.coach import CoachController
 from bot.ui.components import (
     DEAL_KEY,
+    add_hint_button,
     decision_view,
     lobby_view,
     parse_button,
@@ -410,6 +411,8 @@ class TableController:
             controls = None if outcome.finished else _controls(r, table.id, view, selected)
             if controls is not None:
                 stamp_deal(controls, outcome.deal_number)
+                if table.hints:
+                    add_hint_button(controls, table.id)
             me = next(s for s in table.seats if s.seat == seat)
             if me.away and controls is None and not outcome.finished:
                 controls = back_view(table.id)  # the computer is playing this seat
