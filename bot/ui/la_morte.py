@@ -23,8 +23,10 @@ from bot.ui.components import decision_view as default_decision_view
 from bot.ui.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
+    FIELD_VALUE_LIMIT,
     WAITING_NOTE,
     add_last_trick,
+    clip_lines,
     last_trick_text,
     mention,
     seat_label,
@@ -132,6 +134,26 @@ def _contract_line(table: TableInfo, pv: PublicView) -> str:
     return _("Auction · no bid yet")
 
 
+def _auction_calls(table: TableInfo, pv: PublicView) -> str | None:
+    """Every call of the auction in order, from the public history: who bid what, who accepted
+    or dropped (the computers' calls among them, which the contract line and the roles alone
+    do not tell). Shown until the first trick is over."""
+    calls: list[str] = []
+    for a in pv.history:
+        who = seat_label(table, a.seat)
+        if a.type == "bid":
+            calls.append(_("{name} bids {n}", name=who, n=a.amount))
+        elif a.type == "accept":
+            calls.append(_("{name} accepts", name=who))
+        elif a.type == "drop":
+            calls.append(_("{name} drops", name=who))
+        elif a.type == "muck":
+            calls.append(_("{name} mucks the deal", name=who))
+    if not calls:
+        return None
+    return clip_lines(calls, FIELD_VALUE_LIMIT, sep=" · ")
+
+
 def _turn_kind(pv: PublicView) -> str:
     """What the seat to act does now: ``auction``, ``dealer_option``, ``decide`` or ``play``."""
     if pv.phase in ("auction", "dealer_option"):
@@ -194,6 +216,9 @@ def table_embed(outcome: Outcome) -> discord.Embed:
             _contract_line(table, pv),
         ]
     )
+    calls = _auction_calls(table, pv) if pv.tricks_played == 0 else None
+    if calls:
+        embed.description += "\n" + _("Auction: {calls}", calls=calls)
     rows: list[str] = []
     for seat in range(pv.players):
         status = info["statuses"][seat]

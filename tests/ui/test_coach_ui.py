@@ -153,3 +153,46 @@ def test_review_and_hint_buttons() -> None:
             full.add_item(TableButton(9, f"x{r}{i}", row=r))
     add_hint_button(full, 9)
     assert len(full.children) == 25  # no room: the table message's button remains
+
+
+def test_la_morte_tells_every_call_of_the_auction() -> None:
+    """The computers' bids and calls in one line on La Morte's table (its contract line and
+    roles show only where the auction ended), read from the deal's public history."""
+    from dataclasses import replace
+
+    from bot.services.models import Outcome
+    from bot.ui import la_morte
+
+    rules = get_rules("la_morte")
+    table = _table("la_morte", 4, hints=False, level="expert")
+    rng = random.Random(3)
+    m = match.start_deal(match.new_match("la_morte", 4, {}, 0), shuffle(rules.pack(4), 11))
+    done: list[Action] = []
+    words = {"bid": "bids", "accept": "accepts", "drop": "drops", "muck": "mucks the deal"}
+    while m.deal is not None and rules.observe_public(m.deal).tricks_played == 0:
+        seat = match.to_act(m)
+        assert seat is not None
+        legal = rules.observe(m.deal, seat).legal
+        calls = [a for a in legal if a.type != "play"]
+        a = calls[rng.randrange(len(calls))] if calls else legal[0]
+        done.append(a)
+        m, _ = match.apply(m, a)
+        public = rules.observe_public(m.deal)
+        if public.history:  # the engine's own public history, once it keeps one
+            assert [x.to_json() for x in public.history] == [x.to_json() for x in done]
+        public = replace(public, history=tuple(done))
+        outcome = Outcome(table=table, public=public, totals=(0,) * 4, deal_number=1)
+        text = (la_morte.table_embed(outcome).description or "").splitlines()
+        said = [x for x in done if x.type != "play"]
+        line = next((x for x in text if x.startswith("Auction: ")), None)
+        if public.tricks_played or not said:
+            assert line is None
+            continue
+        assert line is not None
+        parts = line.removeprefix("Auction: ").split(" · ")
+        assert len(parts) == len(said)
+        for part, x in zip(parts, said, strict=True):
+            name = f"🤖 {table.seats[x.seat].name} (expert)" if x.seat else table.seats[0].name
+            assert part.startswith(f"{name} {words[x.type]}"), (part, x)
+            if x.type == "bid":
+                assert part.endswith(f" {x.amount}")
