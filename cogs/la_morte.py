@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.ui.locale import LANGUAGE_CHOICES
 from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ class LaMorteCog(
 
     @app_commands.command(name="new")
     @app_commands.guild_only()
-    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -37,6 +38,7 @@ class LaMorteCog(
         clock: str | None = None,
         level: str = "casual",
         hints: bool = False,
+        language: str | None = None,
     ) -> None:
         """Open a La Morte table in this channel.
 
@@ -48,6 +50,7 @@ class LaMorteCog(
             clock: Turn clock (default: the server's setting).
             level: How the computer players think: casual (default) or expert.
             hints: A practice table: players may ask the expert for hints (never rated).
+            language: The table's language (default: the server's).
         """
         options = {"target": target, "round_limit": round_limit}
         await self.ctl.open_lobby(
@@ -59,6 +62,7 @@ class LaMorteCog(
             clock_value(clock),
             level=level,
             hints=hints,
+            language=language,
         )
 
     @app_commands.command(name="bid")

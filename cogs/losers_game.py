@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.ui.locale import LANGUAGE_CHOICES
 from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ class LosersGameCog(
 
     @app_commands.command(name="new")
     @app_commands.guild_only()
-    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -43,6 +44,7 @@ class LosersGameCog(
         clock: str | None = None,
         level: str = "casual",
         hints: bool = False,
+        language: str | None = None,
     ) -> None:
         """Open a Loser's Game table in this channel.
 
@@ -54,6 +56,7 @@ class LosersGameCog(
             clock: Turn clock (default: the server's setting).
             level: How the computer players think: casual (default) or expert.
             hints: A practice table: players may ask the expert for hints (never rated).
+            language: The table's language (default: the server's).
         """
         options = {"target": target, "hand_limit": hand_limit}
         await self.ctl.open_lobby(
@@ -65,6 +68,7 @@ class LosersGameCog(
             clock_value(clock),
             level=level,
             hints=hints,
+            language=language,
         )
 
     @app_commands.command(name="trump")

@@ -98,6 +98,7 @@ def seat_info(s: SeatRecord) -> SeatInfo:
         dm_failed=s.dm_failed,
         resigned=s.resigned,
         expiries=s.expiries,
+        language=s.language,
     )
 
 
@@ -121,6 +122,7 @@ def table_info(rec: TableRecord) -> TableInfo:
         notify_seat=rec.notify_seat,
         level=rec.level,
         hints=rec.hints,
+        language=rec.language,
     )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from bot.db import user_settings
 from bot.db.tables import ChannelBusy, SeatRecord, SeatTaken, StaleState, TableRecord
 from bot.engine import match
 from bot.engine.actions import Action
@@ -21,6 +22,8 @@ from bot.engine.codec import parse_action
 from bot.engine.errors import IllegalAction
 from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
+from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
+from bot.i18n import LANGUAGES, language_of
 from bot.services.analysis import expert_ready
 from bot.services.coach import TableCoach
 from bot.services.errors import (
@@ -82,6 +85,9 @@ class TableService(TableCoach):
         *,
         level: str = "casual",
         hints: bool = False,
+        language: str | None = None,
+        server_locale: str | None = None,
+        owner_locale: str | None = None,
     ) -> TableInfo:
         """Open a lobby in a channel; the owner takes seat 0, then ``computers`` computers.
 
@@ -89,8 +95,14 @@ class TableService(TableCoach):
         server's settings decide where tables may open and whether computers may play.
         ``level`` is how the table's computer players think (``LEVELS``); ``hints`` opens a
         practice table where players may ask the expert for hints, never rated.
+        ``language`` is the table's (``bot.i18n.LANGUAGES``); None: the server's default
+        setting, else its Discord locale ``server_locale``. ``owner_locale`` is the locale of
+        the owner's client (their DMs' language unless they chose one with ``/language``).
         """
         settings = await self.guild_settings(guild_id)
+        if language is not None and language not in LANGUAGES:
+            raise InvalidRequest("bad_language")
+        spoken = language or settings.language or language_of(server_locale)
         if settings.channels and channel_id not in settings.channels:
             places = ", ".join(f"<#{c}>" for c in settings.channels)
             raise Forbidden(f"This server's admins allow game tables only in {places}.")
@@ -119,7 +131,11 @@ class TableService(TableCoach):
                 f"A {players}-player table has room for at most {players - 1} computer "
                 "players besides you."
             )
-        seats = [SeatRecord(0, owner_id, owner_name)]
+        seats = [
+            SeatRecord(
+                0, owner_id, owner_name, language=await self._dm_language(owner_id, owner_locale)
+            )
+        ]
         seats += [
             SeatRecord(i + 1, None, f"Bot {COMPUTER_NAMES[i]}", is_bot=True)
             for i in range(computers)
@@ -135,7 +151,12 @@ class TableService(TableCoach):
             clock,
             level=level,
             hints=hints,
+            language=spoken,
         )
+
+    async def _dm_language(self, user_id: int, locale: str | None) -> str:
+        """A seated player's DM language: their ``/language`` choice, else their client's."""
+        return await user_settings.language(self.db, user_id) or language_of(locale)
 
     async def _create_lobby(
         self,
@@ -151,6 +172,7 @@ class TableService(TableCoach):
         *,
         level: str = "casual",
         hints: bool = False,
+        language: str = DEFAULT_LANGUAGE,
     ) -> TableInfo:
         rules = get_rules(game_id)
         async with self._channel_lock(channel_id):
@@ -174,6 +196,7 @@ class TableService(TableCoach):
                     rematch_of=rematch_of,
                     level=level,
                     hints=hints,
+                    language=language,
                 )
             except ChannelBusy:
                 existing = await self.store.open_in_channel(channel_id)
@@ -193,8 +216,11 @@ class TableService(TableCoach):
             "or use another channel."
         )
 
-    async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
-        """Take the next free seat of a lobby."""
+    async def join(
+        self, table_id: int, user_id: int, name: str, locale: str | None = None
+    ) -> TableInfo:
+        """Take the next free seat of a lobby (``locale``: the client's, see ``open_lobby``)."""
+        language = await self._dm_language(user_id, locale)
         async with self._lock(table_id):
             rec = await self._load(table_id)
             self._require_lobby(rec)
@@ -202,7 +228,7 @@ class TableService(TableCoach):
                 raise WrongState("You are already seated at this table.")
             if len(rec.seats) >= rec.players:
                 raise WrongState("This table is full.")
-            seats = (*rec.seats, SeatRecord(len(rec.seats), user_id, name))
+            seats = (*rec.seats, SeatRecord(len(rec.seats), user_id, name, language=language))
             return await self._save_lobby(rec, rec.owner_id, seats)
 
     async def leave(self, table_id: int, user_id: int) -> TableInfo:
@@ -363,7 +389,7 @@ class TableService(TableCoach):
             raise Forbidden("Only the game's players can ask for a rematch.")
         # Everyone keeps their seat; humans who resigned come back as computer players.
         seats = [
-            SeatRecord(s.seat, s.user_id, s.name)
+            SeatRecord(s.seat, s.user_id, s.name, language=s.language)
             if s.user_id is not None and not s.resigned
             else SeatRecord(s.seat, None, s.name if s.is_bot else f"Bot {s.name}", is_bot=True)
             for s in rec.seats
@@ -381,6 +407,7 @@ class TableService(TableCoach):
             rematch_of=rec.id,
             level=rec.level if expert_ready(rec.game_id) else "casual",
             hints=rec.hints and expert_ready(rec.game_id),
+            language=rec.language,
         )
 
     # ---- a player leaving everything -----------------------------------------------------

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import N_, _, n_
 from bot.log import log_context
 from bot.services.errors import NotSeated, ServiceError
 from bot.services.models import Outcome, SeatInfo, TableInfo
@@ -35,7 +36,7 @@ from bot.ui.delivery.jobs import Post
 from bot.ui.delivery.pictures import add_hand_picture, add_table_picture, for_edit, for_send
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.errors import GENERIC, reply, reply_error
-from bot.ui.games import renderer
+from bot.ui.games import game_title, renderer
 from bot.ui.life import LifeController, back_view, clock_line, clock_name, missing_permissions
 from bot.ui.locale import for_interaction, for_seat, for_table
 from bot.ui.render import coaching_lines, lobby_embed, table_link, with_coaching
@@ -47,18 +48,22 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RESTARTING = "Trionfi is restarting. Nothing was changed; please try again in a minute."
+RESTARTING = N_("Trionfi is restarting. Nothing was changed; please try again in a minute.")
 
 
 def _confirmation(payload: dict[str, Any], names: dict[str, str]) -> str:
     kind = payload.get("type")
     if kind == "play":
-        return f"You played **{long_name(str(payload.get('card')), names)}**."
+        return _("You played **{card}**.", card=long_name(str(payload.get("card")), names))
     if kind == "bid":
-        return f"You bid **{payload.get('amount')}**."
-    return {"accept": "You accepted.", "drop": "You dropped.", "muck": "You mucked the deal."}.get(
-        str(kind), "Done."
-    )
+        return _("You bid **{amount}**.", amount=payload.get("amount"))
+    if kind == "accept":
+        return _("You accepted.")
+    if kind == "drop":
+        return _("You dropped.")
+    if kind == "muck":
+        return _("You mucked the deal.")
+    return _("Done.")
 
 
 class TableController:
@@ -111,14 +116,19 @@ class TableController:
 
     async def channel_table(self, interaction: discord.Interaction[Any], game_id: str) -> TableInfo:
         """The open table of this game in the interaction's channel (or a clear refusal)."""
-        title = renderer(game_id).TITLE
+        title = game_title(game_id)
         if interaction.channel_id is None or interaction.guild_id is None:
-            raise ServiceError(f"Use this in the server channel where the {title} table is.")
+            raise ServiceError(
+                _("Use this in the server channel where the {game} table is.", game=title)
+            )
         table = await self.service.table_in_channel(interaction.channel_id)
         if table is None or table.game_id != game_id:
             raise ServiceError(
-                f"There is no {title} table in this channel. "
-                f"Start one with `/{_group(game_id)} new`."
+                _(
+                    "There is no {game} table in this channel. Start one with `/{group} new`.",
+                    game=title,
+                    group=_group(game_id),
+                )
             )
         return table
 
@@ -128,7 +138,8 @@ class TableController:
     ) -> None:
         parsed = parse_button(rest)
         if parsed is None:
-            await reply_error(interaction, "This button is no longer valid.")
+            with for_interaction(interaction):
+                await reply_error(interaction, _("This button is no longer valid."))
             return
         verb, payload = parsed
         # Lobby buttons redraw the lobby and decisions redraw the hand they sit on; the
@@ -172,7 +183,7 @@ class TableController:
             outcome = await self.service.snapshot(table_id, interaction.user.id)
             seat = outcome.table.seat_of(interaction.user.id)
             if seat is None or seat not in outcome.seat_views:
-                raise NotSeated("You are not seated at this table.")
+                raise NotSeated(_("You are not seated at this table."))
             # Picks mean something only while the seat has a multi-card choice to make.
             choosing = any(a.cards for a in outcome.seat_views[seat].legal)
             picks = tuple(selected) if choosing else ()
@@ -193,7 +204,9 @@ class TableController:
             await self.start(interaction, table_id)
             return
         if verb == "join":
-            table = await self.service.join(table_id, user.id, user.display_name)
+            table = await self.service.join(
+                table_id, user.id, user.display_name, _locale(interaction.locale)
+            )
         elif verb == "leave":
             table = await self.service.leave(table_id, user.id)
         else:
@@ -210,15 +223,16 @@ class TableController:
         r = renderer(table.game_id)
         if table.status == "abandoned":
             embed = discord.Embed(
-                title=f"{r.TITLE} · table #{table.id}", description="This table was closed."
+                title=_("{game} · table #{id}", game=_(r.TITLE), id=table.id),
+                description=_("This table was closed."),
             )
             return {"content": None, "embed": embed, "view": None}
         lines = [
             *r.option_lines(table.options),
-            f"Turn clock: **{clock_name(table.turn_clock)}**",
+            _("Turn clock: **{clock}**", clock=clock_name(table.turn_clock)),
             *coaching_lines(table),
         ]
-        embed = lobby_embed(table, r.TITLE, lines)
+        embed = lobby_embed(table, _(r.TITLE), lines)
         return {"content": None, "embed": embed, "view": lobby_view(table.id, full=table.is_full)}
 
     async def open_lobby(
@@ -232,18 +246,26 @@ class TableController:
         *,
         level: str = "casual",
         hints: bool = False,
+        language: str | None = None,
     ) -> None:
+        """``/<game> new``: open a lobby (``language``: the table's; None: the server's)."""
+
         async def work() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
-                raise ServiceError("Tables live in server channels: use this command in a server.")
+                raise ServiceError(
+                    _("Tables live in server channels: use this command in a server.")
+                )
             missing = missing_permissions(interaction)
             if missing:  # checked first, so nothing is half-created
                 raise ServiceError(
-                    "I can't run a table in this channel: I'm missing the "
-                    + ", ".join(f"**{m}**" for m in missing)
-                    + " permission"
-                    + ("s" if len(missing) > 1 else "")
-                    + ". Ask an admin to grant it, or use another channel."
+                    n_(
+                        "I can't run a table in this channel: I'm missing the {names} "
+                        "permission. Ask an admin to grant it, or use another channel.",
+                        "I can't run a table in this channel: I'm missing the {names} "
+                        "permissions. Ask an admin to grant them, or use another channel.",
+                        len(missing),
+                        names=", ".join(f"**{m}**" for m in missing),
+                    )
                 )
             user = interaction.user
             table = await self.service.open_lobby(
@@ -258,6 +280,9 @@ class TableController:
                 clock,
                 level=level,
                 hints=hints,
+                language=language,
+                server_locale=_locale(interaction.guild_locale),
+                owner_locale=_locale(interaction.locale),
             )
             await self.post_lobby(interaction, table)
 
@@ -272,12 +297,14 @@ class TableController:
         except discord.HTTPException:
             await self.service.end_table(table.id, table.owner_id, admin=True)
             raise ServiceError(
-                "I couldn't post the table in this channel, so it was not opened. Check my "
-                "permissions here and try again."
+                _(
+                    "I couldn't post the table in this channel, so it was not opened. Check my "
+                    "permissions here and try again."
+                )
             ) from None
         await self.service.set_message(table.id, message.id)
         link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message.id}"
-        await reply(interaction, f"Table #{table.id} is open: {link}")
+        await reply(interaction, _("Table #{id} is open: {link}", id=table.id, link=link))
 
     async def lobby_command(
         self, interaction: discord.Interaction[Any], game_id: str, verb: str
@@ -288,11 +315,13 @@ class TableController:
             table = await self.channel_table(interaction, game_id)
             user = interaction.user
             if verb == "join":
-                table = await self.service.join(table.id, user.id, user.display_name)
-                text = f"You joined table #{table.id}."
+                table = await self.service.join(
+                    table.id, user.id, user.display_name, _locale(interaction.locale)
+                )
+                text = _("You joined table #{id}.", id=table.id)
             else:
                 table = await self.service.leave(table.id, user.id)
-                text = f"You left table #{table.id}."
+                text = _("You left table #{id}.", id=table.id)
             await reply(interaction, text)
             await self.edit_table_message(table, **self.lobby_message(table))
 
@@ -326,7 +355,7 @@ class TableController:
                 else:
                     self.publisher.seen_table(table.id, fields)
             elif not on_lobby:
-                await reply(interaction, f"Table #{table.id} started.")
+                await reply(interaction, _("Table #{id} started.", id=table.id))
             # Publishing turns the lobby message into the table (if not done above).
             self.publish(outcome)
 
@@ -376,17 +405,31 @@ class TableController:
             table = await self.channel_table(interaction, game_id)
             outcome = await self.service.resign(table.id, interaction.user.id)
             name = interaction.user.display_name
-            if outcome.table.status == "abandoned":
-                mine = "You resigned. No human player is left, so the table is closed."
-                public = f"🏳️ **{name}** resigned; no human player is left at table #{table.id}."
+            closed = outcome.table.status == "abandoned"
+            if closed:
+                mine = _("You resigned. No human player is left, so the table is closed.")
             else:
-                mine = "You resigned. A computer player takes over your seat."
-                public = (
-                    f"🏳️ **{name}** resigned from table #{table.id}; "
-                    "a computer player takes the seat."
-                )
+                mine = _("You resigned. A computer player takes over your seat.")
+
+            def public() -> list[str]:  # in the table's language
+                if closed:
+                    return [
+                        _(
+                            "🏳️ **{name}** resigned; no human player is left at table #{id}.",
+                            name=name,
+                            id=table.id,
+                        )
+                    ]
+                return [
+                    _(
+                        "🏳️ **{name}** resigned from table #{id}; a computer player takes the seat.",
+                        name=name,
+                        id=table.id,
+                    )
+                ]
+
             await reply(interaction, mine)
-            self.publish(outcome, fresh_message=True, notices=lambda: [public])
+            self.publish(outcome, fresh_message=True, notices=public)
 
         await self.guarded(interaction, work)
 
@@ -394,9 +437,9 @@ class TableController:
     def _where(self, table: TableInfo) -> str:
         guild = self.bot.get_guild(table.guild_id)
         channel = guild.get_channel(table.channel_id) if guild else None
-        server = guild.name if guild else "your server"
-        place = f"#{channel.name}" if channel else "the table channel"
-        return f"{server} › {place} · table #{table.id}"
+        server = guild.name if guild else _("your server")
+        place = f"#{channel.name}" if channel else _("the table channel")
+        return _("{server} › {place} · table #{id}", server=server, place=place, id=table.id)
 
     def hand_message(
         self, outcome: Outcome, seat: int, selected: tuple[str, ...] = ()
@@ -440,9 +483,9 @@ class TableController:
         outcome = await self.service.snapshot(tid, interaction.user.id)
         seat = outcome.table.seat_of(interaction.user.id)
         if seat is None:
-            raise NotSeated("You are not seated at this table.")
+            raise NotSeated(_("You are not seated at this table."))
         if outcome.public is None or seat not in outcome.seat_views:
-            raise ServiceError("The game has not started yet.")
+            raise ServiceError(_("The game has not started yet."))
         fields = await self.hand_with_picture(outcome, seat, interaction.user.id)
         await send(interaction, ephemeral=True, **fields)
 
@@ -455,14 +498,14 @@ class TableController:
             if table.status == "lobby":
                 await reply(
                     interaction,
-                    "The table is still gathering players.",
+                    _("The table is still gathering players."),
                     embed=self.lobby_message(table)["embed"],
                 )
                 return
             outcome = await self.service.snapshot(table.id, None)
             await reply(
                 interaction,
-                "Current table:",
+                _("Current table:"),
                 embed=with_coaching(renderer(game_id).table_embed(outcome), table),
             )
 
@@ -525,8 +568,8 @@ class TableController:
     def _closed_hand(self, table: TableInfo) -> dict[str, Any]:
         r = renderer(table.game_id)
         embed = discord.Embed(
-            title=f"{r.TITLE} · table #{table.id}",
-            description="This table was closed. It won't count in any ranking.",
+            title=_("{game} · table #{id}", game=_(r.TITLE), id=table.id),
+            description=_("This table was closed. It won't count in any ranking."),
         )
         embed.set_author(name=self._where(table), url=table_link(table))
         return {"content": None, "embed": embed, "view": None}
@@ -534,6 +577,12 @@ class TableController:
     @staticmethod
     def rematch_view(table_id: int) -> discord.ui.View:
         return rematch_view(table_id)
+
+
+def _locale(locale: object) -> str | None:
+    """A Discord locale as the services take it (a code such as ``fr`` or ``en-GB``)."""
+    value = getattr(locale, "value", locale)
+    return None if value is None else str(value)
 
 
 def _from_hand(interaction: discord.Interaction[Any]) -> bool:
