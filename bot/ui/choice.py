@@ -269,9 +269,10 @@ def add_play_selects(
 
 
 def _suit_text(suit: str, suit_words: Mapping[str, str]) -> str:
+    given = suit_words.get(suit)  # a game's own N_-marked word, translated here
     if suit == "T":
-        return _(suit_words["T"]) if "T" in suit_words else _("trumps")
-    word = _(suit_words[suit]) if suit in suit_words else suit_word(suit)
+        return _(given) if given else _("trumps")
+    word = _(given) if given else suit_word(suit)
     return f"{suit_mark(suit)} {word}" if suit in SUIT_SYMBOL else word
 
 
