@@ -3,17 +3,24 @@
 Presentation only: everything shown comes from the engine's ``PublicView``/``SeatView``
 (rules live in ``bot/engine/games/french_tarot.py``). The hidden partner of a 5-player deal
 is never derived here: the public view names it only once the called card is played.
+
+Every word goes through the ``french_tarot`` catalogs (``bot.i18n``): the FFT's own terms in
+French (Prise, Garde, Garde sans/contre le chien, chien, écart, preneur, poignée, chelem,
+Petit au bout), the terms Italian players of the French game use in Italian.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import discord
+from babel.numbers import format_decimal
 
 from bot.engine.actions import Action
 from bot.engine.games.french_tarot_cards import sort_key
 from bot.engine.views import PublicView, SeatView
+from bot.i18n import N_, _, current, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import in_hand_order, labels, long_name, sort_cards, suit_mark
 from bot.ui.choice import add_choice, add_play_selects, restriction_line
@@ -27,25 +34,62 @@ from bot.ui.render import (
     last_trick_text,
     mention,
     plain_label,
-    plural,
     seat_label,
     standings,
     table_link,
     trick_text,
 )
 
+
+class Words(Mapping[str, str]):
+    """A constant table of words read in the current language when looked up: a message
+    marked with ``N_()`` goes through ``_()``, a function (``lambda: p_(context, word)``, for
+    a word this game translates its own way) is called; the keys are codes and stay as they
+    are."""
+
+    def __init__(self, words: Mapping[str, str | Callable[[], str]]) -> None:
+        self._words = dict(words)
+
+    def __getitem__(self, key: str) -> str:
+        word = self._words[key]
+        return word() if callable(word) else _(word)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
 GROUP = "tarot"
-TITLE = "French Tarot"
-CONTRACT = {
-    "pass": "Pass",
-    "prise": "Prise",
-    "garde": "Garde",
-    "garde_sans": "Garde sans le chien",
-    "garde_contre": "Garde contre le chien",
-}
+TITLE = N_("French Tarot")
+#: The contracts by their codes, as French players say them (the FFT's names).
+CONTRACT = Words(
+    {
+        "pass": lambda: p_("french_tarot contract", "Pass"),
+        "prise": lambda: p_("french_tarot contract", "Prise"),
+        "garde": lambda: p_("french_tarot contract", "Garde"),
+        "garde_sans": lambda: p_("french_tarot contract", "Garde sans le chien"),
+        "garde_contre": lambda: p_("french_tarot contract", "Garde contre le chien"),
+    }
+)
 MULTIPLIER = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
 POIGNEE = ("simple", "double", "triple")
-BUTTON_LABELS = {"bid": "Bid", "call": "Call", "chelem": "Chelem"}
+#: The poignée levels by their codes (the engine's ``POIGNEE_NAMES``).
+POIGNEE_NAME = Words(
+    {
+        "simple": N_("Simple poignée"),
+        "double": N_("Double poignée"),
+        "triple": N_("Triple poignée"),
+    }
+)
+BUTTON_LABELS = Words(
+    {
+        "bid": lambda: p_("french_tarot action", "Bid"),
+        "call": lambda: p_("french_tarot action", "Call"),
+        "chelem": lambda: p_("french_tarot action", "Chelem"),
+    }
+)
 _SUITS = ("S", "H", "C", "D")
 
 
@@ -56,58 +100,105 @@ def _cards(cards: list[str] | tuple[str, ...]) -> str:
 
 
 def _pts(hp: int) -> str:
-    """Half points as points: ``97`` → ``48.5``."""
-    return f"{hp // 2}" + (".5" if hp % 2 else "")
+    """Half points as points in the current language: ``97`` → ``48.5`` (``48,5`` in
+    French and Italian)."""
+    return format_decimal(hp / 2, locale=current())
+
+
+def _tricks(n: int) -> str:
+    return n_("{n} trick", "{n} tricks", n)
 
 
 def option_lines(options: dict[str, Any]) -> list[str]:
     deals = options.get("deals")
+    chelem = (
+        _("Chelem announcements: **on**")
+        if options.get("chelem", True)
+        else _("Chelem announcements: **off**")
+    )
     return [
-        f"Deals: **{deals}**" if deals else "Deals: **2 per player**",
-        f"Chelem announcements: **{'on' if options.get('chelem', True) else 'off'}**",
+        _("Deals: **{deals}**", deals=deals) if deals else _("Deals: **2 per player**"),
+        chelem,
     ]
 
 
 def _turn_words(pv: PublicView) -> str:
+    """What the seat to act is doing, completing "Waiting for **X** to …"."""
     phase = pv.phase
     if phase == "bidding":
-        return "bid or pass"
+        return p_("french_tarot waiting for someone to", "bid or pass")
     if phase == "call":
-        return "call a King"
+        return p_("french_tarot waiting for someone to", "call a King")
     if phase == "discard":
-        return f"discard {plural(pv.info['dog_size'], 'card')}"
+        n = pv.info["dog_size"]
+        return n_("discard {n} card", "discard {n} cards", n)
     if phase == "chelem":
-        return "announce a chelem or not"
-    return "play a card"
+        return p_("french_tarot waiting for someone to", "announce a chelem or not")
+    return p_("french_tarot waiting for someone to", "play a card")
+
+
+def _your_turn(pv: PublicView, who: str) -> str:
+    """The message content mentioning the seat to act."""
+    phase = pv.phase
+    if phase == "bidding":
+        return _("{who}, it's your turn — bid or pass.", who=who)
+    if phase == "call":
+        return _("{who}, it's your turn — call a King.", who=who)
+    if phase == "discard":
+        n = pv.info["dog_size"]
+        return n_(
+            "{who}, it's your turn — discard {n} card.",
+            "{who}, it's your turn — discard {n} cards.",
+            n,
+            who=who,
+        )
+    if phase == "chelem":
+        return _("{who}, it's your turn — announce a chelem or not.", who=who)
+    return _("{who}, it's your turn — play a card.", who=who)
+
+
+def _called_line(table: TableInfo, info: dict[str, Any], taker: str) -> str:
+    called = f"**{long_name(info['called'])}**"
+    if info["alone"] is True:
+        return _("Called {card} — {taker} plays **alone**", card=called, taker=taker)
+    if info["partner"] is not None:
+        return _(
+            "Called {card} — partner 🤝 **{name}**",
+            card=called,
+            name=seat_label(table, info["partner"]),
+        )
+    return _("Called {card} — the partner stays secret until it is played", card=called)
 
 
 def _contract_lines(table: TableInfo, pv: PublicView) -> list[str]:
     info = pv.info
     lines: list[str] = []
     if info["taker"] is None:
-        said = [f"{seat_label(table, s)}: {CONTRACT[b]}" for s, b in info["bids"]]
-        lines.append("Bidding · " + (" · ".join(said) if said else "nobody has spoken yet"))
+        said = [
+            _("{name}: {contract}", name=seat_label(table, s), contract=CONTRACT[b])
+            for s, b in info["bids"]
+        ]
+        if said:
+            lines.append(_("Bidding · {bids}", bids=" · ".join(said)))
+        else:
+            lines.append(_("Bidding · nobody has spoken yet"))
         return lines
     taker = seat_label(table, info["taker"])
-    lines.append(f"🎯 **{taker}** plays **{CONTRACT[info['contract']]}**")
+    lines.append(
+        _("🎯 **{taker}** plays **{contract}**", taker=taker, contract=CONTRACT[info["contract"]])
+    )
     if info["called"]:
-        called = f"**{long_name(info['called'])}**"
-        if info["alone"] is True:
-            lines.append(f"Called {called} — {taker} plays **alone**")
-        elif info["partner"] is not None:
-            lines.append(f"Called {called} — partner 🤝 **{seat_label(table, info['partner'])}**")
-        else:
-            lines.append(f"Called {called} — the partner stays secret until it is played")
+        lines.append(_called_line(table, info, taker))
     if info["dog"] is not None:
-        lines.append(f"Dog: {_cards(info['dog'])}")
+        lines.append(_("Dog: {cards}", cards=_cards(info["dog"])))
     elif info["contract"] == "garde_sans":
-        lines.append("Dog: face down, to the taker's pile")
+        lines.append(_("Dog: face down, to the taker's pile"))
     elif info["contract"] == "garde_contre":
-        lines.append("Dog: face down, to the defence's pile")
+        lines.append(_("Dog: face down, to the defence's pile"))
     if info["discarded_trumps"]:
-        lines.append(f"Trumps in the discard: {_cards(info['discarded_trumps'])}")
+        lines.append(_("Trumps in the discard: {cards}", cards=_cards(info["discarded_trumps"])))
     if info["chelem"]:
-        lines.append("📣 **Chelem announced**")
+        lines.append(_("📣 **Chelem announced**"))
     return lines
 
 
@@ -116,7 +207,23 @@ def turn_content(outcome: Outcome) -> str | None:
     if pv is None or pv.to_act is None or outcome.finished:
         return None
     who = mention(outcome.table, pv.to_act)
-    return None if who is None else f"{who}, it's your turn — {_turn_words(pv)}."
+    return None if who is None else _your_turn(pv, who)
+
+
+def _player_row(outcome: Outcome, pv: PublicView, seat: int) -> str:
+    """A seat's line on the table: its role, tricks and match total (labelled as such:
+    "pts" read like this deal's card points)."""
+    table, info = outcome.table, pv.info
+    facts = {
+        "name": seat_label(table, seat),
+        "tricks": _tricks(pv.tricks_won[seat]),
+        "total": outcome.totals[seat],
+    }
+    if seat == info["taker"]:
+        return _("**{name}** 🎯 taker · {tricks} · total **{total}**", **facts)
+    if seat == info["partner"]:
+        return _("**{name}** 🤝 partner · {tricks} · total **{total}**", **facts)
+    return _("**{name}** · {tricks} · total **{total}**", **facts)
 
 
 def table_embed(outcome: Outcome) -> discord.Embed:
@@ -126,41 +233,41 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     info = pv.info
     tricks_total = pv.tricks_played + max(pv.hand_sizes)  # cards left = tricks left
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id} — deal {outcome.deal_number}", colour=COLOUR_PLAY
+        title=_(
+            "{game} · table #{table} — deal {n}",
+            game=_(TITLE),
+            table=table.id,
+            n=outcome.deal_number,
+        ),
+        colour=COLOUR_PLAY,
     )
     embed.description = "\n".join(
-        [f"Dealer **{seat_label(table, pv.dealer)}**", *_contract_lines(table, pv)]
+        [_("Dealer **{name}**", name=seat_label(table, pv.dealer)), *_contract_lines(table, pv)]
     )
-    rows: list[str] = []
-    for seat in range(pv.players):
-        mark = "▶️ " if pv.to_act == seat else ""
-        role = ""
-        if seat == info["taker"]:
-            role = " 🎯 taker"
-        elif seat == info["partner"]:
-            role = " 🤝 partner"
-        # The match total, labelled as such: "pts" read like this deal's card points.
-        rows.append(
-            f"{mark}**{seat_label(table, seat)}**{role} · {plural(pv.tricks_won[seat], 'trick')}"
-            f" · total **{outcome.totals[seat]}**"
-        )
-    embed.add_field(name="Players", value="\n".join(rows), inline=False)
+    rows = [
+        ("▶️ " if pv.to_act == seat else "") + _player_row(outcome, pv, seat)
+        for seat in range(pv.players)
+    ]
+    embed.add_field(name=_("Players"), value="\n".join(rows), inline=False)
     for shown in info["poignees"]:
         embed.add_field(
-            name=f"✋ {POIGNEE[shown['level']].title()} poignée — "
-            f"{seat_label(table, shown['seat'])}",
+            name=_(
+                "✋ {poignee} — {name}",
+                poignee=POIGNEE_NAME[POIGNEE[shown["level"]]],
+                name=seat_label(table, shown["seat"]),
+            ),
             value=_cards(shown["cards"]),
             inline=False,
         )
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of {tricks_total}",
+            name=_("Trick {n} of {total}", n=pv.tricks_played + 1, total=tricks_total),
             value=trick_text(table, pv),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
-            name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
+            name=_("Last trick — won by {name}", name=seat_label(table, pv.last_winner)),
             value=last_trick_text(table, pv.last_trick, pv.last_winner),
             inline=False,
         )
@@ -177,7 +284,9 @@ def _hand_lines(hand: tuple[str, ...]) -> list[str]:
     trumps = [c for c in hand if c[0] == "T"]
     if trumps or "EX" in hand:
         shown = [*trumps, *(["EX"] if "EX" in hand else [])]
-        lines.append(f"Trumps ({len(trumps)}) {labels(shown)}")
+        lines.append(
+            p_("french_tarot hand", "Trumps ({n}) {cards}", n=len(trumps), cards=labels(shown))
+        )
     return lines
 
 
@@ -185,29 +294,33 @@ def _prompt(view: SeatView) -> str:
     pv = view.public
     kinds = {a.type for a in view.legal}
     if "bid" in kinds:
-        return "**Your bid.** Each player speaks once; bid higher than the last contract or pass."
+        return _(
+            "**Your bid.** Each player speaks once; bid higher than the last contract or pass."
+        )
     if "call" in kinds:
-        return "**Call a card.** Its holder is your secret partner (calling your own: alone)."
+        return _("**Call a card.** Its holder is your secret partner (calling your own: alone).")
     if "discard" in kinds:
-        n = pv.info["dog_size"]
-        return (
-            f"**Discard {plural(n, 'card')}** with the selects below, then confirm. No Kings, "
-            "no bouts; trumps only when you have nothing else (they are shown to everyone)."
+        return n_(
+            "**Discard {n} card** with the selects below, then confirm. No Kings, no bouts; "
+            "trumps only when you have nothing else (they are shown to everyone).",
+            "**Discard {n} cards** with the selects below, then confirm. No Kings, no bouts; "
+            "trumps only when you have nothing else (they are shown to everyone).",
+            pv.info["dog_size"],
         )
     if "chelem" in kinds:
-        return "**Chelem?** Announce that your side will take every trick (you lead first)."
+        return _("**Chelem?** Announce that your side will take every trick (you lead first).")
     if "poignee" in kinds:
-        return (
+        return _(
             "**Your turn — play a card.** Before your first card you may show a poignée: "
             "pick the trumps in the last select and confirm."
         )
-    return "**Your turn — play a card.**"
+    return _("**Your turn — play a card.**")
 
 
 def _settled_lines(table: TableInfo, pv: PublicView) -> list[str]:
     """A quiet hand DM's deal facts: what the deal's start fixed (the dealer). The contract,
     the called card and the dog are on the table message, and at the seat's own turn."""
-    return [f"Dealer **{plain_label(table, pv.dealer)}**"]
+    return [_("Dealer **{name}**", name=plain_label(table, pv.dealer))]
 
 
 def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -> discord.Embed:
@@ -219,26 +332,35 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     bot edits a DM only when it changes).
     """
     pv = view.public
-    embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
+    embed = discord.Embed(
+        title=_("Your hand — {game} table #{table}", game=_(TITLE), table=table.id),
+        colour=COLOUR_PLAY,
+    )
     embed.set_author(name=where, url=table_link(table))
-    embed.description = "\n".join(_hand_lines(view.hand)) or "*No cards left.*"
+    embed.description = "\n".join(_hand_lines(view.hand)) or _("*No cards left.*")
     deciding = outcome.finished or (pv.to_act == view.seat and bool(view.legal))
     lines = _contract_lines(table, pv) if deciding else _settled_lines(table, pv)
-    embed.add_field(name=f"Deal {outcome.deal_number}", value="\n".join(lines), inline=False)
+    embed.add_field(
+        name=p_("french_tarot", "Deal {n}", n=outcome.deal_number),
+        value="\n".join(lines),
+        inline=False,
+    )
     if view.info.get("discard"):
-        embed.add_field(name="Your discard", value=_cards(view.info["discard"]), inline=False)
+        embed.add_field(name=_("Your discard"), value=_cards(view.info["discard"]), inline=False)
     if not deciding:
-        now = "Waiting for the next deal." if pv.to_act is None else WAITING_NOTE
-        embed.add_field(name="Now", value=now, inline=False)
+        now = _("Waiting for the next deal.") if pv.to_act is None else _(WAITING_NOTE)
+        embed.add_field(name=_("Now"), value=now, inline=False)
         return embed
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1}", value=trick_text(table, pv), inline=False
+            name=p_("french_tarot", "Trick {n}", n=pv.tricks_played + 1),
+            value=trick_text(table, pv),
+            inline=False,
         )
-    turn = "The game is over." if outcome.finished else _prompt(view)
+    turn = _("The game is over.") if outcome.finished else _prompt(view)
     why = None if outcome.finished else restriction_line(view)
     turn += f"\n{why}" if why else ""
-    embed.add_field(name="Now", value=turn, inline=False)
+    embed.add_field(name=_("Now"), value=turn, inline=False)
     return embed
 
 
@@ -253,7 +375,11 @@ def decision_view(
     kinds = {a.type for a in legal}
     if "discard" in kinds:
         add_choice(
-            ui, table_id, [a for a in legal if a.type == "discard"], selected, verb="Discard"
+            ui,
+            table_id,
+            [a for a in legal if a.type == "discard"],
+            selected,
+            verb=p_("french_tarot choice", "Discard"),
         )
         return ui
     buttons = [a for a in legal if a.type in ("bid", "call", "chelem")]
@@ -264,7 +390,14 @@ def decision_view(
     if plays:
         used = add_play_selects(ui, table_id, plays, 5 - (2 if shows else 0))
         if shows:
-            add_choice(ui, table_id, shows, selected, verb="Poignée", first_row=used)
+            add_choice(
+                ui,
+                table_id,
+                shows,
+                selected,
+                verb=p_("french_tarot choice", "Poignée"),
+                first_row=used,
+            )
     return ui
 
 
@@ -283,7 +416,7 @@ def _button(table_id: int, action: Action, row: int) -> TableButton:
         return TableButton(
             table_id,
             f"act:call:card={action.card}",
-            label=f"Call {long_name(action.card or '')}",
+            label=_("Call {card}", card=long_name(action.card or "")),
             style=discord.ButtonStyle.primary,
             row=row,
         )
@@ -291,7 +424,7 @@ def _button(table_id: int, action: Action, row: int) -> TableButton:
     return TableButton(
         table_id,
         f"act:chelem:announce={'yes' if announce else 'no'}",
-        label="Announce a chelem" if announce else "No chelem",
+        label=_("Announce a chelem") if announce else _("No chelem"),
         style=discord.ButtonStyle.danger if announce else discord.ButtonStyle.secondary,
         row=row,
     )
@@ -300,15 +433,19 @@ def _button(table_id: int, action: Action, row: int) -> TableButton:
 def confirmation(payload: dict[str, Any]) -> str | None:
     kind = payload.get("type")
     if kind == "bid":
-        return f"You said **{CONTRACT.get(str(payload.get('contract')), '?')}**."
+        return _(
+            "You said **{contract}**.", contract=CONTRACT.get(str(payload.get("contract")), "?")
+        )
     if kind == "call":
-        return f"You called the **{long_name(str(payload.get('card')))}**."
+        return _("You called the **{card}**.", card=long_name(str(payload.get("card"))))
     if kind == "discard":
-        return f"You discarded {_cards(list(payload.get('cards', [])))}."
+        return _("You discarded {cards}.", cards=_cards(list(payload.get("cards", []))))
     if kind == "chelem":
-        return "You announced a chelem!" if payload.get("announce") else "No chelem announced."
+        return (
+            _("You announced a chelem!") if payload.get("announce") else _("No chelem announced.")
+        )
     if kind == "poignee":
-        return f"You showed a poignée: {_cards(list(payload.get('cards', [])))}."
+        return _("You showed a poignée: {cards}.", cards=_cards(list(payload.get("cards", []))))
     return None
 
 
@@ -318,14 +455,20 @@ def deal_summary_embed(
     """The score sheet of a finished deal."""
     res = ended.result
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id} — deal {ended.number} result", colour=COLOUR_DONE
+        title=_(
+            "{game} · table #{table} — deal {n} result",
+            game=_(TITLE),
+            table=table.id,
+            n=ended.number,
+        ),
+        colour=COLOUR_DONE,
     )
     if res.outcome == "redeal":
-        embed.description = (
+        embed.description = _(
             "🃏 **Petit sec** — a player held the Petit as their only trump. Redeal."
         )
     elif res.outcome == "thrown_in":
-        embed.description = "Everyone passed: the cards are thrown in. No scores."
+        embed.description = _("Everyone passed: the cards are thrown in. No scores.")
     else:
         d = res.detail
         embed.description = "\n".join(_sheet(table, d))
@@ -333,9 +476,9 @@ def deal_summary_embed(
             f"**{seat_label(table, s)}**{_role(d, s)} → **{delta:+d}**"
             for s, delta in enumerate(res.deltas)
         ]
-        embed.add_field(name="Scores", value="\n".join(rows), inline=False)
+        embed.add_field(name=_("Scores"), value="\n".join(rows), inline=False)
     add_last_trick(embed, table, ended.public)
-    embed.add_field(name="Totals", value=standings(table, totals), inline=False)
+    embed.add_field(name=_("Totals"), value=standings(table, totals), inline=False)
     return embed
 
 
@@ -347,54 +490,94 @@ def _role(d: dict[str, Any], seat: int) -> str:
     return ""
 
 
+def _attack_line(d: dict[str, Any]) -> str:
+    facts = {
+        "bouts": n_("**{n}** bout", "**{n}** bouts", d["bouts"]),
+        "points": _pts(d["points_hp"]),
+        "target": _pts(d["target_hp"]),
+        "difference": d["difference"],
+    }
+    if d["made"]:
+        return _(
+            "Attack: {bouts}, **{points}** points (needed {target}) — made ✅ by {difference}",
+            **facts,
+        )
+    return _(
+        "Attack: {bouts}, **{points}** points (needed {target}) — failed ❌ by {difference}",
+        **facts,
+    )
+
+
+def _chelem_line(d: dict[str, Any]) -> str:
+    value = f"{d['chelem']:+d}"
+    if d["chelem_announced"]:
+        if d["chelem_made"]:
+            return _("Chelem announced and made: {value}", value=value)
+        return _("Chelem announced and failed: {value}", value=value)
+    if d["chelem_made"]:
+        return _("Chelem unannounced and made: {value}", value=value)
+    return _("Chelem unannounced and failed: {value}", value=value)
+
+
 def _sheet(table: TableInfo, d: dict[str, Any]) -> list[str]:
     taker = seat_label(table, d["taker"])
     m = d["multiplier"]
     lines = [f"🎯 **{taker}** — **{CONTRACT[d['contract']]}** (×{m})"]
     if d.get("called"):
-        who = "alone" if d["partner"] is None else f"with **{seat_label(table, d['partner'])}**"
-        lines.append(f"Called {long_name(d['called'])}: {who}")
-    verdict = "made ✅" if d["made"] else "failed ❌"
-    lines.append(
-        f"Attack: {plural(d['bouts'], 'bout', bold=True)}, "
-        f"**{_pts(d['points_hp'])}** points (needed {_pts(d['target_hp'])}) — {verdict} "
-        f"by {d['difference']}"
-    )
+        card = long_name(d["called"])
+        if d["partner"] is None:
+            lines.append(_("Called {card}: alone", card=card))
+        else:
+            name = seat_label(table, d["partner"])
+            lines.append(_("Called {card}: with **{name}**", card=card, name=name))
+    lines.append(_attack_line(d))
     sign = 1 if d["made"] else -1
     parts = [f"{'+' if sign > 0 else '−'}(25 + {d['difference']}) × {m}"]
     if d["petit_au_bout"]:
-        who = "attack" if d["petit_au_bout"] > 0 else "defence"
-        lines.append(f"Petit au bout by the {who}: {d['petit_au_bout']:+d}")
-        parts.append(f"{d['petit_au_bout']:+d}")
+        value = f"{d['petit_au_bout']:+d}"
+        if d["petit_au_bout"] > 0:
+            lines.append(_("Petit au bout by the attack: {value}", value=value))
+        else:
+            lines.append(_("Petit au bout by the defence: {value}", value=value))
+        parts.append(value)
     for p in d["poignees"]:
-        lines.append(
-            f"✋ {p['level'].title()} poignée by {seat_label(table, p['seat'])}: {p['bonus']} "
-            f"to the {'attack' if d['made'] else 'defence'}"
-        )
+        facts = {
+            "poignee": POIGNEE_NAME[p["level"]],
+            "name": seat_label(table, p["seat"]),
+            "bonus": p["bonus"],
+        }
+        if d["made"]:
+            lines.append(_("✋ {poignee} by {name}: {bonus} to the attack", **facts))
+        else:
+            lines.append(_("✋ {poignee} by {name}: {bonus} to the defence", **facts))
     if d["poignees"]:
         parts.append(f"{d['poignee_total']:+d}")
     if d["chelem"]:
-        said = "announced" if d["chelem_announced"] else "unannounced"
-        done = "made" if d["chelem_made"] else "failed"
-        lines.append(f"Chelem {said} and {done}: {d['chelem']:+d}")
+        lines.append(_chelem_line(d))
         parts.append(f"{d['chelem']:+d}")
-    lines.append(f"Deal value: {' '.join(parts)} = **{d['unit']}** per defender")
+    lines.append(
+        _(
+            "Deal value: {formula} = **{unit}** per defender",
+            formula=" ".join(parts),
+            unit=d["unit"],
+        )
+    )
     if d.get("dog"):
-        lines.append(f"Dog: {_cards(d['dog'])}")
+        lines.append(_("Dog: {cards}", cards=_cards(d["dog"])))
     return lines
 
 
 def rules_embed() -> discord.Embed:
     """``/tarot rules``: the FFT game in a card."""
-    embed = discord.Embed(title="French Tarot — how to play (FFT rules)", colour=COLOUR_PLAY)
-    embed.description = (
+    embed = discord.Embed(title=_("French Tarot — how to play (FFT rules)"), colour=COLOUR_PLAY)
+    embed.description = _(
         "78 cards: four suits (K Q Kn J 10…1), 21 trumps and the Excuse. 3 players: 24 cards "
         "each and a dog of 6; 4: 18 + 6; 5: 15 + 3 with a called partner. Play goes "
         "counter-clockwise."
     )
     embed.add_field(
-        name="Bidding",
-        value=(
+        name=p_("rules section", "Bidding"),
+        value=_(
             "Each player speaks once, from the dealer's right: Prise ×1, Garde ×2 (both take the "
             "dog and discard), Garde sans ×4, Garde contre ×6 (the dog goes unseen to the "
             "attack or the defence). At 5 players the taker calls a King before the dog; its "
@@ -403,8 +586,8 @@ def rules_embed() -> discord.Embed:
         inline=False,
     )
     embed.add_field(
-        name="Play",
-        value=(
+        name=p_("rules section", "Play"),
+        value=_(
             "Follow suit; if you can't, trump, and overtrump when you can. The Excuse may be "
             "played any time and is kept by its owner (who gives a ½-point card in exchange). "
             "Before your first card you may show a poignée (5p: 8/10/13 trumps; 4p: 10/13/15; "
@@ -413,8 +596,8 @@ def rules_embed() -> discord.Embed:
         inline=False,
     )
     embed.add_field(
-        name="Scoring",
-        value=(
+        name=p_("rules section", "Scoring"),
+        value=_(
             "The attack needs 56/51/41/36 points with 0/1/2/3 bouts (21, Petit, Excuse). "
             "Deal value = (25 + difference) × contract, ± Petit au bout (10 × contract), ± "
             "poignées, ± chelem (400 announced / 200 / −200). Taker ×2 (×3 at 4 players, ×4 "

@@ -4,17 +4,22 @@ Presentation only: everything shown comes from the engine's ``PublicView``/``Sea
 ``DealResult`` (rules stay in ``bot/engine/games/losers_game.py``). Trick piles are never
 shown before the hand ends (losers_game D-9): the table shows how many tricks each player
 took, not what was in them.
+
+Every word goes through the ``losers_game`` catalogs (``bot.i18n``): a 52-card game, so the
+French says atout, brelan and carré, the Italian briscola, tris and poker.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import discord
 
 from bot.engine.views import PublicView, SeatView
+from bot.i18n import N_, _, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_WORD, in_hand_order, labels, sort_cards, suit_mark
+from bot.ui.cards import SUIT_WORD, in_hand_order, labels, rank_label, sort_cards, suit_mark
 from bot.ui.choice import add_play_selects, restriction_line
 from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect
 from bot.ui.render import (
@@ -25,7 +30,6 @@ from bot.ui.render import (
     finish_table_embed,
     last_trick_text,
     mention,
-    plural,
     rules_card,
     rules_pages,
     seat_label,
@@ -34,22 +38,46 @@ from bot.ui.render import (
     trick_text,
 )
 
+
+class Words(Mapping[str, str]):
+    """A constant table of words read in the current language when looked up: a message
+    marked with ``N_()`` goes through ``_()``, a function (``lambda: p_(context, word)``, for
+    a word this game translates its own way) is called; the keys are codes and stay as they
+    are."""
+
+    def __init__(self, words: Mapping[str, str | Callable[[], str]]) -> None:
+        self._words = dict(words)
+
+    def __getitem__(self, key: str) -> str:
+        word = self._words[key]
+        return word() if callable(word) else _(word)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
 GROUP = "losers"
-TITLE = "Loser's Game"
-BUTTON_LABELS: dict[str, str] = {"bid": "Bid"}
+TITLE = N_("Loser's Game")
+BUTTON_LABELS = Words({"bid": lambda: p_("losers_game action", "Bid")})
 _SUITS = ("S", "H", "D", "C")
 #: Bids offered in the DM's menus; higher ones (rare: a bid is lost in full when missed) are
 #: typed with ``/losers bid amount``, which accepts anything up to B_max.
 MENU_BIDS = 2 * MAX_OPTIONS
-_KIND = {3: "three", 4: "four"}
+#: A set of three or four cards of one rank, by its size (``{rank}``: the rank's label).
+_SET = Words({"3": N_("three {rank}s"), "4": N_("four {rank}s")})
 
 
 def option_lines(options: dict[str, Any]) -> list[str]:
     """Lobby and footer: the table's options in words."""
     limit = options.get("hand_limit")
     return [
-        f"Game to **{options.get('target', 50)}** (unique top)",
-        f"Hand limit: {plural(limit, 'hand', bold=True)}" if limit else "Hand limit: none",
+        _("Game to **{target}** (unique top)", target=options.get("target", 50)),
+        n_("Hand limit: **{n}** hand", "Hand limit: **{n}** hands", limit)
+        if limit
+        else _("Hand limit: none"),
     ]
 
 
@@ -57,12 +85,21 @@ def _suit(suit: str) -> str:
     return f"{suit_mark(suit)} {SUIT_WORD[suit]}"
 
 
+def _command(*words: str) -> str:
+    """A slash command as the slash menu shows it in the current language (``bid`` →
+    ``/losers bid amount``; the commands' names are translated too: ``bot.i18n.commands``)."""
+    command = [p_("command name", GROUP), p_("command name", words[0])]
+    command += [p_("option name", w) for w in words[1:]]
+    return "/" + " ".join(command)
+
+
 def _turn_words(pv: PublicView) -> str:
+    """What the seat to act is doing, completing "Waiting for **X** to …"."""
     if pv.phase == "trump":
-        return "name the trump suit"
+        return p_("losers_game waiting for someone to", "name the trump suit")
     if pv.phase == "bidding":
-        return "bid"
-    return "play a card"
+        return p_("losers_game waiting for someone to", "bid")
+    return p_("losers_game waiting for someone to", "play a card")
 
 
 def turn_content(outcome: Outcome) -> str | None:
@@ -71,11 +108,41 @@ def turn_content(outcome: Outcome) -> str | None:
     if pv is None or pv.to_act is None or outcome.finished:
         return None
     who = mention(outcome.table, pv.to_act)
-    return None if who is None else f"{who}, it's your turn — {_turn_words(pv)}."
+    if who is None:
+        return None
+    if pv.phase == "trump":
+        return _("{who}, it's your turn — name the trump suit.", who=who)
+    if pv.phase == "bidding":
+        return _("{who}, it's your turn — bid.", who=who)
+    return _("{who}, it's your turn — play a card.", who=who)
 
 
 def _bids(pv: PublicView) -> dict[int, int]:
     return {seat: amount for seat, amount in pv.info["bids"]}
+
+
+def _tricks(n: int) -> str:
+    return n_("{n} trick", "{n} tricks", n)
+
+
+def _player_row(outcome: Outcome, pv: PublicView, seat: int, bids: dict[int, int]) -> str:
+    """A seat's line on the table: its bid, the tricks it took (in play) and its total."""
+    facts: dict[str, Any] = {
+        "name": seat_label(outcome.table, seat),
+        "total": outcome.totals[seat],
+    }
+    playing = pv.phase == "play"
+    if playing:
+        facts["tricks"] = _tricks(pv.tricks_won[seat])
+    if seat in bids:
+        if playing:
+            return _(
+                "**{name}** · bid **{bid}** · {tricks} · total **{total}**", bid=bids[seat], **facts
+            )
+        return _("**{name}** · bid **{bid}** · total **{total}**", bid=bids[seat], **facts)
+    if playing:
+        return _("**{name}** · no bid yet · {tricks} · total **{total}**", **facts)
+    return _("**{name}** · no bid yet · total **{total}**", **facts)
 
 
 def table_embed(outcome: Outcome) -> discord.Embed:
@@ -84,38 +151,57 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     assert pv is not None
     info = pv.info
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id} — hand {outcome.deal_number}", colour=COLOUR_PLAY
+        title=_(
+            "{game} · table #{table} — hand {n}",
+            game=_(TITLE),
+            table=table.id,
+            n=outcome.deal_number,
+        ),
+        colour=COLOUR_PLAY,
     )
     caller = seat_label(table, info["caller"])
-    lines = [f"Dealer **{seat_label(table, pv.dealer)}** · {pv.info['hand_size']} cards each"]
+    lines = [
+        n_(
+            "Dealer **{name}** · {n} card each",
+            "Dealer **{name}** · {n} cards each",
+            pv.info["hand_size"],
+            name=seat_label(table, pv.dealer),
+        )
+    ]
     if info["excess"]:
-        lines.append(f"Face up, out of play: **{labels(sort_cards(info['excess']))}**")
+        lines.append(
+            _("Face up, out of play: **{cards}**", cards=labels(sort_cards(info["excess"])))
+        )
     if info["trump"] is None:
-        lines.append(f"**{caller}** (lowest score) is naming trump…")
+        lines.append(_("**{name}** (lowest score) is naming trump…", name=caller))
     else:
         lines.append(
-            f"Trump **{_suit(info['trump'])}**, named by **{caller}** · bids 0–{info['b_max']}"
+            _(
+                "Trump **{suit}**, named by **{name}** · bids 0–{most}",
+                suit=_suit(info["trump"]),
+                name=caller,
+                most=info["b_max"],
+            )
         )
     embed.description = "\n".join(lines)
     bids = _bids(pv)
-    rows: list[str] = []
-    for seat in range(pv.players):
-        mark = "▶️ " if pv.to_act == seat else ""
-        bid = f"bid **{bids[seat]}**" if seat in bids else "no bid yet"
-        taken = f" · {plural(pv.tricks_won[seat], 'trick')}" if pv.phase == "play" else ""
-        rows.append(
-            f"{mark}**{seat_label(table, seat)}** · {bid}{taken} · total **{outcome.totals[seat]}**"
-        )
-    embed.add_field(name="Players", value="\n".join(rows), inline=False)
+    rows = [
+        ("▶️ " if pv.to_act == seat else "") + _player_row(outcome, pv, seat, bids)
+        for seat in range(pv.players)
+    ]
+    embed.add_field(name=_("Players"), value="\n".join(rows), inline=False)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of {pv.info['hand_size']}",
+            name=_("Trick {n} of {total}", n=pv.tricks_played + 1, total=pv.info["hand_size"]),
             value=trick_text(table, pv),
             inline=False,
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
-            name=f"Last trick — taken by {seat_label(table, pv.last_winner)} (pile face down)",
+            name=_(
+                "Last trick — taken by {name} (pile face down)",
+                name=seat_label(table, pv.last_winner),
+            ),
             value=last_trick_text(table, pv.last_trick, pv.last_winner),
             inline=False,
         )
@@ -129,8 +215,10 @@ def _hand_lines(hand: tuple[str, ...], trump: str | None) -> list[str]:
     for suit in order:
         cards = [c for c in hand if c[0] == suit]
         if cards:
-            tag = " (trump)" if suit == trump else ""
-            lines.append(f"{suit_mark(suit)}{tag} {labels(cards)}")
+            if suit == trump:
+                lines.append(_("{suit} (trump) {cards}", suit=suit_mark(suit), cards=labels(cards)))
+            else:
+                lines.append(f"{suit_mark(suit)} {labels(cards)}")
     return lines
 
 
@@ -145,34 +233,50 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     pv = view.public
     info = pv.info
     trump = info["trump"]
-    embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
+    embed = discord.Embed(
+        title=_("Your hand — {game} table #{table}", game=_(TITLE), table=table.id),
+        colour=COLOUR_PLAY,
+    )
     embed.set_author(name=where, url=table_link(table))
-    embed.description = "\n".join(_hand_lines(view.hand, trump)) or "*No cards left.*"
-    facts = [f"Hand {outcome.deal_number} · your total **{outcome.totals[view.seat]}**"]
+    embed.description = "\n".join(_hand_lines(view.hand, trump)) or _("*No cards left.*")
+    facts = [
+        _(
+            "Hand {n} · your total **{total}**",
+            n=outcome.deal_number,
+            total=outcome.totals[view.seat],
+        )
+    ]
     if info["excess"]:
-        facts.append(f"Out of play: {labels(sort_cards(info['excess']))}")
+        facts.append(_("Out of play: {cards}", cards=labels(sort_cards(info["excess"]))))
     if not outcome.finished and (pv.to_act != view.seat or not view.legal):
         # Quiet: the trump, the bids and the trick are on the table message.
-        embed.add_field(name="Table", value="\n".join(facts), inline=False)
-        now = "Waiting for the next hand." if pv.to_act is None else WAITING_NOTE
-        embed.add_field(name="Now", value=now, inline=False)
+        embed.add_field(name=p_("losers_game", "Table"), value="\n".join(facts), inline=False)
+        now = _("Waiting for the next hand.") if pv.to_act is None else _(WAITING_NOTE)
+        embed.add_field(name=_("Now"), value=now, inline=False)
         return embed
     if trump is not None:
-        facts.insert(1, f"Trump **{_suit(trump)}** · bids 0–{info['b_max']}")
+        facts.insert(
+            1, _("Trump **{suit}** · bids 0–{most}", suit=_suit(trump), most=info["b_max"])
+        )
     bids = _bids(pv)
     if bids:
-        facts.append("Bids: " + ", ".join(f"{seat_label(table, s)} {b}" for s, b in info["bids"]))
+        said = ", ".join(f"{seat_label(table, s)} {b}" for s, b in info["bids"])
+        facts.append(_("Bids: {bids}", bids=said))
     if pv.phase == "play":
-        won = plural(pv.tricks_won[view.seat], "trick")
-        facts.append(f"You have taken {won} (piles stay face down)")
-    embed.add_field(name="Table", value="\n".join(facts), inline=False)
+        facts.append(
+            _(
+                "You have taken {tricks} (piles stay face down)",
+                tricks=_tricks(pv.tricks_won[view.seat]),
+            )
+        )
+    embed.add_field(name=p_("losers_game", "Table"), value="\n".join(facts), inline=False)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of {pv.info['hand_size']}",
+            name=_("Trick {n} of {total}", n=pv.tricks_played + 1, total=pv.info["hand_size"]),
             value=trick_text(table, pv),
             inline=False,
         )
-    embed.add_field(name="Now", value=_now(view, outcome), inline=False)
+    embed.add_field(name=_("Now"), value=_now(view, outcome), inline=False)
     return embed
 
 
@@ -180,21 +284,23 @@ def _now(view: SeatView, outcome: Outcome) -> str:
     """The prompt at the seat's decision."""
     pv = view.public
     if outcome.finished:
-        return "The game is over."
+        return _("The game is over.")
     if pv.phase == "trump":
-        return (
+        return _(
             "**Your turn — name the trump suit.** You have the lowest score. Each trump you "
             "take is worth 1 point; you will bid last and lead the first trick."
         )
     if pv.phase == "bidding":
-        return (
+        return _(
             "**Your turn — bid** the points you will take: 1 per trump, 3 for three of a kind, "
-            f"9 for four. Make it and score +bid; miss and lose it. Menus go to "
-            f"{min(MENU_BIDS - 1, pv.info['b_max'])}; `/losers bid amount` takes any bid up "
-            f"to {pv.info['b_max']}."
+            "9 for four. Make it and score +bid; miss and lose it. Menus go to {menu}; "
+            "`{command}` takes any bid up to {most}.",
+            menu=min(MENU_BIDS - 1, pv.info["b_max"]),
+            command=_command("bid", "amount"),
+            most=pv.info["b_max"],
         )
     why = restriction_line(view)
-    play = "**Your turn — play a card.** Follow suit if you can; otherwise play anything."
+    play = _("**Your turn — play a card.** Follow suit if you can; otherwise play anything.")
     return play + (f"\n{why}" if why else "")
 
 
@@ -212,7 +318,7 @@ def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
                 TableButton(
                     table_id,
                     f"act:trump:suit={suit}",
-                    label=f"{SUIT_WORD[suit]} ({held} held)",
+                    label=n_("{suit} ({n} held)", "{suit} ({n} held)", held, suit=SUIT_WORD[suit]),
                     emoji=suit_mark(suit),
                     style=discord.ButtonStyle.primary,
                 )
@@ -222,14 +328,16 @@ def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
         amounts = [a.amount for a in view.legal if a.amount is not None][:MENU_BIDS]
         for part, start in enumerate(range(0, len(amounts), MAX_OPTIONS)):
             chunk = amounts[start : start + MAX_OPTIONS]
-            options = [discord.SelectOption(label=f"Bid {x}", value=str(x)) for x in chunk]
+            options = [
+                discord.SelectOption(label=_("Bid {amount}", amount=x), value=str(x)) for x in chunk
+            ]
             ui.add_item(
                 TableSelect(
                     table_id,
                     "bid",
                     "amount",
                     options=options,
-                    placeholder=f"Bid {chunk[0]}–{chunk[-1]}…",
+                    placeholder=_("Bid {low}–{high}…", low=chunk[0], high=chunk[-1]),
                     row=part,
                     suffix=f":{part}" if part else "",
                 )
@@ -238,7 +346,7 @@ def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
             TableButton(
                 table_id,
                 "act:bid:amount=0",
-                label="Bid 0 (safe)",
+                label=_("Bid 0 (safe)"),
                 style=discord.ButtonStyle.secondary,
                 row=2,
             )
@@ -251,40 +359,61 @@ def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
     return ui
 
 
+def _sheet_row(table: TableInfo, d: dict[str, Any], seat: int, delta: int) -> str:
+    """One player's line of the score sheet: tricks, trumps, sets, points, bid, change."""
+    trumps = d["trumps_taken"][seat]
+    sets = ", ".join(_SET[str(k)].format(rank=rank_label(r)) for r, k in d["sets"][seat])
+    bid = d["bids"][seat]
+    if trumps:
+        parts = [_("trumps {n} ({cards})", n=len(trumps), cards=labels(trumps))]
+    else:
+        parts = [_("trumps {n}", n=0)]
+    if sets:
+        parts.append(_("sets {sets}", sets=sets))
+    if bid == 0:
+        said = _("bid {bid}", bid=bid)
+    elif d["made"][seat]:
+        said = _("bid {bid} made", bid=bid)
+    else:
+        said = _("bid {bid} missed", bid=bid)
+    taken = n_("**{n}** point", "**{n}** points", d["points"][seat])
+    sign = f"+{delta}" if delta > 0 else str(delta)
+    return (
+        f"**{seat_label(table, seat)}** — {_tricks(d['tricks'][seat])} · "
+        + " · ".join(parts)
+        + f" → {taken} · {said} → **{sign}**"
+    )
+
+
 def deal_summary_embed(
     table: TableInfo, ended: EndedDeal, totals: tuple[int, ...]
 ) -> discord.Embed:
     """End-of-hand sheet: each player's trumps, sets, points taken, bid and change."""
     d = ended.result.detail
-    trump = d["trump"]
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id} — hand {ended.number} score sheet",
+        title=_(
+            "{game} · table #{table} — hand {n} score sheet",
+            game=_(TITLE),
+            table=table.id,
+            n=ended.number,
+        ),
         colour=COLOUR_DONE,
     )
     rows: list[str] = [
-        f"Trump **{_suit(trump)}** (named by {seat_label(table, d['caller'])}). Points taken: "
-        "1 per trump, 3 per three of a kind, 9 per four of a kind; only the bid scores.",
+        _(
+            "Trump **{suit}** (named by {name}). Points taken: 1 per trump, 3 per three of a "
+            "kind, 9 per four of a kind; only the bid scores.",
+            suit=_suit(d["trump"]),
+            name=seat_label(table, d["caller"]),
+        ),
         "",
     ]
-    for seat, delta in enumerate(ended.result.deltas):
-        trumps = d["trumps_taken"][seat]
-        sets = ", ".join(f"{_KIND[k]} {r}s" for r, k in d["sets"][seat])
-        taken = d["points"][seat]
-        bid = d["bids"][seat]
-        verdict = "" if bid == 0 else " made" if d["made"][seat] else " missed"
-        sign = f"+{delta}" if delta > 0 else str(delta)
-        rows.append(
-            f"**{seat_label(table, seat)}** — {plural(d['tricks'][seat], 'trick')} · "
-            f"trumps {len(trumps)}"
-            + (f" ({labels(trumps)})" if trumps else "")
-            + (f" · sets {sets}" if sets else "")
-            + f" → {plural(taken, 'point', bold=True)} · bid {bid}{verdict} → **{sign}**"
-        )
+    rows += [_sheet_row(table, d, seat, delta) for seat, delta in enumerate(ended.result.deltas)]
     # In the description (4,096 characters), not a field (1,024): six rows of trumps taken,
     # each card with its suit emoji's markup, outgrow a field.
     embed.description = "\n".join(rows)
     add_last_trick(embed, table, ended.public, verb="taken")
-    embed.add_field(name="Totals", value=standings(table, totals), inline=False)
+    embed.add_field(name=_("Totals"), value=standings(table, totals), inline=False)
     return embed
 
 
@@ -292,47 +421,47 @@ def confirmation(payload: dict[str, Any]) -> str | None:
     """The private reply to a typed or clicked decision."""
     if payload.get("type") == "trump":
         suit = str(payload.get("suit", ""))
-        return f"You named **{_suit(suit)}** as trump." if suit in SUIT_WORD else None
+        return _("You named **{suit}** as trump.", suit=_suit(suit)) if suit in SUIT_WORD else None
     return None
 
 
 def rules_embed() -> discord.Embed:
     """``/losers rules``: the short version."""
-    return rules_card(
-        TITLE,
-        (
-            "3–6 players (2 as an option), the 52-card pack dealt out evenly; leftover cards "
-            "lie face up and out of play. The player with the **lowest** score names trump, "
-            "then everyone bids — in turn, the trump caller last — how many points they will "
-            "take: **1 per trump**, **3 for three of a kind**, **9 for four of a kind** "
-            "(counted over all your tricks). Follow suit if you can; otherwise play anything. "
-            "Make your bid and score **+bid**; miss it and **lose the bid**. First to **50** "
-            "with the unique top score wins.\n\nUse `/losers rules full:True` for the complete "
-            "rules."
-        ),
+    summary = _(
+        "3–6 players (2 as an option), the 52-card pack dealt out evenly; leftover cards "
+        "lie face up and out of play. The player with the **lowest** score names trump, "
+        "then everyone bids — in turn, the trump caller last — how many points they will "
+        "take: **1 per trump**, **3 for three of a kind**, **9 for four of a kind** "
+        "(counted over all your tricks). Follow suit if you can; otherwise play anything. "
+        "Make your bid and score **+bid**; miss it and **lose the bid**. First to **50** "
+        "with the unique top score wins."
     )
+    value = "True"  # i18n: code (a boolean option's value, as typed in every language)
+    command = f"`{_command('rules', 'full')}:{value}`"
+    more = _("Use {command} for the complete rules.", command=command)
+    return rules_card(_(TITLE), f"{summary}\n\n{more}")
 
 
 def rules_full_embeds() -> list[discord.Embed]:
     """``/losers rules full:True``: every rule the engine applies, in plain words."""
     return rules_pages(
-        TITLE,
-        (
+        _(TITLE),
+        _(
             "A trick game by Jonathan Leistiko (2006). Play goes clockwise; the deal passes to "
             "the left."
         ),
         [
             (
-                "Deal",
-                (
+                p_("rules section", "Deal"),
+                _(
                     "A 52-card pack, Ace high. Everyone gets 52 ÷ players cards (2: 26, 3: 17, "
                     "4: 13, 5: 10, 6: 8); the 1, 2 or 4 cards left over are shown face up and "
                     "play no part."
                 ),
             ),
             (
-                "Trump and bids",
-                (
+                p_("rules section", "Trump and bids"),
+                _(
                     "The player with the lowest total (negative totals count) names one of the "
                     "four suits as trump — on a tie, the tied player first met clockwise from "
                     "the dealer's left. Bids then go round from the caller's left, the caller "
@@ -342,8 +471,8 @@ def rules_full_embeds() -> list[discord.Embed]:
                 ),
             ),
             (
-                "Tricks",
-                (
+                p_("rules section", "Tricks"),
+                _(
                     "The trump caller leads the first trick; any card may be led, trumps "
                     "included. Follow the suit led if you can (no need to win); otherwise play "
                     "any card — you need not trump. The highest trump wins, else the highest "
@@ -352,8 +481,8 @@ def rules_full_embeds() -> list[discord.Embed]:
                 ),
             ),
             (
-                "Scoring",
-                (
+                p_("rules section", "Scoring"),
+                _(
                     "Count your tricks: 1 point per trump, 3 per rank of which you hold exactly "
                     "three cards, 9 per rank of which you hold all four (not also 3). A trump "
                     "inside a set counts for both. If your points reach your bid you score "
