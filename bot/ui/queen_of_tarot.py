@@ -3,17 +3,22 @@ hand, score sheet and rules.
 
 Presentation only: everything shown comes from the engine's ``PublicView``/``SeatView`` and
 ``DealResult`` (rules stay in ``bot/engine/games/queen_of_tarot*.py``); legal amounts, sets
-and cards are read from the seat's legal actions.
+and cards are read from the seat's legal actions. Every word goes through the
+``queen_of_tarot`` catalogs (``bot.i18n``): Piedmontese tarocchi terms in Italian (Matto,
+Angelo, Bagatto, primo e secondo di mano, mazziere, trattativa), their French equivalents in
+French (Mat, Ange, premier et second en main, donneur, marchandage).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import discord
 
 from bot.engine.games.queen_of_tarot_cards import sort_key
 from bot.engine.views import PublicView, SeatView
+from bot.i18n import N_, _, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import in_hand_order, label, labels, sort_cards, suit_mark
 from bot.ui.choice import add_choice, add_play_selects, restriction_line
@@ -26,7 +31,6 @@ from bot.ui.render import (
     finish_table_embed,
     last_trick_text,
     mention,
-    plural,
     rules_card,
     rules_pages,
     seat_label,
@@ -35,21 +39,78 @@ from bot.ui.render import (
     trick_text,
 )
 
+
+class Words(Mapping[str, str]):
+    """A constant table of words read in the current language when looked up: a message
+    marked with ``N_()`` goes through ``_()``, a function (``lambda: p_(context, word)``, for
+    a word this game translates its own way) is called; the keys are codes and stay as they
+    are."""
+
+    def __init__(self, words: Mapping[str, str | Callable[[], str]]) -> None:
+        self._words = dict(words)
+
+    def __getitem__(self, key: str) -> str:
+        word = self._words[key]
+        return word() if callable(word) else _(word)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
 GROUP = "tarocchi"
-TITLE = "Queen of Tarot"
+TITLE = N_("Queen of Tarot")
 BUTTON_LABELS: dict[str, str] = {}
-CARD_LABELS = {"T20": "T20 Angel", "T1": "T1 Bagatto", "EX": "🃏 Fool"}
-CARD_NAMES = {
-    "T20": "the Angel (trump XX, the highest)",
-    "T1": "the Bagatto (trump I)",
-    "EX": "the Fool (the excuse)",
-}
-BONUS_WORDS = {
-    "abundance": "Abundance",
-    "kings": "Kings",
-    "mitigati": "Mitigati",
-    "mixed_honours": "Mixed Honours",
-}
+# The honours keep the game's own names (the Fool is "Mat" in French, "Matto" in Italian,
+# where other games say Fou/Excuse), told apart from the same English elsewhere by a context.
+CARD_LABELS = Words(
+    {
+        "T20": lambda: p_("queen_of_tarot card", "T20 Angel"),
+        "T1": lambda: p_("queen_of_tarot card", "T1 Bagatto"),
+        "EX": lambda: p_("queen_of_tarot card", "🃏 Fool"),
+    }
+)
+CARD_NAMES = Words(
+    {
+        "T20": lambda: p_("queen_of_tarot card", "the Angel (trump XX, the highest)"),
+        "T1": lambda: p_("queen_of_tarot card", "the Bagatto (trump I)"),
+        "EX": lambda: p_("queen_of_tarot card", "the Fool (the excuse)"),
+    }
+)
+BONUS_WORDS = Words(
+    {
+        "abundance": lambda: p_("queen_of_tarot bonus", "Abundance"),
+        "kings": lambda: p_("queen_of_tarot bonus", "Kings"),
+        "mitigati": lambda: p_("queen_of_tarot bonus", "Mitigati"),
+        "mixed_honours": lambda: p_("queen_of_tarot bonus", "Mixed Honours"),
+    }
+)
+#: The roles, capitalised (the table's first line) and as a word in a sentence.
+ROLE_TITLES = Words(
+    {
+        "eldest": lambda: p_("queen_of_tarot role", "Eldest"),
+        "middle": lambda: p_("queen_of_tarot role", "Middle"),
+        "dealer": lambda: p_("queen_of_tarot role", "Dealer"),
+    }
+)
+ROLE_WORDS = Words(
+    {
+        "eldest": lambda: p_("queen_of_tarot role", "eldest"),
+        "middle": lambda: p_("queen_of_tarot role", "middle"),
+        "dealer": lambda: p_("queen_of_tarot role", "dealer"),
+    }
+)
+#: A bargaining call as the console recalls it ("last: demand 5").
+CALL_WORDS = Words(
+    {
+        "pass": lambda: p_("queen_of_tarot call", "pass"),
+        "demand": lambda: p_("queen_of_tarot call", "demand"),
+        "offer": lambda: p_("queen_of_tarot call", "offer"),
+        "continue": lambda: p_("queen_of_tarot call", "continue"),
+    }
+)
 _GROUPS = ("T", "S", "H", "C", "D")  # trumps, then alternating colours
 _ROLE_ORDER = ("eldest", "middle", "dealer")
 
@@ -57,8 +118,11 @@ _ROLE_ORDER = ("eldest", "middle", "dealer")
 def option_lines(options: dict[str, Any]) -> list[str]:
     """Lobby and footer: the table's options in words."""
     return [
-        f"Hands: **{options.get('deals', 6)}** (then the highest total wins)",
-        f"Bargaining amounts: 1–**{options.get('max_bargain', 43)}** game points",
+        _("Hands: **{n}** (then the highest total wins)", n=options.get("deals", 6)),
+        _(
+            "Bargaining amounts: 1–**{most}** game points",
+            most=options.get("max_bargain", 43),
+        ),
     ]
 
 
@@ -68,16 +132,21 @@ def _cards(cards: list[str] | tuple[str, ...]) -> str:
 
 
 def _bonuses(names: list[str] | tuple[str, ...]) -> str:
-    return " + ".join(BONUS_WORDS[n] for n in names) or "nothing"
+    shown = " + ".join(BONUS_WORDS[n] for n in names)
+    return shown or p_("queen_of_tarot bonus", "nothing")
 
 
 def _turn_words(pv: PublicView) -> str:
-    return {
-        "bargain": "bargain (pass, demand, offer or continue)",
-        "discard": "discard 3 cards",
-        "declare": "declare",
-        "play": "play a card",
-    }.get(pv.phase, "act")
+    """What the seat to act is doing, for "Waiting for X to …" (a verb phrase)."""
+    if pv.phase == "bargain":
+        return _("bargain (pass, demand, offer or continue)")
+    if pv.phase == "discard":
+        return _("discard 3 cards")
+    if pv.phase == "declare":
+        return p_("queen_of_tarot doing", "declare")
+    if pv.phase == "play":
+        return p_("queen_of_tarot doing", "play a card")
+    return p_("queen_of_tarot doing", "act")
 
 
 def turn_content(outcome: Outcome) -> str | None:
@@ -86,23 +155,35 @@ def turn_content(outcome: Outcome) -> str | None:
     if pv is None or pv.to_act is None or outcome.finished:
         return None
     who = mention(outcome.table, pv.to_act)
-    return None if who is None else f"{who}, it's your turn — {_turn_words(pv)}."
+    if who is None:
+        return None
+    if pv.phase == "bargain":
+        return _("{who}, it's your turn — bargain (pass, demand, offer or continue).", who=who)
+    if pv.phase == "discard":
+        return _("{who}, it's your turn — discard 3 cards.", who=who)
+    if pv.phase == "declare":
+        return _("{who}, it's your turn — declare.", who=who)
+    if pv.phase == "play":
+        return _("{who}, it's your turn — play a card.", who=who)
+    return _("{who}, it's your turn — act.", who=who)
 
 
 def _position(p: dict[str, Any]) -> str:
     if p["position"] == "demand":
-        return f"demands **{p['amount']}**"
+        return _("demands **{amount}**", amount=p["amount"])
     if p["position"] == "offer":
-        return f"offers **{p['amount']}**"
-    return "no position"
+        return _("offers **{amount}**", amount=p["amount"])
+    return _("no position")
 
 
 def _last(p: dict[str, Any]) -> str:
     last = p.get("last")
     if not last:
         return ""
-    amount = f" {last['amount']}" if last.get("amount") else ""
-    return f" (last: {last['call']}{amount})"
+    call = CALL_WORDS[last["call"]] if last["call"] in CALL_WORDS else str(last["call"])
+    if last.get("amount"):
+        return " " + _("(last: {call} {amount})", call=call, amount=last["amount"])
+    return " " + _("(last: {call})", call=call)
 
 
 def _console(table: TableInfo, pv: PublicView) -> tuple[str, str]:
@@ -115,17 +196,34 @@ def _console(table: TableInfo, pv: PublicView) -> tuple[str, str]:
         seat = roles[role]
         mark = "▶️ " if pv.to_act == seat else ""
         p = b["positions"][seat]
-        rows.append(f"{mark}**{seat_label(table, seat)}** ({role}) — {_position(p)}{_last(p)}")
+        rows.append(
+            mark
+            + _(
+                "**{name}** ({role}) — {position}{last}",
+                name=seat_label(table, seat),
+                role=ROLE_WORDS[role],
+                position=_position(p),
+                last=_last(p),
+            )
+        )
     rows.append(
-        f"Demanded **{b['demanded']}** · offered **{b['offered']}** · "
-        f"{plural(b['passes'], 'pass', 'passes')} in a row"
+        n_(
+            "Demanded **{demanded}** · offered **{offered}** · {n} pass in a row",
+            "Demanded **{demanded}** · offered **{offered}** · {n} passes in a row",
+            b["passes"],
+            demanded=b["demanded"],
+            offered=b["offered"],
+        )
     )
     rows.append(
-        "*Demands equal to offers settle the hand; Continue, or three passes in a row, go on "
-        "with the hand.*"
+        _(
+            "*Demands equal to offers settle the hand; Continue, or three passes in a row, go "
+            "on with the hand.*"
+        )
     )
     held = pv.hand_sizes[roles["eldest"]]
-    return f"Bargaining — session {b['session']} of 3 ({held} cards each)", "\n".join(rows)
+    name = _("Bargaining — session {session} of 3 ({n} cards each)", session=b["session"], n=held)
+    return name, "\n".join(rows)
 
 
 def _declaration_lines(table: TableInfo, info: dict[str, Any]) -> list[str]:
@@ -133,12 +231,18 @@ def _declaration_lines(table: TableInfo, info: dict[str, Any]) -> list[str]:
     for d in info["declarations"]:
         who = seat_label(table, d["seat"])
         if not d["bonuses"]:
-            out.append(f"**{who}** declares nothing")
+            out.append(_("**{name}** declares nothing", name=who))
             continue
         parts = " + ".join(f"{BONUS_WORDS[p['name']]} {p['value']}" for p in d["parts"])
         out.append(
-            f"**{who}** declares {parts} = **{d['value']}** (each opponent pays it) — shows "
-            f"{_cards(d['cards'])}"
+            _(
+                "**{name}** declares {bonuses} = **{value}** (each opponent pays it) — shows "
+                "{cards}",
+                name=who,
+                bonuses=parts,
+                value=d["value"],
+                cards=_cards(d["cards"]),
+            )
         )
     return out
 
@@ -146,18 +250,42 @@ def _declaration_lines(table: TableInfo, info: dict[str, Any]) -> list[str]:
 def _fool_line(table: TableInfo, info: dict[str, Any]) -> str | None:
     fool = info["fool"]
     if fool["debtor"] is not None and fool["creditor"] is not None:
-        return (
-            f"🃏 **{seat_label(table, fool['debtor'])}** owes "
-            f"**{seat_label(table, fool['creditor'])}** an empty card for the Fool"
+        return _(
+            "🃏 **{debtor}** owes **{creditor}** an empty card for the Fool",
+            debtor=seat_label(table, fool["debtor"]),
+            creditor=seat_label(table, fool["creditor"]),
         )
     if info["exchanges"]:
         e = info["exchanges"][-1]
-        card = label(e["card"], CARD_LABELS) if e["card"] else "a discarded card"
-        return (
-            f"🃏 The Fool went back to **{seat_label(table, e['giver'])}**, who gave "
-            f"**{seat_label(table, e['receiver'])}** {card} (trick {e['trick']})"
+        card = label(e["card"], CARD_LABELS) if e["card"] else _("a discarded card")
+        return _(
+            "🃏 The Fool went back to **{giver}**, who gave **{receiver}** {card} (trick {trick})",
+            giver=seat_label(table, e["giver"]),
+            receiver=seat_label(table, e["receiver"]),
+            card=card,
+            trick=e["trick"],
         )
     return None
+
+
+def _roles_line(table: TableInfo, roles: dict[str, int]) -> str:
+    return _(
+        "{eldest} **{eldest_name}** · {middle} **{middle_name}** · {dealer} **{dealer_name}**",
+        eldest=ROLE_TITLES["eldest"],
+        eldest_name=seat_label(table, roles["eldest"]),
+        middle=ROLE_TITLES["middle"],
+        middle_name=seat_label(table, roles["middle"]),
+        dealer=ROLE_TITLES["dealer"],
+        dealer_name=seat_label(table, roles["dealer"]),
+    )
+
+
+def _tricks(n: int) -> str:
+    return n_("{n} trick", "{n} tricks", n)
+
+
+def _trick_title(pv: PublicView) -> str:
+    return _("Trick {n} of {total}", n=pv.tricks_played + 1, total=25)
 
 
 def table_embed(outcome: Outcome) -> discord.Embed:
@@ -167,15 +295,24 @@ def table_embed(outcome: Outcome) -> discord.Embed:
     info = pv.info
     deals = table.options.get("deals", 6)
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id} — hand {outcome.deal_number} of {deals}",
+        title=_(
+            "{game} · table #{table} — hand {n} of {total}",
+            game=_(TITLE),
+            table=table.id,
+            n=outcome.deal_number,
+            total=deals,
+        ),
         colour=COLOUR_PLAY,
     )
     roles = info["roles"]
-    lines = [
-        " · ".join(f"{r.title()} **{seat_label(table, roles[r])}**" for r in _ROLE_ORDER),
-    ]
+    lines = [_roles_line(table, roles)]
     if pv.phase == "discard":
-        lines.append(f"All cards are dealt; **{seat_label(table, pv.dealer)}** discards 3 cards.")
+        lines.append(
+            _(
+                "All cards are dealt; **{name}** discards 3 cards.",
+                name=seat_label(table, pv.dealer),
+            )
+        )
     lines += _declaration_lines(table, info)
     fool = _fool_line(table, info)
     if fool:
@@ -186,23 +323,25 @@ def table_embed(outcome: Outcome) -> discord.Embed:
         embed.add_field(name=name, value=value, inline=False)
     if pv.phase == "play":
         taken = " · ".join(
-            f"{seat_label(table, s)} {plural(pv.tricks_won[s], 'trick')} "
-            f"({plural(info['taken'][s], 'card')})"
+            _(
+                "{name} {tricks} ({cards})",
+                name=seat_label(table, s),
+                tricks=_tricks(pv.tricks_won[s]),
+                cards=n_("{n} card", "{n} cards", info["taken"][s]),
+            )
             for s in range(pv.players)
         )
-        embed.add_field(name="Tricks taken", value=taken, inline=False)
+        embed.add_field(name=_("Tricks taken"), value=taken, inline=False)
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of 25",
-            value=trick_text(table, pv, CARD_LABELS),
-            inline=False,
+            name=_trick_title(pv), value=trick_text(table, pv, CARD_LABELS), inline=False
         )
     if pv.last_trick and pv.last_winner is not None:
         embed.add_field(
-            name=f"Last trick — won by {seat_label(table, pv.last_winner)}",
+            name=_("Last trick — won by {name}", name=seat_label(table, pv.last_winner)),
             value=last_trick_text(table, pv.last_trick, pv.last_winner, CARD_LABELS),
             inline=False,
         )
-    embed.add_field(name="Totals", value=standings(table, outcome.totals), inline=False)
+    embed.add_field(name=_("Totals"), value=standings(table, outcome.totals), inline=False)
     doing = _turn_words(pv) if pv.to_act is not None else ""
     return finish_table_embed(embed, table, pv.to_act, doing, option_lines(table.options))
 
@@ -211,31 +350,70 @@ def _hand_lines(hand: tuple[str, ...]) -> list[str]:
     lines: list[str] = []
     for key in _GROUPS:
         cards = [c for c in hand if c[0] == key and c != "EX"]
-        if cards:
-            head = f"Trumps ({len(cards)})" if key == "T" else suit_mark(key)
-            lines.append(f"{head} {labels(cards, CARD_LABELS)}")
+        if not cards:
+            continue
+        if key == "T":
+            lines.append(_("Trumps ({n}) {cards}", n=len(cards), cards=labels(cards, CARD_LABELS)))
+        else:
+            lines.append(f"{suit_mark(key)} {labels(cards, CARD_LABELS)}")
     if "EX" in hand:
-        lines.append("🃏 the Fool — play it any time; it never wins and comes back to you")
+        lines.append(
+            p_(
+                "queen_of_tarot",
+                "🃏 the Fool — play it any time; it never wins and comes back to you",
+            )
+        )
     return lines
+
+
+def _bargain_prompt(ranges: dict[str, Any]) -> str:
+    demand, offer = ranges["demand"], ranges["offer"]
+    if demand and offer:
+        return _(
+            "**Your turn to bargain.** Pass (your position stands), **Continue** (play the "
+            "hand out), demand {demand_low}–{demand_high} or offer {offer_low}–{offer_high} "
+            "game points to abandon the hand.",
+            demand_low=demand[0],
+            demand_high=demand[1],
+            offer_low=offer[0],
+            offer_high=offer[1],
+        )
+    if offer:
+        return _(
+            "**Your turn to bargain.** Pass (your position stands), **Continue** (play the "
+            "hand out), no demand or offer {offer_low}–{offer_high} game points to abandon "
+            "the hand.",
+            offer_low=offer[0],
+            offer_high=offer[1],
+        )
+    if demand:
+        return _(
+            "**Your turn to bargain.** Pass (your position stands), **Continue** (play the "
+            "hand out), demand {demand_low}–{demand_high} or no offer game points to abandon "
+            "the hand.",
+            demand_low=demand[0],
+            demand_high=demand[1],
+        )
+    return _(
+        "**Your turn to bargain.** Pass (your position stands), **Continue** (play the hand "
+        "out), no demand or no offer game points to abandon the hand."
+    )
 
 
 def _prompt(view: SeatView) -> str:
     """What to do at the seat's decision."""
     pv = view.public
     if pv.phase == "bargain":
-        r = pv.info["bargain"]["ranges"]
-        demand = f"demand {r['demand'][0]}–{r['demand'][1]}" if r["demand"] else "no demand"
-        offer = f"offer {r['offer'][0]}–{r['offer'][1]}" if r["offer"] else "no offer"
-        return (
-            "**Your turn to bargain.** Pass (your position stands), **Continue** (play the "
-            f"hand out), {demand} or {offer} game points to abandon the hand."
-        )
+        return _bargain_prompt(pv.info["bargain"]["ranges"])
     if pv.phase == "discard":
-        return "**Discard 3 cards** (no Kings, Angel, Bagatto or Fool); they count for you."
+        return _("**Discard 3 cards** (no Kings, Angel, Bagatto or Fool); they count for you.")
     if pv.phase == "declare":
         best = view.info.get("best", [])
-        return f"**Declare.** The best you can declare is pre-selected: {_bonuses(best)}."
-    return "**Your turn — play a card.** Follow suit, else trump; the Fool is always allowed."
+        return _(
+            "**Declare.** The best you can declare is pre-selected: {bonuses}.",
+            bonuses=_bonuses(best),
+        )
+    return _("**Your turn — play a card.** Follow suit, else trump; the Fool is always allowed.")
 
 
 def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -> discord.Embed:
@@ -246,41 +424,66 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     the match total, so it does not change while others bargain or play (the bot edits a DM
     only when it changes).
     """
-    embed = discord.Embed(title=f"Your hand — {TITLE} table #{table.id}", colour=COLOUR_PLAY)
+    embed = discord.Embed(
+        title=_("Your hand — {game} table #{table}", game=_(TITLE), table=table.id),
+        colour=COLOUR_PLAY,
+    )
     embed.set_author(name=where, url=table_link(table))
-    embed.description = "\n".join(_hand_lines(view.hand)) or "*No cards left.*"
-    facts = [f"Hand {outcome.deal_number} · your total **{outcome.totals[view.seat]}**"]
+    embed.description = "\n".join(_hand_lines(view.hand)) or _("*No cards left.*")
+    facts = [
+        _(
+            "Hand {n} · your total **{total}**",
+            n=outcome.deal_number,
+            total=outcome.totals[view.seat],
+        )
+    ]
     pv = view.public
+    table_field = p_("queen_of_tarot field", "Table")
     if not outcome.finished and (pv.to_act != view.seat or not view.legal):
         roles = pv.info["roles"]
         role = next((r for r in _ROLE_ORDER if roles[r] == view.seat), None)
         if role is not None:
-            facts.append(f"You are **{role}**")
+            facts.append(_("You are **{role}**", role=ROLE_WORDS[role]))
         if view.info.get("discard"):
-            facts.append(f"Your discard: {_cards(view.info['discard'])}")
-        embed.add_field(name="Table", value="\n".join(facts), inline=False)
-        now = "Waiting for the next hand." if pv.to_act is None else WAITING_NOTE
-        embed.add_field(name="Now", value=now, inline=False)
+            facts.append(_("Your discard: {cards}", cards=_cards(view.info["discard"])))
+        embed.add_field(name=table_field, value="\n".join(facts), inline=False)
+        now = _("Waiting for the next hand.") if pv.to_act is None else _(WAITING_NOTE)
+        embed.add_field(name=_("Now"), value=now, inline=False)
         return embed
     if view.info.get("discard"):
-        facts.append(f"Your discard: {_cards(view.info['discard'])}")
+        facts.append(_("Your discard: {cards}", cards=_cards(view.info["discard"])))
     if pv.phase == "bargain" and pv.info["bargain"]["session"] is not None:
         b = pv.info["bargain"]
         facts.append(
-            f"Session {b['session']} of 3 · demanded {b['demanded']} · offered {b['offered']}"
+            _(
+                "Session {session} of 3 · demanded {demanded} · offered {offered}",
+                session=b["session"],
+                demanded=b["demanded"],
+                offered=b["offered"],
+            )
         )
-    embed.add_field(name="Table", value="\n".join(facts), inline=False)
+    embed.add_field(name=table_field, value="\n".join(facts), inline=False)
     if pv.phase == "play":
         embed.add_field(
-            name=f"Trick {pv.tricks_played + 1} of 25",
-            value=trick_text(table, pv, CARD_LABELS),
-            inline=False,
+            name=_trick_title(pv), value=trick_text(table, pv, CARD_LABELS), inline=False
         )
-    now = "The game is over." if outcome.finished else _prompt(view)
+    now = _("The game is over.") if outcome.finished else _prompt(view)
     why = None if outcome.finished else restriction_line(view)
     now += f"\n{why}" if why else ""
-    embed.add_field(name="Now", value=now, inline=False)
+    embed.add_field(name=_("Now"), value=now, inline=False)
     return embed
+
+
+def _amount_label(kind: str, amount: int) -> str:
+    if kind == "demand":
+        return _("Demand {amount}", amount=amount)
+    return _("Offer {amount}", amount=amount)
+
+
+def _amount_placeholder(kind: str, low: int, high: int) -> str:
+    if kind == "demand":
+        return _("Demand {low}–{high} game points…", low=low, high=high)
+    return _("Offer {low}–{high} game points…", low=low, high=high)
 
 
 def _amount_selects(
@@ -294,9 +497,9 @@ def _amount_selects(
                 kind,
                 "amount",
                 options=[
-                    discord.SelectOption(label=f"{kind.title()} {x}", value=str(x)) for x in chunk
+                    discord.SelectOption(label=_amount_label(kind, x), value=str(x)) for x in chunk
                 ],
-                placeholder=f"{kind.title()} {chunk[0]}–{chunk[-1]} game points…",
+                placeholder=_amount_placeholder(kind, chunk[0], chunk[-1]),
                 row=row,
                 suffix=f":{i // MAX_OPTIONS}" if i else "",
             )
@@ -317,7 +520,11 @@ def decision_view(
     kinds = {a.type for a in legal}
     if "discard" in kinds:
         add_choice(
-            ui, table_id, [a for a in legal if a.type == "discard"], selected, verb="Discard"
+            ui,
+            table_id,
+            [a for a in legal if a.type == "discard"],
+            selected,
+            verb=p_("queen_of_tarot action", "Discard"),
         )
         return ui
     if "declare" in kinds:
@@ -327,9 +534,13 @@ def decision_view(
             TableButton(
                 table_id,
                 f"act:declare:bonuses={bonus_value(best)}",
-                label=f"Declare {_bonuses(best)} ({values.get(bonus_value(best), 0)})"
+                label=_(
+                    "Declare {bonuses} ({value})",
+                    bonuses=_bonuses(best),
+                    value=values.get(bonus_value(best), 0),
+                )
                 if best
-                else "Nothing to declare",
+                else _("Nothing to declare"),
                 style=discord.ButtonStyle.success,
                 row=0,
             )
@@ -346,15 +557,26 @@ def decision_view(
             )
         ui.add_item(
             TableSelect(
-                table_id, "declare", "bonuses", options=options, placeholder="Or declare…", row=1
+                table_id,
+                "declare",
+                "bonuses",
+                options=options,
+                placeholder=_("Or declare…"),
+                row=1,
             )
         )
         return ui
     if "pass" in kinds:
-        ui.add_item(TableButton(table_id, "act:pass", label="Pass", row=0))
+        ui.add_item(
+            TableButton(table_id, "act:pass", label=p_("queen_of_tarot action", "Pass"), row=0)
+        )
         ui.add_item(
             TableButton(
-                table_id, "act:continue", label="Continue", style=discord.ButtonStyle.success, row=0
+                table_id,
+                "act:continue",
+                label=p_("queen_of_tarot action", "Continue"),
+                style=discord.ButtonStyle.success,
+                row=0,
             )
         )
         row = 1
@@ -373,18 +595,24 @@ def confirmation(payload: dict[str, Any]) -> str | None:
     """The private reply to a typed or clicked decision."""
     kind = payload.get("type")
     if kind == "pass":
-        return "You passed; your position stands."
+        return _("You passed; your position stands.")
     if kind == "continue":
-        return "You called **Continue**: the bargaining session ends and the hand goes on."
+        return _("You called **Continue**: the bargaining session ends and the hand goes on.")
     if kind in ("demand", "offer"):
         amount = payload.get("amount")
         if isinstance(amount, int):
-            return f"You {kind} {plural(amount, 'game point', bold=True)}."
-        return f"You {kind} **{amount}** game points."
+            if kind == "demand":
+                return n_(
+                    "You demand **{n}** game point.", "You demand **{n}** game points.", amount
+                )
+            return n_("You offer **{n}** game point.", "You offer **{n}** game points.", amount)
+        if kind == "demand":
+            return _("You demand **{amount}** game points.", amount=amount)
+        return _("You offer **{amount}** game points.", amount=amount)
     if kind == "discard":
-        return f"You discarded {_cards(list(payload.get('cards', [])))}."
+        return _("You discarded {cards}.", cards=_cards(list(payload.get("cards", []))))
     if kind == "declare":
-        return f"You declared {_bonuses(list(payload.get('bonuses', [])))}."
+        return _("You declared {bonuses}.", bonuses=_bonuses(list(payload.get("bonuses", []))))
     return None
 
 
@@ -395,66 +623,92 @@ def deal_summary_embed(
     d = ended.result.detail
     deltas = ended.result.deltas
     embed = discord.Embed(
-        title=f"{TITLE} · table #{table.id} — hand {ended.number} score sheet",
+        title=_(
+            "{game} · table #{table} — hand {n} score sheet",
+            game=_(TITLE),
+            table=table.id,
+            n=ended.number,
+        ),
         colour=COLOUR_DONE,
     )
     rows: list[str] = []
     if d["ended"] == "settlement":
         st = d["settlement"]
-        payers = ", ".join(f"{seat_label(table, s)} pays {x}" for s, x in st["paid"])
-        takers = ", ".join(f"{seat_label(table, s)} receives {x}" for s, x in st["received"])
-        embed.description = (
-            f"🤝 Settled in bargaining session {st['session']}: {payers}; {takers}. "
-            "The hand was thrown in."
+        payers = ", ".join(
+            _("{name} pays {amount}", name=seat_label(table, s), amount=x) for s, x in st["paid"]
+        )
+        takers = ", ".join(
+            _("{name} receives {amount}", name=seat_label(table, s), amount=x)
+            for s, x in st["received"]
+        )
+        embed.description = _(
+            "🤝 Settled in bargaining session {session}: {payers}; {takers}. The hand was "
+            "thrown in.",
+            session=st["session"],
+            payers=payers,
+            takers=takers,
         )
         for seat, delta in enumerate(deltas):
             rows.append(f"**{seat_label(table, seat)}** → **{delta:+d}**")
     else:
         decl = d["declaration_deltas"]
         lines = _declaration_lines(table, {"declarations": d["declarations"]})
-        embed.description = "\n".join(lines) or "No declarations."
+        embed.description = "\n".join(lines) or _("No declarations.")
         for seat, delta in enumerate(deltas):
             rows.append(
-                f"**{seat_label(table, seat)}** — declarations {decl[seat]:+d} · cards "
-                f"{d['card_points'][seat]} ({d['card_deltas'][seat]:+d} against 43) · "
-                f"{plural(d['tricks'][seat], 'trick')} → **{delta:+d}**"
+                _(
+                    "**{name}** — declarations {declarations} · cards {points} ({difference} "
+                    "against 43) · {tricks} → **{total}**",
+                    name=seat_label(table, seat),
+                    declarations=f"{decl[seat]:+d}",
+                    points=d["card_points"][seat],
+                    difference=f"{d['card_deltas'][seat]:+d}",
+                    tricks=_tricks(d["tricks"][seat]),
+                    total=f"{delta:+d}",
+                )
             )
-    embed.add_field(name="Hand", value="\n".join(rows), inline=False)
+    embed.add_field(name=p_("queen_of_tarot field", "Hand"), value="\n".join(rows), inline=False)
     add_last_trick(embed, table, ended.public, CARD_LABELS)
-    embed.add_field(name="Totals", value=standings(table, totals), inline=False)
+    embed.add_field(name=_("Totals"), value=standings(table, totals), inline=False)
     return embed
+
+
+def _full_rules_command() -> str:
+    """``/tarocchi rules full:True`` as the slash menu shows it in the current language (the
+    commands' names are translated too: ``bot.i18n.commands``)."""
+    group, command, option, value = GROUP, "rules", "full", "True"  # i18n: code (as typed)
+    group, command = p_("command name", group), p_("command name", command)
+    return f"`/{group} {command} {p_('option name', option)}:{value}`"
 
 
 def rules_embed() -> discord.Embed:
     """``/tarocchi rules``: the short version."""
-    return rules_card(
-        TITLE,
-        (
-            "Mitigati, a Piedmontese tarot game for exactly 3. The deal stops three times for "
-            "**bargaining**: Pass, **Demand** or **Offer** game points to abandon the hand, or "
-            "**Continue** to play it — when demands equal offers the hand is settled and thrown "
-            "in. Otherwise the dealer discards 3, everyone may declare Abundance, Kings, "
-            "Mitigati or Mixed Honours (paid by each opponent), and 25 tricks are played: "
-            "follow suit, else trump; trump XX (the Angel) beats XXI; in ♥ and ♦ the 1 is the "
-            "best pip. Cards are worth 129 in all; each player scores points − 43. After the "
-            "last hand the highest total wins.\n\nUse `/tarocchi rules full:True` for the "
-            "complete rules."
-        ),
+    summary = _(
+        "Mitigati, a Piedmontese tarot game for exactly 3. The deal stops three times for "
+        "**bargaining**: Pass, **Demand** or **Offer** game points to abandon the hand, or "
+        "**Continue** to play it — when demands equal offers the hand is settled and thrown "
+        "in. Otherwise the dealer discards 3, everyone may declare Abundance, Kings, "
+        "Mitigati or Mixed Honours (paid by each opponent), and 25 tricks are played: "
+        "follow suit, else trump; trump XX (the Angel) beats XXI; in ♥ and ♦ the 1 is the "
+        "best pip. Cards are worth 129 in all; each player scores points − 43. After the "
+        "last hand the highest total wins."
     )
+    more = _("Use {command} for the complete rules.", command=_full_rules_command())
+    return rules_card(_(TITLE), f"{summary}\n\n{more}")
 
 
 def rules_full_embeds() -> list[discord.Embed]:
     """``/tarocchi rules full:True``: every rule the engine applies, in plain words."""
     return rules_pages(
-        TITLE,
-        (
+        _(TITLE),
+        _(
             "Everything moves to the right (counter-clockwise). Eldest is the dealer's right, "
             "Middle the next; the deal passes right after every hand, thrown in or played."
         ),
         [
             (
-                "Deal and bargaining",
-                (
+                p_("rules section", "Deal and bargaining"),
+                _(
                     "Cards come in packets of five, Eldest first; the dealer gets 8 in the last "
                     "round (25/25/28). After 10, 15 and 20 cards each there is a bargaining "
                     "session, Eldest speaking first. **Pass** keeps your position; **Demand** x "
@@ -466,8 +720,8 @@ def rules_full_embeds() -> list[discord.Embed]:
                 ),
             ),
             (
-                "Discard and declarations",
-                (
+                p_("rules section", "Discard and declarations"),
+                _(
                     "The dealer discards 3 cards (no Kings, Angel XX, Bagatto I or Fool); they "
                     "count for the dealer. Then Eldest, Middle and Dealer may declare, showing "
                     "the cards: **Abundance** (10+ trumps, worth their number), **Kings** (all "
@@ -478,8 +732,8 @@ def rules_full_embeds() -> list[discord.Embed]:
                 ),
             ),
             (
-                "Play and scoring",
-                (
+                p_("rules section", "Play and scoring"),
+                _(
                     "Eldest leads; follow suit, else play a trump, else anything. XX beats XXI; "
                     "in ♥ and ♦ the pips run 1 (best) to 10. The Fool may always be played "
                     "instead; it never wins and comes back to you for an empty card (a debt if "
