@@ -347,7 +347,8 @@ class TableController:
                 # The lobby message becomes the table message (no new message to post).
                 fields = self.table_message(outcome)
                 if await self.service.pictures_on(table.guild_id, None):
-                    fields = await add_table_picture(fields, outcome)
+                    with for_table(table):  # the table's words, not the clicker's
+                        fields = await add_table_picture(fields, outcome)
                 try:
                     await redraw(interaction, **for_edit(fields))
                 except discord.HTTPException as e:
