@@ -99,9 +99,10 @@ class TableLock(ABC):
     """A table's lock in the database, shared by every process that uses it.
 
     Held across a whole use case (load, engine work, commit), so that concurrent actions from
-    different processes wait their turn instead of failing the ``seq`` check. While held, this
-    task's ``read()`` and ``transaction()`` run on the connection that holds it (a task never
-    needs a second pooled connection while it holds one, so a full pool cannot deadlock).
+    different processes wait their turn instead of failing the ``seq`` check. From
+    ``try_acquire`` to ``release``, this task's ``read()`` and ``transaction()`` run on the
+    connection that holds (or waits for) it: a task never needs a second pooled connection
+    while it has one, so a full pool cannot deadlock.
     """
 
     @abstractmethod

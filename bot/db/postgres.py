@@ -175,14 +175,16 @@ class _AdvisoryLock(TableLock):
         self._key = table_id
         self._conn: _Driver | None = None
         self._pin: _Pin | None = None
-        self._token: Any = None
+        self._previous: _Pin | None = None
 
     async def try_acquire(self) -> bool:
         self._conn = await self._db.pool.acquire()
-        if await self._conn.fetchval("SELECT pg_try_advisory_lock($1)", self._key):
-            self._hold(self._conn)
-            return True
-        return False
+        # Pinned from here on, held or not: what the task reads before it waits (the seq it
+        # queued at) must not need a second pooled connection either.
+        self._pin = _Pin(self._db, self._conn)
+        self._previous = _PINNED.get()
+        _PINNED.set(self._pin)
+        return bool(await self._conn.fetchval("SELECT pg_try_advisory_lock($1)", self._key))
 
     async def acquire(self) -> None:
         assert self._conn is not None, "acquire follows try_acquire"
@@ -191,18 +193,14 @@ class _AdvisoryLock(TableLock):
                 await self._conn.execute("SELECT pg_advisory_lock($1)", self._key)
         except TimeoutError:
             raise LockTimeout(f"table {self._key} stayed locked for {LOCK_WAIT:.0f} s") from None
-        self._hold(self._conn)
-
-    def _hold(self, conn: _Driver) -> None:
-        self._pin = _Pin(self._db, conn)
-        self._token = _PINNED.set(self._pin)
 
     async def release(self) -> None:
         conn, self._conn = self._conn, None
         if self._pin is not None:
             self._pin.active = False  # tasks started while held must not use it later
-            _PINNED.reset(self._token)
-            self._pin = None
+            if _PINNED.get() is self._pin:  # (locks released out of order leave it alone)
+                _PINNED.set(self._previous)
+            self._pin = self._previous = None
         if conn is None:
             return
         try:
