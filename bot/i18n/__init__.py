@@ -17,7 +17,7 @@ function of its inputs and that one variable, which also reaches worker threads
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -136,3 +136,23 @@ def N_(message: str, /) -> str:
     """Mark ``message`` for the catalogs without translating it (a constant translated when
     shown, with ``_(CONSTANT)``)."""
     return message
+
+
+class Words(Mapping[str, str]):
+    """A constant table of words read in the current language when looked up: a message
+    marked with ``N_()`` goes through ``_()``, a function (``lambda: p_(context, word)``, for
+    a word a game translates its own way) is called; the keys are codes and stay as they
+    are."""
+
+    def __init__(self, words: Mapping[str, str | Callable[[], str]]) -> None:
+        self._words = dict(words)
+
+    def __getitem__(self, key: str) -> str:
+        word = self._words[key]
+        return word() if callable(word) else _(word)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)

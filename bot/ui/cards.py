@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.engine.cards import EXCUSE, roman, trump_number
-from bot.i18n import N_, _, p_
+from bot.i18n import N_, Words, _, p_
 
 #: Unicode suit signs: what buttons, select options and embed titles show (Discord draws no
 #: custom emoji there), and the text's signs until the bot's own suit emojis are installed.
@@ -37,20 +37,8 @@ def suit_word(suit: str) -> str:
     return _(_SUIT_WORD[suit])
 
 
-class _SuitWords(Mapping[str, str]):
-    """``SUIT_WORD[suit]``: the suit's name in the current language, read when used."""
-
-    def __getitem__(self, suit: str) -> str:
-        return suit_word(suit)
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(_SUIT_WORD)
-
-    def __len__(self) -> int:
-        return len(_SUIT_WORD)
-
-
-SUIT_WORD: Mapping[str, str] = _SuitWords()
+#: ``SUIT_WORD[suit]``: the suit's name in the current language, read when used.
+SUIT_WORD: Mapping[str, str] = Words(_SUIT_WORD)
 
 
 def rank_label(rank: str) -> str:
@@ -58,10 +46,7 @@ def rank_label(rank: str) -> str:
     short = _RANK_LABEL.get(rank)
     return rank if short is None else short()
 
-# La Morte's named trumps (la_morte §1.1): shown by name, not by number. Other games pass
-# their own names (or none) — trump 13 is only "La Morte" in La Morte.
-LA_MORTE_LABEL = {"T13": "☠ La Morte", "T1": "Il Bagatto ♣"}  # i18n: code (proper names)
-LA_MORTE_NAME = {"T13": N_("La Morte"), "T1": N_("Il Bagatto (highest club)")}
+
 _NONE: Mapping[str, str] = {}
 
 # The suit signs of message text: Unicode, or the bot's four-colour application emojis

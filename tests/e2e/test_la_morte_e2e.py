@@ -89,9 +89,10 @@ async def play_to_end(
 
 def visible(card: str) -> str:
     """How a card is written in messages (La Morte by its skull, not the game's title)."""
-    from bot.ui.cards import LA_MORTE_LABEL, label
+    from bot.ui.cards import label
+    from bot.ui.la_morte import CARD_LABELS
 
-    return label(card, LA_MORTE_LABEL)
+    return label(card, CARD_LABELS)
 
 
 async def test_whole_game_from_new_to_final_result(world: tuple[Any, ...]) -> None:
