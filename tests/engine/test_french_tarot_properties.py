@@ -198,13 +198,15 @@ def test_random_deals_keep_every_invariant(players: int) -> None:
         for a in actions:
             r, _ = RULES.apply(r, a)
         assert r == s
-    assert outcomes["played"] > DEALS * 0.8, outcomes
+    # Every other deal is bid by the computer player, whose fitted count passes weak hands
+    # (more deals thrown in than uniformly random bids); most deals are still played out.
+    assert outcomes["played"] > DEALS * 0.6, outcomes
 
 
 def test_secret_partner_is_invisible_until_the_called_card_falls() -> None:
     """Two deals differing only in who holds the called King look the same in public."""
     seen = 0
-    for seed in range(300):
+    for seed in range(600):  # the computer player passes weak hands: many deals thrown in
         deck = shuffle(TAROT_PACK, seed)
         s = RULES.new_deal(5, {"chelem": False}, deck, 0)
         if s.outcome is not None:

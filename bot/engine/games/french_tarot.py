@@ -4,23 +4,34 @@ Implements ``shared/rules/french_tarot.md`` (decisions D-1…D-23, clarification
 Play goes counter-clockwise: the next seat is ``right(s) = (s - 1) mod N``. Card data and
 trick rules live in ``french_tarot_cards``, the state in ``french_tarot_state``, the
 transitions in ``french_tarot_flow`` and scoring in ``french_tarot_scoring``.
+
+Fast core: states keep hands as bit masks (``french_tarot_state``); every action a seat can
+be offered is built once, so a legal set is a few table lookups; the legal actions of the
+state last asked about are remembered, so ``apply`` checks membership instead of recomputing;
+``apply_trusted`` is the simulation path (no check, events only when asked for). Every method
+also takes a state given field by field (``FrenchTarotRecord``, e.g. a stored one).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import itemgetter
+from typing import Any, ClassVar, cast
 
 from bot.engine.actions import Action
 from bot.engine.cards import EXCUSE, TAROT_PACK
 from bot.engine.errors import IllegalAction
 from bot.engine.games import french_tarot_flow as flow
 from bot.engine.games.french_tarot_cards import (
+    BIT,
     CONTRACTS,
     DOG_TAKEN,
+    EXCUSE_BIT,
+    FULL,
     GROUP,
     PARAMS,
     PETIT,
+    TRUMP_MASK,
     callable_cards,
     discard_counts,
     is_trump,
@@ -30,18 +41,147 @@ from bot.engine.games.french_tarot_cards import (
     sort_key,
     suit_of,
 )
-from bot.engine.games.french_tarot_flow import Step
+from bot.engine.games.french_tarot_flow import (
+    CARDS,
+    CONTRACT_INDEX,
+    Step,
+    step_bid,
+    step_call,
+    step_chelem,
+    step_play,
+)
 from bot.engine.games.french_tarot_state import (
+    BASE,
+    HANDS,
+    SEAT_BIT,
+    SHIFT,
+    TRICK,
+    TRICKS,
+    TURN,
+    WINNERS,
+    WON,
+    FrenchTarotRecord,
     FrenchTarotState,
     Phase,
-    high_bid,
+    hand_of,
     legal_cards,
     may_show_poignee,
+    play_actions,
     play_restriction,
+    working,
 )
 from bot.engine.restriction import PlayRestriction, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.views import DealResult, PublicView, SeatView
+
+AnyState = FrenchTarotState | FrenchTarotRecord
+
+# ---- the fast core's tables: every action a seat can be offered, built once ----------------
+
+_SEATS = range(5)
+_new = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
+_PLAY, _BIDDING, _CALL, _DISCARD, _CHELEM, _DONE = (
+    Phase.PLAY,
+    Phase.BIDDING,
+    Phase.CALL,
+    Phase.DISCARD,
+    Phase.CHELEM,
+    Phase.DONE,
+)
+#: Legal bids per seat and highest bid so far (index in ``CONTRACTS``, -1 for none).
+BID_ACTIONS: tuple[dict[int, tuple[Action, ...]], ...] = tuple(
+    {
+        high: (
+            Action("bid", s, contract="pass"),
+            *(Action("bid", s, contract=c) for c in CONTRACTS[high + 1 :]),
+        )
+        for high in range(-1, len(CONTRACTS))
+    }
+    for s in _SEATS
+)
+CALL_ACTIONS: tuple[dict[str, Action], ...] = tuple(
+    {c: Action("call", s, card=c) for c in TAROT_PACK} for s in _SEATS
+)
+CHELEM_ACTIONS: tuple[tuple[Action, Action], ...] = tuple(
+    (Action("chelem", s, announce=False), Action("chelem", s, announce=True)) for s in _SEATS
+)
+_PETIT_BIT = BIT[PETIT]
+
+
+def _deal_layout(players: int, dealer: int) -> tuple[tuple[Any, ...], Any]:
+    """Deck positions of each seat's cards and of the dog (§3.1, D-21), as item getters."""
+    p = PARAMS[players]
+    seats: list[list[int]] = [[] for _ in range(players)]
+    dog: list[int] = []
+    order = [(dealer - 1 - k) % players for k in range(players)]
+    i = 0
+    for r in range(p.cards // p.packet):
+        for k, seat in enumerate(order):
+            seats[seat].extend(range(i, i + p.packet))
+            i += p.packet
+            if k == 0 and r < p.dog:
+                dog.append(i)
+                i += 1
+    return tuple(itemgetter(*ix) for ix in seats), itemgetter(*dog)
+
+
+_LAYOUT = {(n, d): _deal_layout(n, d) for n in PARAMS for d in range(n)}
+#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
+#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
+#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
+_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
+
+
+def _poignees(s: FrenchTarotState, t: int) -> tuple[Action, ...]:
+    """The poignées seat ``t`` may show now (before its first card, once: C-6)."""
+    if not may_show_poignee(s, t):
+        return ()
+    return tuple(
+        Action("poignee", t, cards=cards, amount=size)
+        for _, size, cards in poignee_options(hand_of(s, t), s[BASE][0])
+    )
+
+
+def _legal(s: FrenchTarotState) -> tuple[Action, ...]:
+    """The legal actions of a deal in its working form."""
+    t: int | None = s[TURN]
+    if t is None:
+        return ()
+    b: FrenchTarotRecord = s[BASE]
+    hands: int = s[HANDS]
+    phase = b[3]
+    if phase is _PLAY:
+        legal = play_actions(s)
+        if (hands >> SHIFT[t] & FULL).bit_count() == CARDS[b[0]]:
+            legal += _poignees(s, t)
+        return legal
+    if phase is _BIDDING:
+        return BID_ACTIONS[t][max([CONTRACT_INDEX[x] for x in b[7]])]
+    if phase is _CALL:
+        calls = CALL_ACTIONS[t]
+        return tuple([calls[c] for c in callable_cards(hand_of(s, t))])
+    if phase is _DISCARD:
+        size = PARAMS[b[0]].dog
+        plain, trumps, need = discard_counts(hand_of(s, t), size)
+        cards = tuple(sorted(plain + (trumps if need else []), key=sort_key))
+        return (Action("discard", t, cards=cards, amount=size),)
+    if phase is _CHELEM:
+        return CHELEM_ACTIONS[t]
+    return ()
+
+
+def _trusted(s: FrenchTarotState, a: Action, ev: bool) -> Step:
+    """Run a legal action's transition (multi-card choices are checked on the way)."""
+    kind = a[0]
+    if kind == "play":
+        return step_play(s, a[1], a[2], ev)  # type: ignore[arg-type]
+    if kind == "bid":
+        return step_bid(s, a[1], a[5], ev)  # type: ignore[arg-type]
+    if kind == "call":
+        return step_call(s, a[1], a[2], ev)  # type: ignore[arg-type]
+    if kind == "chelem":
+        return step_chelem(s, a[1], bool(a[7]), ev)
+    return flow.apply(s, a, ev)
 
 
 class FrenchTarotRules(Rules):
@@ -52,7 +192,7 @@ class FrenchTarotRules(Rules):
     version: ClassVar[int] = 1
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
-    state_type: ClassVar[type] = FrenchTarotState
+    state_type: ClassVar[type] = FrenchTarotState  # decodes the record's JSON (see its __new__)
     options_spec: ClassVar[Mapping[str, OptionSpec]] = {
         # french_tarot D-20: a fixed number of played deals; null means 2 × players.
         "deals": OptionSpec(None, nullable=True, minimum=1, maximum=100),
@@ -80,77 +220,51 @@ class FrenchTarotRules(Rules):
         self, players: int, options: Mapping[str, Any], deck: Sequence[str], dealer: int
     ) -> FrenchTarotState:
         """Canonical deal (§3.1, D-21): packets from the dealer's right, dog cards between."""
-        p = PARAMS[players]
-        hands: list[list[str]] = [[] for _ in range(players)]
-        dog: list[str] = []
-        order = [(dealer - 1 - k) % players for k in range(players)]
-        i = 0
-        for r in range(p.cards // p.packet):
-            for k, seat in enumerate(order):
-                hands[seat].extend(deck[i : i + p.packet])
-                i += p.packet
-                if k == 0 and r < p.dog:
-                    dog.append(deck[i])
-                    i += 1
-        state = FrenchTarotState(
+        seats, dog_of = _LAYOUT[players, dealer]
+        hands = 0
+        for p, cards_of_seat in enumerate(seats):
+            hands |= sum(map(SEAT_BIT[p].__getitem__, cards_of_seat(deck)))
+        base = FrenchTarotRecord(
             players=players,
             dealer=dealer,
             chelem_option=bool(options.get("chelem", True)),
-            phase=Phase.BIDDING,
-            hands=tuple(tuple(sorted(h, key=sort_key)) for h in hands),
-            dog=tuple(dog),
-            turn=order[0],
+            phase=_BIDDING,
+            hands=(),
+            dog=tuple(dog_of(deck)),
+            turn=None,
             bids=(None,) * players,
-            tricks_won=(0,) * players,
         )
+        turn: int | None = (dealer - 1) % players
         # french_tarot §3.2, C-10, D-16: a petit sec cancels the deal before bidding.
-        for hand in state.hands:
-            if PETIT in hand and EXCUSE not in hand and sum(map(is_trump, hand)) == 1:
-                return state._replace(
-                    phase=Phase.DONE, turn=None, outcome="redeal", deltas=(0,) * players
-                )
-        return state
+        for p in range(players):
+            h = hands >> SHIFT[p] & FULL
+            if h & TRUMP_MASK == _PETIT_BIT and not h & EXCUSE_BIT:
+                base = base._replace(phase=_DONE, outcome="redeal", deltas=(0,) * players)
+                turn = None
+                break
+        won = (0,) * players
+        return _new(FrenchTarotState, (base, hands, turn, (), 0, (), (), won, 0, None, False))
 
-    def to_act(self, state: FrenchTarotState) -> int | None:
-        return state.turn
+    def to_act(self, state: AnyState) -> int | None:
+        return state[TURN] if type(state) is FrenchTarotState else state.turn
 
     # ---- legality ------------------------------------------------------------------
-    def legal_cards(self, s: FrenchTarotState) -> list[str]:
+    def legal_cards(self, s: AnyState) -> list[str]:
         """Cards the seat to act may play now (§4.2 and the trick-1 lead ban)."""
         return legal_cards(s)
 
-    def play_restriction(self, state: FrenchTarotState, seat: int) -> PlayRestriction | None:
+    def play_restriction(self, state: AnyState, seat: int) -> PlayRestriction | None:
         """Why a card ``seat`` holds is not legal now (``bot.engine.restriction``)."""
         return play_restriction(state, seat)
 
-    def legal_actions(self, state: FrenchTarotState) -> tuple[Action, ...]:
-        s = state
-        t = s.turn
-        if t is None:
-            return ()
-        if s.phase is Phase.BIDDING:
-            high = high_bid(s)
-            return (
-                Action("bid", t, contract="pass"),
-                *(Action("bid", t, contract=c) for c in CONTRACTS[high + 1 :]),
-            )
-        if s.phase is Phase.CALL:
-            return tuple(Action("call", t, card=c) for c in callable_cards(s.hands[t]))
-        if s.phase is Phase.DISCARD:
-            size = PARAMS[s.players].dog
-            plain, trumps, need = discard_counts(s.hands[t], size)
-            cards = tuple(sorted(plain + (trumps if need else []), key=sort_key))
-            return (Action("discard", t, cards=cards, amount=size),)
-        if s.phase is Phase.CHELEM:
-            return (Action("chelem", t, announce=False), Action("chelem", t, announce=True))
-        plays = tuple(Action("play", t, card=c) for c in self.legal_cards(s))
-        if may_show_poignee(s, t):
-            shows = tuple(
-                Action("poignee", t, cards=cards, amount=size)
-                for _, size, cards in poignee_options(s.hands[t], s.players)
-            )
-            return plays + shows
-        return plays
+    def legal_actions(self, state: AnyState) -> tuple[Action, ...]:
+        global _last_legal
+        last = _last_legal
+        if last[0] is state:
+            return last[1]
+        legal = _legal(state if type(state) is FrenchTarotState else working(state))
+        _last_legal = (state, legal)
+        return legal
 
     def random_choice(self, view: SeatView, template: Action, rng: Any) -> Action:
         hand = view.hand
@@ -164,38 +278,57 @@ class FrenchTarotRules(Rules):
         return Action(template.type, template.seat, cards=tuple(chosen))
 
     # ---- transitions ---------------------------------------------------------------
-    def apply(self, state: FrenchTarotState, action: Action) -> Step:
-        return flow.apply(state, action)
+    def apply(self, state: AnyState, action: Action) -> Step:
+        last = _last_legal
+        legal = last[1] if last[0] is state else self.legal_actions(state)
+        s = state if type(state) is FrenchTarotState else working(state)
+        if action in legal:  # one of the listed actions: no need to check it again
+            if action[0] == "play":
+                return step_play(s, action[1], action[2], True)  # type: ignore[arg-type]
+            return _trusted(s, action, True)
+        return flow.apply(s, action)  # says why not, or checks a multi-card choice
+
+    def apply_trusted(self, state: AnyState, action: Action, events: bool = False) -> Step:
+        """``apply`` for simulations: ``action`` must be legal in ``state`` (a single-card or
+        bidding action from ``legal_actions`` is not checked again; multi-card choices are);
+        events are built only when ``events`` is true (else ``()``)."""
+        s = state if type(state) is FrenchTarotState else working(state)
+        if action[0] == "play":
+            return step_play(s, action[1], action[2], events)  # type: ignore[arg-type]
+        return _trusted(s, action, events)
 
     # ---- results -------------------------------------------------------------------
-    def result(self, state: FrenchTarotState) -> DealResult | None:
-        s = state
-        if s.outcome is None or s.deltas is None:
+    def result(self, state: AnyState) -> DealResult | None:
+        b = state[BASE] if type(state) is FrenchTarotState else state
+        outcome, deltas = b[22], b[23]
+        if outcome is None or deltas is None:
             return None
-        detail = dict(s.detail or {})
-        if s.outcome != "played":
-            detail = {"reason": "petit_sec" if s.outcome == "redeal" else "all_passed"}
-        return DealResult(s.outcome, s.deltas, detail)
+        if outcome != "played":
+            reason = "petit_sec" if outcome == "redeal" else "all_passed"
+            return DealResult(outcome, deltas, {"reason": reason})
+        return DealResult(outcome, deltas, dict(b[24] or {}))
 
-    def default_action(self, state: FrenchTarotState) -> Action:
+    def default_action(self, state: AnyState) -> Action:
         """Timeouts (rules README): pass, the first callable card, the lowest legal discard,
         no chelem, the lowest legal card (the Excuse last)."""
-        s = state
-        t = s.turn
+        s = working(state)
+        t = s[TURN]
         if t is None:
             raise IllegalAction("deal_over", "this deal is over")
-        if s.phase is Phase.BIDDING:
+        phase = s[BASE][3]
+        if phase is _BIDDING:
             return Action("bid", t, contract="pass")
-        if s.phase is Phase.CALL:
-            return Action("call", t, card=callable_cards(s.hands[t])[0])
-        if s.phase is Phase.DISCARD:
-            plain, trumps, need = discard_counts(s.hands[t], PARAMS[s.players].dog)
-            low = sorted(plain, key=rank)[: len(plain) if need else PARAMS[s.players].dog]
+        if phase is _CALL:
+            return Action("call", t, card=callable_cards(hand_of(s, t))[0])
+        if phase is _DISCARD:
+            dog = PARAMS[s[BASE][0]].dog
+            plain, trumps, need = discard_counts(hand_of(s, t), dog)
+            low = sorted(plain, key=rank)[: len(plain) if need else dog]
             chosen = low + sorted(trumps, key=rank)[:need]
             return Action("discard", t, cards=tuple(chosen))
-        if s.phase is Phase.CHELEM:
+        if phase is _CHELEM:
             return Action("chelem", t, announce=False)
-        cards = self.legal_cards(s)
+        cards = legal_cards(s)
         best = min(cards, key=lambda c: (c == EXCUSE, is_trump(c), rank(c), GROUP[suit_of(c)]))
         return Action("play", t, card=best)
 
@@ -220,68 +353,75 @@ class FrenchTarotRules(Rules):
 
     # ---- observations --------------------------------------------------------------
     def _public_info(self, s: FrenchTarotState) -> dict[str, Any]:
-        done = s.phase is Phase.DONE
+        b: FrenchTarotRecord = s[BASE]
+        phase, dog, called, taker = b[3], b[5], b[10], b[8]
+        called_by = s[flow.CALLED_BY]
+        done = phase is _DONE
         # The dog is shown after the call (§3.4: the King is called before the dog is seen).
-        dog_public = s.contract in DOG_TAKEN and s.phase not in (Phase.BIDDING, Phase.CALL)
+        dog_public = b[9] in DOG_TAKEN and phase is not _BIDDING and phase is not _CALL
         # A called card seen in the revealed dog tells everyone the taker is alone (C-9).
-        in_dog = dog_public and s.called is not None and s.called in s.dog
-        shown_partner = s.called_by is not None or done or in_dog
+        in_dog = dog_public and called is not None and called in dog
+        shown_partner = called_by is not None or done or in_dog
         info: dict[str, Any] = {
-            "bids": [[p, b] for p, b in enumerate(s.bids) if b is not None],
-            "taker": s.taker,
-            "contract": s.contract,
-            "called": s.called,
+            "bids": [[p, x] for p, x in enumerate(b[7]) if x is not None],
+            "taker": taker,
+            "contract": b[9],
+            "called": called,
             # D-13: the partner (or a solo) is public only once the called card is played.
-            "partner": (s.called_by if s.called_by != s.taker else None)
-            if s.called_by is not None
-            else (s.partner if done else None),
-            "alone": (s.called_by == s.taker if s.called_by is not None else s.partner is None)
-            if shown_partner and s.called is not None
+            "partner": (called_by if called_by != taker else None)
+            if called_by is not None
+            else (b[11] if done else None),
+            "alone": (called_by == taker if called_by is not None else b[11] is None)
+            if shown_partner and called is not None
             else None,
-            "dog": sorted(s.dog) if dog_public or done else None,
-            "dog_size": len(s.dog),
-            "discarded_trumps": sorted(c for c in s.discard if is_trump(c)),
-            "chelem": s.chelem,
+            "dog": sorted(dog) if dog_public or done else None,
+            "dog_size": len(dog),
+            "discarded_trumps": sorted(c for c in b[12] if is_trump(c)),
+            "chelem": b[13],
             "poignees": [
                 {"seat": seat, "level": level, "cards": sorted(cards)}
-                for seat, level, cards in s.poignees
+                for seat, level, cards in b[14]
             ],
-            "leader": s.leader if s.phase is Phase.PLAY else None,
+            "leader": s[flow.LEADER] if phase is _PLAY else None,
         }
-        if done and s.outcome == "played":
-            info["discard"] = sorted(s.discard)
+        if done and b[22] == "played":
+            info["discard"] = sorted(b[12])
         return info
 
-    def observe_public(self, state: FrenchTarotState) -> PublicView:
-        s = state
+    def observe_public(self, state: AnyState) -> PublicView:
+        s = working(state)
+        b: FrenchTarotRecord = s[BASE]
+        hands = s[HANDS]
+        tricks = s[TRICKS]
         return PublicView(
             game_id=self.game_id,
-            phase=str(s.phase),
-            players=s.players,
-            dealer=s.dealer,
-            to_act=s.turn,
-            hand_sizes=tuple(len(h) for h in s.hands),
-            trick=s.trick,
-            tricks_won=s.tricks_won,
-            tricks_played=len(s.tricks),
-            last_trick=s.tricks[-1] if s.tricks else (),
-            last_winner=s.winners[-1] if s.winners else None,
+            phase=str(b[3]),
+            players=b[0],
+            dealer=b[1],
+            to_act=s[TURN],
+            hand_sizes=tuple([(hands >> SHIFT[p] & FULL).bit_count() for p in range(b[0])]),
+            trick=s[TRICK],
+            tricks_won=s[WON],
+            tricks_played=len(tricks),
+            last_trick=tricks[-1] if tricks else (),
+            last_winner=s[WINNERS][-1] if s[WINNERS] else None,
             info=self._public_info(s),
             result=self.result(s),
         )
 
-    def observe(self, state: FrenchTarotState, seat: int) -> SeatView:
-        s = state
-        legal = self.legal_actions(s) if s.turn == seat else ()
+    def observe(self, state: AnyState, seat: int) -> SeatView:
+        s = working(state)
+        b: FrenchTarotRecord = s[BASE]
+        legal = self.legal_actions(state) if s[TURN] == seat else ()
         info: dict[str, Any] = {}
-        if seat == s.taker and s.discard:
-            info["discard"] = list(s.discard)
-        if s.phase is Phase.PLAY and may_show_poignee(s, seat):
-            info["poignee_levels"] = [o[1] for o in poignee_options(s.hands[seat], s.players)]
-        with_restriction(info, self.play_restriction(s, seat))
-        return SeatView(
-            seat=seat, hand=s.hands[seat], legal=legal, public=self.observe_public(s), info=info
-        )
+        if seat == b[8] and b[12]:
+            info["discard"] = list(b[12])
+        hand = hand_of(s, seat)
+        if b[3] is _PLAY and may_show_poignee(s, seat):
+            info["poignee_levels"] = [o[1] for o in poignee_options(hand, b[0])]
+        if s[TURN] == seat and b[3] is _PLAY:
+            with_restriction(info, play_restriction(s, seat))
+        return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s), info=info)
 
 
 RULES = FrenchTarotRules()

@@ -12,6 +12,7 @@ from typing import Any
 from bot.engine.cards import EXCUSE
 from bot.engine.games.french_tarot_cards import (
     BOUTS,
+    HP,
     MULTIPLIER,
     PARAMS,
     PETIT,
@@ -79,6 +80,21 @@ def piles(
     return att, dfc, settled
 
 
+def _trick_of(
+    card: str, flat: list[str], tricks: Sequence[Sequence[Play]], n: int
+) -> tuple[int, int]:
+    """(trick index, seat) of a played ``card``; ``flat`` lists the tricks' cards in order
+    and ``n`` is every trick's size (0 when sizes differ)."""
+    if n:
+        at = flat.index(card)
+        return at // n, tricks[at // n][at % n][0]
+    for i, trick in enumerate(tricks):
+        for seat, c in trick:
+            if c == card:
+                return i, seat
+    raise ValueError(card)
+
+
 def score(
     *,
     players: int,
@@ -97,10 +113,44 @@ def score(
 
     ``poignees`` lists ``(seat, level)`` with level 0/1/2 = simple/double/triple.
     """
-    attack = frozenset({taker} if partner is None else {taker, partner})
-    att, _dfc, excuse = piles(attack, contract, dog, discard, tricks, winners)
-    p2 = sum(half_points(c) for c in att)
-    bouts = sum(1 for c in att if c in BOUTS)
+    attack = (taker,) if partner is None else (taker, partner)
+    n = players if len(tricks) * players == sum(map(len, tricks)) else 0
+    # The attack's pile (same cards as ``piles``; this is its fast form): its tricks, then
+    # the discard or the dog it owns, then the Excuse's and its debt's moves (§4.4, C-1).
+    att = [c for trick, w in zip(tricks, winners, strict=True) if w in attack for _, c in trick]
+    if contract == "garde_sans":
+        att += dog
+    elif contract != "garde_contre":
+        att += discard
+    flat = [c for trick in tricks for _, c in trick]
+    last = len(tricks) - 1
+    excuse: dict[str, Any] = {"debtor": None, "paid": None}
+    if EXCUSE in flat:
+        i, owner = _trick_of(EXCUSE, flat, tricks, n)
+        owner_attack = owner in attack
+        if i < last and owner_attack != (winners[i] in attack):
+            if owner_attack:
+                att.append(EXCUSE)
+                excuse["debtor"] = "attack"
+                low = [c for c in att if HP[c] == 1 and c != EXCUSE]
+                if low:
+                    paid = min(low)
+                    att.remove(paid)
+                    excuse["paid"] = paid
+            else:
+                att.remove(EXCUSE)
+                excuse["debtor"] = "defence"
+                held = set(att)
+                dfc = [c for c in flat if c not in held and c != EXCUSE]
+                if contract == "garde_contre":
+                    dfc += dog
+                low = [c for c in dfc if HP[c] == 1]
+                if low:
+                    paid = min(low)
+                    att.append(paid)
+                    excuse["paid"] = paid
+    p2 = sum(map(HP.__getitem__, att))
+    bouts = len(BOUTS.intersection(att))
     t2 = TARGET_HP[bouts]
     d2 = p2 - t2
     made = d2 >= 0
@@ -112,16 +162,14 @@ def score(
     # when the Excuse won the last trick for a camp that took every trick.
     pab = 0
     pab_camp: str | None = None
-    last = len(tricks) - 1
-    for i, trick in enumerate(tricks):
-        if any(c == PETIT for _, c in trick):
-            if i == last or (excuse_won_last and i == last - 1):
-                pab_camp = "attack" if winners[i] in attack else "defence"
-                pab = 10 * m if pab_camp == "attack" else -10 * m
-            break
+    if PETIT in flat:
+        i = _trick_of(PETIT, flat, tricks, n)[0]
+        if i == last or (excuse_won_last and i == last - 1):
+            pab_camp = "attack" if winners[i] in attack else "defence"
+            pab = 10 * m if pab_camp == "attack" else -10 * m
 
     poignee_total = sum(POIGNEE_BONUS[level] for _, level in poignees)
-    chelem_made = all(wn in attack for wn in winners)  # C-4
+    chelem_made = all([wn in attack for wn in winners])  # C-4
     ch = _CHELEM[chelem_made, chelem_announced]
     u = w * (25 + g) * m + pab + w * poignee_total + ch
 

@@ -2,18 +2,37 @@
 
 Shared by the transitions (``french_tarot_flow``) and the ``Rules`` object
 (``french_tarot``); see ``shared/rules/french_tarot.md``.
+
+``FrenchTarotState`` behaves like the NamedTuple it used to be — the same 25 fields by name,
+keyword construction, ``_replace``, ``_asdict``, iteration in field order, equality, pickling
+and the JSON form ``bot.engine.codec`` stores (``FrenchTarotRecord``, unchanged) — but inside
+it is the fast core's working state: every hand is a bit mask (``french_tarot_cards``), the
+fields that only change between phases sit in one shared ``FrenchTarotRecord`` (its per-card
+fields left empty), and a card play builds an eleven-item tuple. Its items (``s[i]``) are
+that working form, for the engine's own modules only; everyone else reads the fields.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
+from bot.engine.actions import Action
+from bot.engine.cards import EXCUSE, TAROT_PACK
 from bot.engine.games.french_tarot_cards import (
+    CHUNK_CARDS,
     CONTRACTS,
+    EXCUSE_SHIFT,
+    FULL,
+    GROUP_MASK,
+    ORDER,
     PARAMS,
-    legal_plays,
-    suit_of,
+    SUIT,
+    TRUMP_MASK,
+    TRUMP_NO,
+    TRUMPS_ABOVE,
+    cards_of,
     trick_restriction,
 )
 from bot.engine.restriction import PlayRestriction, some_forbidden
@@ -29,8 +48,8 @@ class Phase(StrEnum):
     DONE = "done"
 
 
-class FrenchTarotState(NamedTuple):
-    """One French Tarot deal; immutable (``_replace`` is cheap, see La Morte's state)."""
+class FrenchTarotRecord(NamedTuple):
+    """One French Tarot deal field by field: the stored JSON form of ``FrenchTarotState``."""
 
     players: int
     dealer: int
@@ -60,51 +79,341 @@ class FrenchTarotState(NamedTuple):
     detail: dict[str, Any] | None = None
 
 
-def replace_at(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    """``t`` with item ``i`` replaced by ``v``."""
-    return t[:i] + (v,) + t[i + 1 :]
+_new = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
+_tuple_eq = cast("Callable[[Any, Any], bool]", tuple.__eq__)  # pyright: ignore[reportUnknownMemberType]
+
+# Items of a ``FrenchTarotState`` (the working form).
+BASE, HANDS, TURN, TRICK, HIGH, TRICKS, WINNERS, WON, LEADER, CALLED_BY, EXCUSE_WON = range(11)
+#: Bit offset of each seat's hand inside the ``HANDS`` item.
+STRIDE = 80
+SHIFT: tuple[int, ...] = tuple(STRIDE * s for s in range(5))
+#: Each seat's bit for each card, inside the ``HANDS`` item.
+SEAT_BIT: tuple[dict[str, int], ...] = tuple(
+    {c: 1 << (ORDER[c] + STRIDE * s) for c in TAROT_PACK} for s in range(5)
+)
 
 
-def high_bid(s: FrenchTarotState) -> int:
+class FrenchTarotState(tuple[Any, ...]):
+    """One French Tarot deal; immutable. Fields as ``FrenchTarotRecord`` (see the module
+    docstring for the working form inside)."""
+
+    __slots__ = ()
+
+    _fields = FrenchTarotRecord._fields
+    _field_defaults = FrenchTarotRecord._field_defaults
+
+    # The fields, typed for readers; each is replaced by a property below the class.
+    players: int
+    dealer: int
+    chelem_option: bool
+    phase: Phase
+    hands: tuple[tuple[str, ...], ...]
+    dog: tuple[str, ...]
+    turn: int | None
+    bids: tuple[str | None, ...]
+    taker: int | None
+    contract: str | None
+    called: str | None
+    partner: int | None
+    discard: tuple[str, ...]
+    chelem: bool
+    poignees: tuple[tuple[int, int, tuple[str, ...]], ...]
+    leader: int
+    trick: tuple[Play, ...]
+    tricks: tuple[tuple[Play, ...], ...]
+    winners: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    excuse_won_last: bool
+    called_by: int | None
+    outcome: str | None
+    deltas: tuple[int, ...] | None
+    detail: dict[str, Any] | None
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> FrenchTarotState:
+        """Built field by field like the record (``players=…, hands=…``)."""
+        return from_record(FrenchTarotRecord(*args, **kwargs))
+
+    def record(self) -> FrenchTarotRecord:
+        """This deal field by field."""
+        b: FrenchTarotRecord = self[BASE]
+        hands = self[HANDS]
+        return _new(
+            FrenchTarotRecord,
+            (
+                *b[:4],
+                tuple([cards_of(hands >> SHIFT[p] & FULL) for p in range(b[0])]),
+                b[5],
+                self[TURN],
+                *b[7:15],
+                self[LEADER],
+                self[TRICK],
+                self[TRICKS],
+                self[WINNERS],
+                self[WON],
+                self[EXCUSE_WON],
+                self[CALLED_BY],
+                *b[22:],
+            ),
+        )
+
+    def _replace(self, **changes: Any) -> FrenchTarotState:
+        return from_record(self.record()._replace(**changes))
+
+    def _asdict(self) -> dict[str, Any]:
+        return self.record()._asdict()
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> FrenchTarotState:
+        return from_record(FrenchTarotRecord._make(iterable))
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.record())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrenchTarotState):
+            return _tuple_eq(self.record(), other.record())
+        if isinstance(other, FrenchTarotRecord):
+            return _tuple_eq(self.record(), other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(self.record())
+
+    def __repr__(self) -> str:
+        return "FrenchTarotState" + repr(self.record())[len("FrenchTarotRecord") :]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_from_values, (tuple(self.record()),))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self.record())
+
+
+def _from_values(values: tuple[Any, ...]) -> FrenchTarotState:
+    return from_record(FrenchTarotRecord(*values))
+
+
+def _field(name: str) -> property:
+    """A read-only field of ``FrenchTarotState`` read from its working form."""
+    i = FrenchTarotRecord._fields.index(name)
+    where = {
+        "turn": TURN,
+        "leader": LEADER,
+        "trick": TRICK,
+        "tricks": TRICKS,
+        "winners": WINNERS,
+        "tricks_won": WON,
+        "excuse_won_last": EXCUSE_WON,
+        "called_by": CALLED_BY,
+    }
+    if name == "hands":
+        return property(lambda s: tuple([hand_of(s, p) for p in range(s[BASE][0])]))
+    if name in where:
+        j = where[name]
+        return property(lambda s: s[j])
+    return property(lambda s: s[BASE][i])
+
+
+for _name in FrenchTarotRecord._fields:
+    setattr(FrenchTarotState, _name, _field(_name))
+
+
+def base_of(r: FrenchTarotRecord) -> FrenchTarotRecord:
+    """``r`` with the fields a ``FrenchTarotState`` keeps outside its base emptied."""
+    return _new(
+        FrenchTarotRecord,
+        (*r[:3], Phase(r[3]), (), tuple(r[5]), None, tuple(r[7]), *r[8:15], 0, (), (), (), ())
+        + (False, None, *r[22:]),
+    )
+
+
+def from_record(r: FrenchTarotRecord) -> FrenchTarotState:
+    """The working form of a deal given field by field."""
+    hands = 0
+    for p, hand in enumerate(r.hands):
+        bits = SEAT_BIT[p]
+        for c in hand:
+            hands |= bits[c]
+    trick = tuple((int(p), str(c)) for p, c in r.trick)
+    high = max([TRUMP_NO[c] for _, c in trick], default=0)
+    return _new(
+        FrenchTarotState,
+        (
+            base_of(r),
+            hands,
+            r.turn,
+            trick,
+            high,
+            tuple(tuple((int(p), str(c)) for p, c in t) for t in r.tricks),
+            tuple(r.winners),
+            tuple(r.tricks_won),
+            r.leader,
+            r.called_by,
+            r.excuse_won_last,
+        ),
+    )
+
+
+def working(s: FrenchTarotState | FrenchTarotRecord) -> FrenchTarotState:
+    """``s`` as a ``FrenchTarotState`` (a record, e.g. one built by hand, is converted)."""
+    return s if type(s) is FrenchTarotState else from_record(cast(FrenchTarotRecord, s))
+
+
+def hand_mask(s: FrenchTarotState, seat: int) -> int:
+    """The bit mask of ``seat``'s hand."""
+    return s[HANDS] >> SHIFT[seat] & FULL
+
+
+def hand_of(s: FrenchTarotState, seat: int) -> tuple[str, ...]:
+    """``seat``'s hand in display order."""
+    return cards_of(s[HANDS] >> SHIFT[seat] & FULL)
+
+
+# ---- legal actions --------------------------------------------------------------------
+
+_SEATS = range(5)
+_PLAY = Phase.PLAY
+#: ``play`` action per seat and card.
+PLAY_ACTIONS: tuple[dict[str, Action], ...] = tuple(
+    {c: Action("play", s, card=c) for c in TAROT_PACK} for s in _SEATS
+)
+#: ``CHUNK_PLAYS[seat][k][v]``: the ``play`` actions of ``CHUNK_CARDS[k][v]``.
+CHUNK_PLAYS: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(PLAY_ACTIONS[s][c] for c in cards) for cards in k) for k in CHUNK_CARDS)
+    for s in _SEATS
+)
+_SUIT_INDEX = {"S": 0, "H": 1, "C": 2, "D": 3}
+#: Per seat and card led: the two chunk tables of its suit and their shifts (trumps: None).
+_FOLLOW: tuple[dict[str, tuple[Any, ...] | None], ...] = tuple(
+    {
+        c: None
+        if SUIT[c] not in _SUIT_INDEX
+        else (
+            CHUNK_PLAYS[s][2 * _SUIT_INDEX[SUIT[c]]],
+            CHUNK_PLAYS[s][2 * _SUIT_INDEX[SUIT[c]] + 1],
+            14 * _SUIT_INDEX[SUIT[c]],
+            14 * _SUIT_INDEX[SUIT[c]] + 7,
+        )
+        for c in TAROT_PACK
+    }
+    for s in _SEATS
+)
+_EXCUSE_PLAY: tuple[tuple[Action], ...] = tuple((PLAY_ACTIONS[s][EXCUSE],) for s in _SEATS)
+
+
+def plays_of(seat: int, m: int) -> tuple[Action, ...]:
+    """The ``play`` actions of the cards of mask ``m``, in display order."""
+    c = CHUNK_PLAYS[seat]
+    return (
+        c[0][m & 127]
+        + c[1][m >> 7 & 127]
+        + c[2][m >> 14 & 127]
+        + c[3][m >> 21 & 127]
+        + c[4][m >> 28 & 127]
+        + c[5][m >> 35 & 127]
+        + c[6][m >> 42 & 127]
+        + c[7][m >> 49 & 127]
+        + c[8][m >> 56 & 127]
+        + c[9][m >> 63 & 127]
+        + c[10][m >> 70 & 127]
+        + c[11][m >> 77 & 127]
+    )
+
+
+def follow_plays(seat: int, h: int, trick: tuple[Play, ...], high: int) -> tuple[Action, ...]:
+    """The ``play`` actions of hand mask ``h`` following ``trick`` (§4.2); ``high`` is the
+    trick's best trump number (0 for none). The Excuse is always allowed."""
+    lead = trick[0][1]
+    if lead == EXCUSE:
+        if len(trick) == 1:  # §4.1: after an Excuse lead the second player is free
+            return plays_of(seat, h)
+        lead = trick[1][1]
+    follow = _FOLLOW[seat][lead]
+    if follow is not None:
+        c0, c1, s0, s1 = follow
+        out = c0[h >> s0 & 127] + c1[h >> s1 & 127]
+        if out:
+            return out + _EXCUSE_PLAY[seat] if h >> EXCUSE_SHIFT else out
+    m = h & TRUMPS_ABOVE[high]  # french_tarot D-6: overtrump when able
+    if not m:
+        m = h & TRUMP_MASK
+        if not m:
+            return plays_of(seat, h)
+    c = CHUNK_PLAYS[seat]
+    out = c[8][m >> 56 & 127] + c[9][m >> 63 & 127] + c[10][m >> 70 & 127]
+    return out + _EXCUSE_PLAY[seat] if h >> EXCUSE_SHIFT else out
+
+
+def lead_plays(s: FrenchTarotState, seat: int, h: int) -> tuple[Action, ...]:
+    """The ``play`` actions of ``seat`` leading a trick with hand mask ``h``: any card, but
+    at 5 players the first leader may not lead the called suit except with the called card
+    itself, unless nothing else can be led (french_tarot D-14, C-5)."""
+    b = s[BASE]
+    called = b[10]
+    if called is not None and not s[TRICKS] and b[0] == 5:
+        allowed = h & ~GROUP_MASK[SUIT[called]] | h & (1 << ORDER[called])
+        if allowed:
+            return plays_of(seat, allowed)
+    return plays_of(seat, h)
+
+
+def play_actions(s: FrenchTarotState) -> tuple[Action, ...]:
+    """The ``play`` actions of the seat to act (play phase)."""
+    t: int = s[TURN]
+    h = s[HANDS] >> SHIFT[t] & FULL
+    trick = s[TRICK]
+    return follow_plays(t, h, trick, s[HIGH]) if trick else lead_plays(s, t, h)
+
+
+# ---- questions about a deal (fields or working form) ----------------------------------
+
+
+def high_bid(s: FrenchTarotState | FrenchTarotRecord) -> int:
     return max((CONTRACTS.index(b) for b in s.bids if b not in (None, "pass")), default=-1)
 
 
-def legal_cards(s: FrenchTarotState) -> list[str]:
+def legal_cards(s: FrenchTarotState | FrenchTarotRecord) -> list[str]:
     """Cards the seat to act may play now (§4.2 and the trick-1 lead ban)."""
-    t = s.turn
-    if t is None or s.phase is not Phase.PLAY:
+    w = working(s)
+    if w[TURN] is None or w[BASE][3] is not _PLAY:
         return []
-    hand = s.hands[t]
-    cards = legal_plays(hand, s.trick)
-    if not s.tricks and not s.trick and s.players == 5 and s.called is not None:
-        # french_tarot D-14, C-5: the first leader may not lead the called suit except
-        # with the called card itself, unless nothing else can be led.
-        banned = suit_of(s.called)
-        allowed = [c for c in cards if suit_of(c) != banned or c == s.called]
-        if allowed:
-            cards = allowed
-    return cards
+    return [a[2] for a in play_actions(w)]  # type: ignore[misc]
 
 
-def play_restriction(s: FrenchTarotState, seat: int) -> PlayRestriction | None:
+def play_restriction(s: FrenchTarotState | FrenchTarotRecord, seat: int) -> PlayRestriction | None:
     """Why a card ``seat`` holds is not legal now (``bot.engine.restriction``), or ``None``."""
-    if s.turn != seat or s.phase is not Phase.PLAY:
+    w = working(s)
+    if w[TURN] != seat or w[BASE][3] is not _PLAY:
         return None
-    hand = s.hands[seat]
-    if not some_forbidden(hand, legal_cards(s)):
+    hand = hand_of(w, seat)
+    if not some_forbidden(hand, legal_cards(w)):
         return None
-    if not s.trick:  # any lead is free but the first one at 5 (D-14, C-5)
-        if s.called is None:
+    called = w[BASE][10]
+    if not w[TRICK]:  # any lead is free but the first one at 5 (D-14, C-5)
+        if called is None:
             return None
-        return PlayRestriction("called_suit_first_trick", {"suit": suit_of(s.called)})
-    return trick_restriction(hand, s.trick)
+        return PlayRestriction("called_suit_first_trick", {"suit": SUIT[called]})
+    return trick_restriction(hand, w[TRICK])
 
 
-def may_show_poignee(s: FrenchTarotState, seat: int) -> bool:
+def may_show_poignee(s: FrenchTarotState | FrenchTarotRecord, seat: int) -> bool:
     """Before the seat's first card and only once (C-6)."""
-    return len(s.hands[seat]) == PARAMS[s.players].cards and all(p[0] != seat for p in s.poignees)
+    w = working(s)
+    b = w[BASE]
+    return (hand_mask(w, seat)).bit_count() == PARAMS[b[0]].cards and all(
+        p[0] != seat for p in b[14]
+    )
 
 
-def camp(s: FrenchTarotState, seat: int) -> bool:
+def camp(s: FrenchTarotState | FrenchTarotRecord, seat: int) -> bool:
     """True for the attack (taker and hidden partner)."""
     return seat == s.taker or seat == s.partner
+
+
+def replace_at(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
+    """``t`` with item ``i`` replaced by ``v``."""
+    return t[:i] + (v,) + t[i + 1 :]
