@@ -353,7 +353,14 @@ def _hand_lines(hand: tuple[str, ...]) -> list[str]:
         if not cards:
             continue
         if key == "T":
-            lines.append(_("Trumps ({n}) {cards}", n=len(cards), cards=labels(cards, CARD_LABELS)))
+            lines.append(
+                p_(
+                    "queen_of_tarot",
+                    "Trumps ({n}) {cards}",
+                    n=len(cards),
+                    cards=labels(cards, CARD_LABELS),
+                )
+            )
         else:
             lines.append(f"{suit_mark(key)} {labels(cards, CARD_LABELS)}")
     if "EX" in hand:

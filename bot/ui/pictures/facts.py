@@ -4,6 +4,10 @@
 and calls, the lines of the side panel (trumps, contract…), the public cards worth showing
 (La Morte's talon, French Tarot's called King and dog…), and the led suit. Nothing here
 sees a hand: the argument is a ``PublicView``.
+
+The words are the current language's (the ``pictures`` catalogs): each game's own terms,
+told apart by a message context where one English word means two things (a La Morte bid is
+not a Loser's Game bid; the Fool is "Fou" in Early French Tarot and "Mat" in Queen of Tarot).
 """
 
 from __future__ import annotations
@@ -12,42 +16,83 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from bot.engine.views import PublicView
-
-#: A run of text and the name of its ink (see ``_style.INK``).
-Segment = tuple[str, str]
-Line = tuple[Segment, ...]
+from bot.i18n import n_, p_
+from bot.ui.cards import suit_word
+from bot.ui.pictures._words import Line, Segment, Words, styled
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_WORD = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
-PHASE_WORDS = {
-    "auction": "Auction",
-    "dealer_option": "Dealer's option",
-    "bidding": "Bidding",
-    "call": "Calling a King",
-    "discard": "Discard",
-    "chelem": "Chelem announcement",
-    "trump": "Naming trumps",
-    "bargain": "Bargaining",
-    "declare": "Declarations",
-    "play": "Play",
-    "scored": "Deal over",
-    "done": "Deal over",
-    "mucked": "Deal mucked",
-}
-CONTRACT_WORDS = {
-    "pass": "Pass",
-    "prise": "Prise",
-    "garde": "Garde",
-    "garde_sans": "Garde sans",
-    "garde_contre": "Garde contre",
-}
-BONUS_WORDS = {
-    "abundance": "Abundance",
-    "kings": "Kings",
-    "mitigati": "Mitigati",
-    "mixed_honours": "Mixed Honours",
-}
+PHASE_WORDS = Words(
+    {
+        "auction": lambda: p_("picture phase", "Auction"),
+        "dealer_option": lambda: p_("picture phase", "Dealer's option"),
+        "bidding": lambda: p_("picture phase", "Bidding"),
+        "call": lambda: p_("picture phase", "Calling a King"),
+        "discard": lambda: p_("picture phase", "Discard"),
+        "chelem": lambda: p_("picture phase", "Chelem announcement"),
+        "trump": lambda: p_("picture phase", "Naming trumps"),
+        "bargain": lambda: p_("picture phase", "Bargaining"),
+        "declare": lambda: p_("picture phase", "Declarations"),
+        "play": lambda: p_("picture phase", "Play"),
+        "scored": lambda: p_("picture phase", "Deal over"),
+        "done": lambda: p_("picture phase", "Deal over"),
+        "mucked": lambda: p_("picture phase", "Deal mucked"),
+    }
+)
+CONTRACT_WORDS = Words(
+    {
+        "pass": lambda: p_("picture french_tarot", "Pass"),
+        "prise": lambda: p_("picture french_tarot", "Prise"),
+        "garde": lambda: p_("picture french_tarot", "Garde"),
+        "garde_sans": lambda: p_("picture french_tarot", "Garde sans"),
+        "garde_contre": lambda: p_("picture french_tarot", "Garde contre"),
+    }
+)
+# The same words as the Queen of Tarot text (bot.ui.queen_of_tarot.BONUS_WORDS).
+BONUS_WORDS = Words(
+    {
+        "abundance": lambda: p_("queen_of_tarot bonus", "Abundance"),
+        "kings": lambda: p_("queen_of_tarot bonus", "Kings"),
+        "mitigati": lambda: p_("queen_of_tarot bonus", "Mitigati"),
+        "mixed_honours": lambda: p_("queen_of_tarot bonus", "Mixed Honours"),
+    }
+)
+# La Morte's roles, as its text names them (bot.ui.la_morte.ROLE_NAME).
+_LA_MORTE_ROLES = Words(
+    {
+        "maker": lambda: p_("la_morte role", "maker"),
+        "defender": lambda: p_("la_morte role", "defender"),
+        "dropper": lambda: p_("picture la_morte", "dropped"),
+    }
+)
+_LA_MORTE_CALLS = Words(
+    {
+        "accept": lambda: p_("picture la_morte", "accept"),
+        "drop": lambda: p_("picture la_morte", "drop"),
+        "muck": lambda: p_("picture la_morte", "muck"),
+    }
+)
+_QUEEN_ROLES = Words(
+    {
+        "eldest": lambda: p_("queen_of_tarot role", "eldest"),
+        "middle": lambda: p_("queen_of_tarot role", "middle"),
+    }
+)
+_QUEEN_CALLS = Words(
+    {
+        "pass": lambda: p_("queen_of_tarot call", "pass"),
+        "demand": lambda: p_("queen_of_tarot call", "demand"),
+        "offer": lambda: p_("queen_of_tarot call", "offer"),
+        "continue": lambda: p_("queen_of_tarot call", "continue"),
+    }
+)
+#: The Fool's name where a picture says who owes a card for it.
+_FOOL = Words(
+    {
+        "early_french_tarot": lambda: p_("picture early_french_tarot", "Fool"),
+        "queen_of_tarot": lambda: p_("picture queen_of_tarot", "Fool"),
+    }
+)
 
 
 class TableFacts(NamedTuple):
@@ -61,29 +106,57 @@ class TableFacts(NamedTuple):
     centre: tuple[str, ...]  # a hint under the phase name when there is no trick
 
 
-def phase_word(phase: str) -> str:
-    return PHASE_WORDS.get(phase, phase.replace("_", " ").capitalize())
+#: Phases a game names its own way (Loser's Game bids the points it will take; Queen of
+#: Tarot plays hands, not deals).
+_GAME_PHASE_WORDS: dict[tuple[str, str], Callable[[], str]] = {
+    ("losers_game", "bidding"): lambda: p_("picture losers_game", "Bidding"),
+    ("queen_of_tarot", "scored"): lambda: p_("picture queen_of_tarot", "Deal over"),
+    ("queen_of_tarot", "done"): lambda: p_("picture queen_of_tarot", "Deal over"),
+}
+
+
+def phase_word(phase: str, game_id: str = "") -> str:
+    """The phase's name in the current language (an unknown phase: its code, spaced)."""
+    own = _GAME_PHASE_WORDS.get((game_id, phase))
+    if own is not None:
+        return own()
+    if phase in PHASE_WORDS:
+        return PHASE_WORDS[phase]
+    return phase.replace("_", " ").capitalize()
 
 
 def _name(names: Sequence[str], seat: object) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
+def _word(words: Words, code: object) -> str:
+    return words[code] if isinstance(code, str) and code in words else str(code)
+
+
+def _suit(trump: str) -> Segment:
+    return (f"{SUIT_SYMBOL[trump]} {suit_word(trump)}", trump)
+
+
 def _trump_line(trump: object) -> Line:
     if isinstance(trump, str) and trump in SUIT_SYMBOL:
-        return (("Trumps ", "text"), (f"{SUIT_SYMBOL[trump]} {SUIT_WORD[trump]}", trump))
-    return (("Trumps not named yet", "muted"),)
+        return styled(p_("picture", "Trumps {suit}"), suit=_suit(trump))
+    return ((p_("picture", "Trumps not named yet"), "muted"),)
+
+
+def _set_aside(count: int) -> Line:
+    text = n_("{n} card set aside, unseen", "{n} cards set aside, unseen", count)
+    return ((text, "muted"),)
 
 
 def _first_suit(trick: Sequence[tuple[int, str]]) -> str | None:
     """The suit of the first card that is not the Excuse (``T`` for a trump)."""
-    for _, card in trick:
+    for _seat, card in trick:
         if card != "EX":
             return "T" if card[0] == "T" else card[0]
     return None
 
 
-def _fool_debt(info: dict[str, Any], names: Sequence[str]) -> Line | None:
+def _fool_debt(game_id: str, info: dict[str, Any], names: Sequence[str]) -> Line | None:
     fool = info.get("fool")
     if isinstance(fool, dict):
         debtor, creditor = fool.get("debtor"), fool.get("creditor")
@@ -91,10 +164,25 @@ def _fool_debt(info: dict[str, Any], names: Sequence[str]) -> Line | None:
         debtor, creditor = info.get("fool_owner"), info.get("fool_creditor")
     if debtor is None or creditor is None:
         return None
-    return (
-        ("Fool: ", "EX"),
-        (f"{_name(names, debtor)} owes {_name(names, creditor)} a card", "text"),
+    word = _FOOL[game_id] if game_id in _FOOL else p_("picture early_french_tarot", "Fool")
+    line = styled(
+        p_("picture", "{fool}: {debtor} owes {creditor} a card"),
+        fool=(word, "EX"),
+        debtor=_name(names, debtor),
+        creditor=_name(names, creditor),
     )
+    return _colon_with_label(line)
+
+
+def _colon_with_label(line: Line) -> Line:
+    """The colon after a coloured label in the label's colour ("Fool:", "Mat :")."""
+    if len(line) < 2:
+        return line
+    (label, ink), (rest, colour) = line[0], line[1]
+    punct = rest[: len(rest) - len(rest.lstrip(" \u00a0:"))].rstrip(" ")
+    if ":" not in punct:
+        return line
+    return ((label + punct, ink), (rest[len(punct) :], colour), *line[2:])
 
 
 # ---- per game ---------------------------------------------------------------------------
@@ -109,43 +197,56 @@ def _la_morte(view: PublicView, names: Sequence[str]) -> TableFacts:
         words: list[str] = []
         status = statuses[seat] if seat < len(statuses) else None
         if not auction and status in ("maker", "defender", "dropper"):
-            words.append("dropped" if status == "dropper" else str(status))
+            words.append(_LA_MORTE_ROLES[str(status)])
         if info.get("morto") == seat:
-            words.append("il Morto")
+            words.append(p_("picture la_morte", "il Morto"))
         if info.get("fuori") == seat:
-            words.append("Fuori dal Tempo")
+            words.append(p_("picture la_morte", "Fuori dal Tempo"))
         roles.append(tuple(words))
     notes = [""] * n
     if auction:
         for seat, call, amount in info.get("auction") or ():
             if 0 <= seat < n:
-                notes[seat] = f"bid {amount}" if call == "bid" else str(call)
+                notes[seat] = (
+                    p_("picture la_morte", "bid {amount}", amount=amount)
+                    if call == "bid"
+                    else _word(_LA_MORTE_CALLS, call)
+                )
     trump, talon = info.get("trump"), info.get("talon")
     lines: list[Line] = []
     if trump in SUIT_SYMBOL:
         lines.append(_trump_line(trump))
     elif talon is not None:
-        lines.append((("No trumps", "text"), (" (La Morte turned up)", "muted")))
-    contract = info.get("contract")
-    if contract is not None:
-        tail = (" · no defenders", "muted") if info.get("auto_contract") else ("", "text")
         lines.append(
             (
-                ("Contract ", "text"),
-                (str(contract), "T"),
-                (f" by {_name(names, info.get('maker'))}", "text"),
-                tail,
+                (p_("picture la_morte", "No trumps"), "text"),
+                (" " + p_("picture la_morte", "(La Morte turned up)"), "muted"),
             )
         )
+    contract = info.get("contract")
+    if contract is not None:
+        line = styled(
+            p_("picture la_morte", "Contract {contract} by {name}"),
+            contract=(str(contract), "T"),
+            name=_name(names, info.get("maker")),
+        )
+        if info.get("auto_contract"):
+            line += ((" · " + p_("picture la_morte", "no defenders"), "muted"),)
+        lines.append(line)
     elif view.phase == "dealer_option":
-        lines.append((("Everyone dropped", "text"),))
+        lines.append(((p_("picture la_morte", "Everyone dropped"), "text"),))
     elif info.get("high_bid"):
-        who = _name(names, info.get("high_bidder"))
-        lines.append((("High bid ", "text"), (str(info["high_bid"]), "T"), (f" by {who}", "text")))
+        lines.append(
+            styled(
+                p_("picture la_morte", "High bid {bid} by {name}"),
+                bid=(str(info["high_bid"]), "T"),
+                name=_name(names, info.get("high_bidder")),
+            )
+        )
     elif auction:
-        lines.append((("No bid yet", "muted"),))
+        lines.append(((p_("picture la_morte", "No bid yet"), "muted"),))
     if info.get("set_aside"):
-        lines.append(((f"{info['set_aside']} cards set aside, unseen", "muted"),))
+        lines.append(_set_aside(info["set_aside"]))
     led = None
     if view.trick:
         first = view.trick[0][1]
@@ -158,14 +259,15 @@ def _la_morte(view: PublicView, names: Sequence[str]) -> TableFacts:
         )
     centre: tuple[str, ...] = ()
     if view.phase == "dealer_option":
-        centre = (f"{_name(names, view.dealer)} (dealer) may bid or muck",)
+        who = _name(names, view.dealer)
+        centre = (p_("picture la_morte", "{name} (dealer) may bid or muck", name=who),)
     elif auction:
-        centre = ("Bid, accept or drop",)
+        centre = (p_("picture la_morte", "Bid, accept or drop"),)
     return TableFacts(
         tuple(roles),
         tuple(notes),
         tuple(lines),
-        (("Talon", (talon,)),) if isinstance(talon, str) else (),
+        ((p_("picture la_morte", "Talon"), (talon,)),) if isinstance(talon, str) else (),
         led,
         centre,
     )
@@ -174,63 +276,76 @@ def _la_morte(view: PublicView, names: Sequence[str]) -> TableFacts:
 def _early_french_tarot(view: PublicView, names: Sequence[str]) -> TableFacts:
     info, n = view.info, view.players
     taken = list(info.get("taken") or ())
-    notes = tuple(f"{taken[s]} cards won" if s < len(taken) and taken[s] else "" for s in range(n))
-    lines: list[Line] = [(("Trumps I–XXI", "T"), (" · the Fool excuses", "muted"))]
-    debt = _fool_debt(info, names)
+    notes = tuple(
+        n_("{n} card won", "{n} cards won", taken[s]) if s < len(taken) and taken[s] else ""
+        for s in range(n)
+    )
+    lines: list[Line] = [
+        (
+            (p_("picture early_french_tarot", "Trumps I–XXI"), "T"),
+            (" · " + p_("picture early_french_tarot", "the Fool excuses"), "muted"),
+        )
+    ]
+    debt = _fool_debt(view.game_id, info, names)
     if debt:
         lines.append(debt)
     if info.get("set_aside"):
-        lines.append(((f"{info['set_aside']} cards set aside, unseen", "muted"),))
+        lines.append(_set_aside(info["set_aside"]))
     led = info.get("led") if info.get("led") in ("S", "H", "D", "C", "T") else None
     return TableFacts(((),) * n, notes, tuple(lines), (), led or _first_suit(view.trick), ())
 
 
 def _french_tarot(view: PublicView, names: Sequence[str]) -> TableFacts:
     info, n = view.info, view.players
-    roles: list[list[str]] = [[] for _ in range(n)]
+    roles: list[list[str]] = [[] for _seat in range(n)]
     taker, partner = info.get("taker"), info.get("partner")
     if isinstance(taker, int) and 0 <= taker < n:
-        roles[taker].append("taker")
+        roles[taker].append(p_("picture french_tarot", "taker"))
     if isinstance(partner, int) and 0 <= partner < n and partner != taker:
-        roles[partner].append("partner")
+        roles[partner].append(p_("picture french_tarot", "partner"))
     notes = [""] * n
     if view.phase == "bidding":
         for seat, bid in info.get("bids") or ():
             if 0 <= seat < n:
-                notes[seat] = CONTRACT_WORDS.get(bid, str(bid))
+                notes[seat] = _word(CONTRACT_WORDS, bid)
     for p in info.get("poignees") or ():
         seat = p.get("seat")
         if isinstance(seat, int) and 0 <= seat < n:
-            roles[seat].append(f"poignée of {len(p.get('cards') or ())}")
+            roles[seat].append(
+                p_("picture french_tarot", "poignée of {n}", n=len(p.get("cards") or ()))
+            )
     lines: list[Line] = []
     contract = info.get("contract")
     if contract:
         lines.append(
-            (
-                (CONTRACT_WORDS.get(contract, str(contract)), "T"),
-                (f" by {_name(names, taker)}", "text"),
+            styled(
+                p_("picture french_tarot", "{contract} by {name}"),
+                contract=(_word(CONTRACT_WORDS, contract), "T"),
+                name=_name(names, taker),
             )
         )
     elif view.phase == "bidding":
-        lines.append((("No contract yet", "muted"),))
+        lines.append(((p_("picture french_tarot", "No contract yet"), "muted"),))
     if info.get("alone"):
-        lines.append((("The taker plays alone", "text"),))
+        lines.append(((p_("picture french_tarot", "The taker plays alone"), "text"),))
     if info.get("chelem"):
-        lines.append((("Chelem announced", "T"),))
+        lines.append(((p_("picture french_tarot", "Chelem announced"), "T"),))
     cards: list[tuple[str, tuple[str, ...]]] = []
     if info.get("called"):
-        cards.append(("Called", (info["called"],)))
+        cards.append((p_("picture french_tarot", "Called"), (info["called"],)))
     if info.get("dog"):
-        cards.append(("Dog", tuple(info["dog"])))
+        cards.append((p_("picture french_tarot", "Dog"), tuple(info["dog"])))
     if info.get("discarded_trumps"):
-        cards.append(("Trumps discarded", tuple(info["discarded_trumps"])))
+        cards.append(
+            (p_("picture french_tarot", "Trumps discarded"), tuple(info["discarded_trumps"]))
+        )
     return TableFacts(
         tuple(tuple(r) for r in roles),
         tuple(notes),
         tuple(lines),
         tuple(cards),
         _first_suit(view.trick),
-        ("Each player speaks once",) if view.phase == "bidding" else (),
+        (p_("picture french_tarot", "Each player speaks once"),) if view.phase == "bidding" else (),
     )
 
 
@@ -239,25 +354,29 @@ def _losers_game(view: PublicView, names: Sequence[str]) -> TableFacts:
     roles: list[tuple[str, ...]] = [()] * n
     caller = info.get("caller")
     if isinstance(caller, int) and 0 <= caller < n:
-        roles[caller] = ("names trumps" if view.phase == "trump" else "named trumps",)
+        roles[caller] = (
+            p_("picture losers_game", "names trumps")
+            if view.phase == "trump"
+            else p_("picture losers_game", "named trumps"),
+        )
     notes = [""] * n
     for seat, amount in info.get("bids") or ():
         if 0 <= seat < n:
-            notes[seat] = f"bid {amount}"
+            notes[seat] = p_("picture losers_game", "bid {amount}", amount=amount)
     lines: list[Line] = [_trump_line(info.get("trump"))]
     if view.phase == "bidding" and info.get("b_max") is not None:
-        lines.append(((f"Bids 0–{info['b_max']}", "muted"),))
+        lines.append(((p_("picture losers_game", "Bids 0–{most}", most=info["b_max"]), "muted"),))
     excess = tuple(info.get("excess") or ())
-    centre = ()
+    centre: tuple[str, ...] = ()
     if view.phase == "trump":
-        centre = (f"{_name(names, caller)} names trumps",)
+        centre = (p_("picture losers_game", "{name} names trumps", name=_name(names, caller)),)
     elif view.phase == "bidding":
-        centre = ("Bid the points you will take",)
+        centre = (p_("picture losers_game", "Bid the points you will take"),)
     return TableFacts(
         tuple(roles),
         tuple(notes),
         tuple(lines),
-        (("Face up, out of play", excess),) if excess else (),
+        ((p_("picture losers_game", "Face up, out of play"), excess),) if excess else (),
         view.trick[0][1][0] if view.trick else None,
         centre,
     )
@@ -270,7 +389,7 @@ def _queen_of_tarot(view: PublicView, names: Sequence[str]) -> TableFacts:
     for word in ("eldest", "middle"):
         seat = role_of.get(word)
         if isinstance(seat, int) and 0 <= seat < n:
-            roles[seat] = (word,)
+            roles[seat] = (_QUEEN_ROLES[word],)
     notes = [""] * n
     lines: list[Line] = []
     bargain = info.get("bargain") or {}
@@ -279,33 +398,45 @@ def _queen_of_tarot(view: PublicView, names: Sequence[str]) -> TableFacts:
             if seat >= n:
                 break
             if pos.get("position") == "demand":
-                notes[seat] = f"demands {pos.get('amount')}"
+                notes[seat] = p_("picture queen_of_tarot", "demands {n}", n=pos.get("amount"))
             elif pos.get("position") == "offer":
-                notes[seat] = f"offers {pos.get('amount')}"
+                notes[seat] = p_("picture queen_of_tarot", "offers {n}", n=pos.get("amount"))
             elif isinstance(pos.get("last"), dict) and pos["last"].get("call"):
-                notes[seat] = str(pos["last"]["call"])
+                notes[seat] = _word(_QUEEN_CALLS, pos["last"]["call"])
         if bargain.get("session") is not None:
-            lines.append(((f"Session {bargain['session']} of 3", "text"),))
+            session = p_("picture queen_of_tarot", "Session {n} of 3", n=bargain["session"])
+            lines.append(((session, "text"),))
             lines.append(
                 (
-                    (f"Demanded {bargain.get('demanded', 0)}", "H"),
+                    (
+                        p_("picture queen_of_tarot", "Demanded {n}", n=bargain.get("demanded", 0)),
+                        "H",
+                    ),
                     (" · ", "muted"),
-                    (f"offered {bargain.get('offered', 0)}", "C"),
+                    (
+                        p_("picture queen_of_tarot", "offered {n}", n=bargain.get("offered", 0)),
+                        "C",
+                    ),
                 )
             )
     else:
         for d in info.get("declarations") or ():
             seat, bonuses = d.get("seat"), d.get("bonuses") or ()
             if isinstance(seat, int) and 0 <= seat < n and bonuses:
-                notes[seat] = " + ".join(BONUS_WORDS.get(b, str(b)) for b in bonuses)
-        lines.append((("Trumps: ", "text"), ("XX (Angel) beats XXI", "T")))
-    debt = _fool_debt(info, names)
+                notes[seat] = " + ".join(_word(BONUS_WORDS, b) for b in bonuses)
+        lines.append(
+            styled(
+                p_("picture queen_of_tarot", "Trumps: {rule}"),
+                rule=(p_("picture queen_of_tarot", "XX (Angel) beats XXI"), "T"),
+            )
+        )
+    debt = _fool_debt(view.game_id, info, names)
     if debt:
         lines.append(debt)
     settlement = info.get("settlement")
     if isinstance(settlement, dict) and settlement.get("deltas"):
         deltas = settlement["deltas"]
-        lines.append((("Thrown in after bargaining", "text"),))
+        lines.append(((p_("picture queen_of_tarot", "Thrown in after bargaining"), "text"),))
         lines.append(
             tuple(
                 (f"{_name(names, s)} {d:+d}" + (" · " if s < len(deltas) - 1 else ""), "text")
@@ -313,11 +444,17 @@ def _queen_of_tarot(view: PublicView, names: Sequence[str]) -> TableFacts:
             )
         )
     led = info.get("led") if info.get("led") in ("S", "H", "D", "C", "T") else None
-    centre = ()
+    centre: tuple[str, ...] = ()
     if view.phase == "bargain":
-        centre = ("Pass, demand, offer or continue",)
+        centre = (p_("picture queen_of_tarot", "Pass, demand, offer or continue"),)
     elif view.phase == "discard":
-        centre = (f"{_name(names, view.dealer)} (dealer) discards 3 cards",)
+        centre = (
+            p_(
+                "picture queen_of_tarot",
+                "{name} (dealer) discards 3 cards",
+                name=_name(names, view.dealer),
+            ),
+        )
     return TableFacts(
         tuple(roles), tuple(notes), tuple(lines), (), led or _first_suit(view.trick), centre
     )
@@ -339,7 +476,8 @@ _GAMES: dict[str, Callable[[PublicView, Sequence[str]], TableFacts]] = {
 
 
 def table_facts(game_id: str, view: PublicView, names: Sequence[str]) -> TableFacts:
-    """The game-specific facts of ``view`` (a plain layout for an unknown game)."""
+    """The game-specific facts of ``view`` (a plain layout for an unknown game), in the
+    current language."""
     return _GAMES.get(game_id, _generic)(view, names)
 
 
@@ -348,7 +486,7 @@ def hand_trump(game_id: str, view: PublicView) -> Line:
     if game_id in ("la_morte", "losers_game"):
         trump = view.info.get("trump")
         if trump in SUIT_SYMBOL:
-            return ((" · trumps ", "muted"), (f"{SUIT_SYMBOL[trump]} {SUIT_WORD[trump]}", trump))
+            return styled(" · " + p_("picture", "trumps {suit}"), "muted", suit=_suit(trump))
         if game_id == "la_morte" and view.info.get("talon") is not None:
-            return ((" · no trumps", "muted"),)
+            return ((" · " + p_("picture la_morte", "no trumps"), "muted"),)
     return ()

@@ -14,9 +14,11 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from bot.engine.views import SeatView
+from bot.i18n import n_, p_
 from bot.ui.pictures._encode import png
 from bot.ui.pictures._style import FELT, INK, LOCK, PANEL, PANEL_TEXT, PLATE_MUTED, clean, fit, font
-from bot.ui.pictures.facts import Line, hand_trump
+from bot.ui.pictures._words import Line, Words, language
+from bot.ui.pictures.facts import hand_trump
 from bot.ui.pictures.table import _draw_line
 from bot.ui.pictures.tiles import GLOW, GLOW_FRAME, TILE_H, TILE_W, deck_tiles
 
@@ -26,11 +28,18 @@ MAX_ROW = 10
 MIN_WIDTH = 480
 
 #: Action types whose cards come from the hand (a French Tarot ``call`` names any King).
-_HAND_CARD_ACTIONS = {"play": "playable", "discard": "may be discarded", "poignee": "may be shown"}
+_HAND_CARD_ACTIONS = Words(
+    {
+        "play": lambda: p_("picture hint", "playable"),
+        "discard": lambda: p_("picture hint", "may be discarded"),
+        "poignee": lambda: p_("picture hint", "may be shown"),
+    }
+)
 
 
 class HandScene(NamedTuple):
-    """Everything a hand picture shows, as plain data (the cache key)."""
+    """Everything a hand picture shows, as plain data (the cache key): its words in
+    ``language``, which the card faces follow too."""
 
     game_id: str
     title: str
@@ -39,6 +48,8 @@ class HandScene(NamedTuple):
     groups: tuple[str, ...]
     legal: tuple[bool, ...]
     hint: str
+    language: str = "en"
+    empty: str = ""
 
 
 def _group(game_id: str, card: str) -> str:
@@ -61,16 +72,18 @@ def hand_scene(view: SeatView, *, game_id: str, title: str = "") -> HandScene:
             hint = hint or _HAND_CARD_ACTIONS[action.type]
     legal = tuple(c in allowed for c in cards)
     count = len(cards)
-    header: Line = ((f" · {count} card{'s' if count != 1 else ''}", "muted"),)
+    header: Line = ((" · " + n_("{n} card", "{n} cards", count), "muted"),)
     header += hand_trump(game_id, view.public)
     return HandScene(
         game_id=game_id,
-        title=clean(title) or "Your hand",
+        title=clean(title) or p_("picture", "Your hand"),
         header=header,
         cards=cards,
         groups=tuple(_group(game_id, c) for c in cards),
         legal=legal,
         hint=hint if any(legal) else "",
+        language=language(),
+        empty=p_("picture", "No cards left"),
     )
 
 
@@ -117,12 +130,12 @@ def draw_hand(scene: HandScene) -> Image.Image:
         if not rows:
             draw.text(
                 (width / 2, HEADER_H + PAD + 26),
-                "No cards left",
+                scene.empty,
                 font=font(20),
                 fill=PLATE_MUTED,
                 anchor="mm",
             )
-        tiles = deck_tiles(scene.game_id)
+        tiles = deck_tiles(scene.game_id, scene.language)
         any_legal = any(scene.legal)
         for r, row in enumerate(rows):
             x = (width - widths[r]) // 2

@@ -1,4 +1,11 @@
-"""Synthetic pictures of every element, to choose each game's palette from (``_encode``)."""
+"""Synthetic pictures of every element, to choose each game's palette from (``_encode``).
+
+Nothing here is ever shown: the pictures' words come from the catalogs (``_words``). The
+sample text below only puts glyphs of every ink on the samples, in English, as do the card
+faces (one palette per game, whatever the language). It is calibration data, kept exactly as
+it is: the median cut is sensitive to every pixel, and other glyphs give another palette
+(one trial lost the Fool's orange).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +16,7 @@ from bot.ui.pictures.hand import HandScene, draw_hand
 from bot.ui.pictures.table import SeatScene, TableScene, draw_table
 from bot.ui.pictures.tiles import SMALL_GLOW_FRAME, SMALL_H, SMALL_W, deck_tiles
 
-_LETTERS = "Abcdefghijklmnopqrstuvwxyz 0123456789 ▶ · —"
+_LETTERS = "Abcdefghijklmnopqrstuvwxyz 0123456789 ▶ · —"  # i18n: code (glyph sample)
 
 
 def _stack(parts: list[Image.Image]) -> Image.Image:
@@ -22,7 +29,7 @@ def _stack(parts: list[Image.Image]) -> Image.Image:
 
 
 def _small_sheet(game_id: str) -> Image.Image:
-    small = deck_tiles(game_id).small
+    small = deck_tiles(game_id, "en").small
     cols = 20
     rows = (len(small) + cols - 1) // cols
     sheet = Image.new("RGB", (cols * (SMALL_W + 8), rows * (SMALL_H + 8)), PANEL)
@@ -37,10 +44,16 @@ def _small_sheet(game_id: str) -> Image.Image:
 def palette_sample(game_id: str) -> Image.Image:
     """A busy table, two hands of every card of ``game_id`` (each card once framed, once
     dimmed), its small cards on the panel, and every ink."""
-    cards = tuple(deck_tiles(game_id).normal)
+    cards = tuple(deck_tiles(game_id, "en").normal)
     lines = tuple(((f"{name} {_LETTERS}", name),) for name in INK)
     seats = tuple(
-        SeatScene(f"Seat {i} {_LETTERS}", "dealer · taker", "bid 9 · 12 cards", i, i == 0)
+        SeatScene(
+            f"Seat {i} {_LETTERS}",  # i18n: code (glyph sample)
+            "dealer · taker",  # i18n: code (glyph sample)
+            "bid 9 · 12 cards",  # i18n: code (glyph sample)
+            i,
+            i == 0,
+        )
         for i in range(6)
     )
     table = TableScene(
@@ -53,12 +66,12 @@ def palette_sample(game_id: str) -> Image.Image:
         led=cards[0][0] if cards[0][0] in "SHDC" else "T",
         centre=(),
         lines=lines,
-        cards=(("Cards", cards[6:11]),),
+        cards=(("Cards", cards[6:11]),),  # i18n: code (glyph sample)
         last=tuple(enumerate(cards[11:16])),
         last_winner=1,
         last_caption=_LETTERS,
     )
-    centre = ("Phase", _LETTERS)
+    centre = ("Phase", _LETTERS)  # i18n: code (glyph sample)
     empty = TableScene(game_id, "", "", (), (), None, "T", centre, (), (), (), None, "")
     hands = [
         draw_hand(
@@ -69,7 +82,7 @@ def palette_sample(game_id: str) -> Image.Image:
                 cards=cards,
                 groups=tuple(c[0] for c in cards),
                 legal=tuple(i % 2 == odd for i in range(len(cards))),
-                hint="playable",
+                hint="playable",  # i18n: code (glyph sample)
             )
         )
         for odd in (0, 1)

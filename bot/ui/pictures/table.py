@@ -11,14 +11,16 @@ and the previous trick, small.
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 from math import cos, inf, pi, sin
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from bot.engine.registry import get_rules
 from bot.engine.views import PublicView
+from bot.i18n import _, n_, p_
+from bot.ui.games import game_title
 from bot.ui.pictures._encode import png
 from bot.ui.pictures._style import (
     FELT,
@@ -38,7 +40,8 @@ from bot.ui.pictures._style import (
     fit,
     font,
 )
-from bot.ui.pictures.facts import Line, phase_word, table_facts
+from bot.ui.pictures._words import Line, Segment, language
+from bot.ui.pictures.facts import phase_word, table_facts
 from bot.ui.pictures.tiles import (
     GLOW,
     GLOW_FRAME,
@@ -71,7 +74,8 @@ class SeatScene(NamedTuple):
 
 
 class TableScene(NamedTuple):
-    """Everything a table picture shows, as plain data (the cache key)."""
+    """Everything a table picture shows, as plain data (the cache key): its words in
+    ``language``, which the card faces follow too."""
 
     game_id: str
     title: str
@@ -86,11 +90,16 @@ class TableScene(NamedTuple):
     last: tuple[tuple[int, str], ...]
     last_winner: int | None
     last_caption: str
+    language: str = "en"
+    tricks_caption: str = "tricks"
+    led_caption: str = "led"
+    title_lines: tuple[str, ...] = ()  # a long title broken in two (none: one line)
 
 
 def _title(game_id: str) -> str:
+    """The game's name in the current language (``bot.ui.games.game_title``)."""
     try:
-        return get_rules(game_id).title
+        return game_title(game_id)
     except KeyError:
         return game_id.replace("_", " ").title()
 
@@ -107,40 +116,46 @@ def table_scene(
     """What ``render_table`` draws for these arguments (reads only ``PublicView`` fields)."""
     n = view.players
     if len(names) != n:
-        raise ValueError(f"{n} seats but {len(names)} names")
+        raise ValueError(f"names: {len(names)} for {n} seats")
     if markers and len(markers) != n:
-        raise ValueError(f"{n} seats but {len(markers)} markers")
-    shown = tuple(clean(x) or f"Seat {i + 1}" for i, x in enumerate(names))
+        raise ValueError(f"markers: {len(markers)} for {n} seats")
+    shown = tuple(clean(x) or p_("picture", "Seat {n}", n=i + 1) for i, x in enumerate(names))
     facts = table_facts(game_id, view, shown)
     seats: list[SeatScene] = []
     for seat in range(n):
-        roles = (["dealer"] if seat == view.dealer else []) + list(facts.roles[seat])
+        dealer = [p_("picture role", "dealer")] if seat == view.dealer else []
+        roles = dealer + list(facts.roles[seat])
         if markers and clean(markers[seat]):
             roles.append(clean(markers[seat]))
         notes = [x for x in (facts.notes[seat],) if x]
         if seat < len(view.hand_sizes):
             count = view.hand_sizes[seat]
-            notes.append(f"{count} card{'s' if count != 1 else ''}")
+            notes.append(n_("{n} card", "{n} cards", count))
         tricks = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
         seats.append(
             SeatScene(
                 shown[seat], " · ".join(roles), " · ".join(notes), tricks, seat == view.to_act
             )
         )
+    title = clean(title) or _title(game_id)
     trick = tuple((int(s), str(c)) for s, c in view.trick)
     played = {s for s, _ in trick}
     if view.phase == "play" and view.result is None:
         total = view.tricks_played + max(view.hand_sizes or (0,))
-        subtitle = f"Trick {view.tricks_played + 1} of {total}" if total else "Play"
+        subtitle = (
+            _("Trick {n} of {total}", n=view.tricks_played + 1, total=total)
+            if total
+            else phase_word("play", game_id)
+        )
     else:
-        subtitle = phase_word(view.phase)
+        subtitle = phase_word(view.phase, game_id)
     last = tuple((int(s), str(c)) for s, c in view.last_trick)
-    caption = "Last trick"
+    caption = p_("picture", "Last trick")
     if last and view.last_winner is not None and 0 <= view.last_winner < n:
-        caption = f"Last trick — {shown[view.last_winner]}"
+        caption = p_("picture", "Last trick — {name}", name=shown[view.last_winner])
     return TableScene(
         game_id=game_id,
-        title=clean(title) or _title(game_id),
+        title=title,
         subtitle=subtitle,
         seats=tuple(seats),
         trick=trick,
@@ -148,12 +163,16 @@ def table_scene(
         led=facts.led if trick else None,
         centre=()
         if trick
-        else ((phase_word(view.phase), *facts.centre) if view.phase != "play" else ()),
-        lines=facts.lines,
+        else ((phase_word(view.phase, game_id), *facts.centre) if view.phase != "play" else ()),
+        lines=_panel_lines(facts.lines),
         cards=facts.cards,
         last=last,
         last_winner=view.last_winner if last else None,
         last_caption=caption,
+        language=language(),
+        tricks_caption=p_("picture badge", "tricks"),
+        led_caption=p_("picture", "led"),
+        title_lines=_title_lines(title),
     )
 
 
@@ -227,7 +246,57 @@ def _draw_line(draw: ImageDraw.ImageDraw, x: float, y: int, line: Line, size: in
         x += w
 
 
-def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, cx: float, cy: float):
+def _title_lines(title: str) -> tuple[str, ...]:
+    """A title too long for one line (a game's name in another language may be a third
+    longer) broken in two between words; none when it fits, as every English title does."""
+    with LOCK:
+        if fit(title, 24, True, PANEL_TEXT_W)[0] == title:
+            return ()
+        line = _wrap(((title, "text"),), 20, PANEL_TEXT_W)
+    return tuple("".join(t for t, _ink in part).strip() for part in line)
+
+
+def _panel_lines(lines: tuple[Line, ...]) -> tuple[Line, ...]:
+    """The side panel's lines, each long one broken in two (``_wrap``)."""
+    with LOCK:
+        return tuple(part for line in lines for part in _wrap(line, 18, PANEL_TEXT_W))
+
+
+def _wrap(line: Line, size: int, width: int) -> list[Line]:
+    """``line`` as it is when it fits ``width`` once shrunk to 3/4 of ``size`` (as
+    ``_draw_line`` does), else broken between words into two lines (a translation may be a
+    third longer than the English; the second line is shrunk or cut if it must)."""
+    smallest = max(8, size * 3 // 4)
+    if font(smallest).getlength("".join(t for t, _ in line)) <= width:
+        return [line]
+    f = font(size)
+    lines: list[list[Segment]] = [[]]
+    used = 0.0
+    for part, ink in line:
+        for word in re.split(r"(?<= )", part):
+            if not word:
+                continue
+            w = f.getlength(word)
+            if lines[-1] and used + f.getlength(word.rstrip()) > width and len(lines) < 2:
+                lines.append([])
+                used = 0.0
+                word = word.lstrip()
+            if lines[-1] and lines[-1][-1][1] == ink:
+                lines[-1][-1] = (lines[-1][-1][0] + word, ink)
+            else:
+                lines[-1].append((word, ink))
+            used += w
+    return [tuple(x) for x in lines if x]
+
+
+def _draw_seat(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    seat: SeatScene,
+    cx: float,
+    cy: float,
+    tricks: str,
+):
     x, y = round(cx - PLATE_W / 2), round(cy - PLATE_H / 2)
     plate = _plate(seat.active)
     img.paste(plate, (x, y), plate)
@@ -241,7 +310,9 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, cx:
         fill=PLATE_TEXT,
         anchor="mm",
     )
-    draw.text(((bx0 + bx1) / 2, by1 - 11), "tricks", font=font(11), fill=PLATE_MUTED, anchor="mm")
+    draw_fitted(
+        draw, ((bx0 + bx1) / 2, by1 - 11), tricks, 11, False, bx1 - bx0 - 4, PLATE_MUTED, "mm"
+    )
     text_x, text_w = x + 12, PLATE_W - 12 - 62
     if seat.active:
         draw.text((text_x, y + 10), "▶", font=font(20, True), fill=GOLD)
@@ -256,7 +327,7 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, cx:
 
 def _draw_trick(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
     n = len(scene.seats)
-    tiles = deck_tiles(scene.game_id).normal
+    tiles = deck_tiles(scene.game_id, scene.language).normal
     for seat, card in scene.trick:
         cx, cy = card_centre(seat, n)
         x, y = round(cx - TILE_W / 2), round(cy - TILE_H / 2)
@@ -269,7 +340,7 @@ def _draw_trick(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) 
     if scene.led is not None:
         chip = suit_chip(scene.led, style(scene.game_id).italian)
         img.paste(chip, (CX - chip.width // 2, CY - chip.height // 2), chip)
-        draw.text((CX, CY + 40), "led", font=font(16), fill=PLATE_MUTED, anchor="mm")
+        draw_fitted(draw, (CX, CY + 40), scene.led_caption, 16, False, 180, PLATE_MUTED, "mm")
 
 
 def _draw_centre(draw: ImageDraw.ImageDraw, lines: tuple[str, ...]) -> None:
@@ -282,9 +353,9 @@ def _draw_centre(draw: ImageDraw.ImageDraw, lines: tuple[str, ...]) -> None:
         draw_fitted(draw, (CX, y), hint, 18, False, 300, PLATE_MUTED, anchor="mm")
 
 
-def _card_rows(img: Image.Image, draw, game_id: str, cards, x: int, y: int, glow: int | None):
+def _card_rows(img: Image.Image, scene: TableScene, cards, x: int, y: int, glow: int | None) -> int:
     """Small tiles in rows of five from (x, y); returns the y below them."""
-    small = deck_tiles(game_id).small
+    small = deck_tiles(scene.game_id, scene.language).small
     for i, card in enumerate(cards):
         cx = x + (i % 5) * (SMALL_W + 6)
         cy = y + (i // 5) * (SMALL_H + 6)
@@ -299,8 +370,14 @@ def _card_rows(img: Image.Image, draw, game_id: str, cards, x: int, y: int, glow
 
 def _draw_panel(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
     x, y = PANEL_X, 18
-    draw_fitted(draw, (x, y), scene.title, 24, True, PANEL_TEXT_W, PANEL_TEXT)
-    y += 34
+    if scene.title_lines:  # a long title on two lines
+        for line in scene.title_lines:
+            draw_fitted(draw, (x, y), line, 20, True, PANEL_TEXT_W, PANEL_TEXT)
+            y += 25
+        y += 9
+    else:
+        draw_fitted(draw, (x, y), scene.title, 24, True, PANEL_TEXT_W, PANEL_TEXT)
+        y += 34
     draw_fitted(draw, (x, y), scene.subtitle, 18, False, PANEL_TEXT_W, PANEL_MUTED)
     y += 30
     draw.line([(x, y), (x + PANEL_TEXT_W, y)], fill=(214, 208, 190), width=2)
@@ -318,13 +395,13 @@ def _draw_panel(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) 
             break
         y += 6
         draw_fitted(draw, (x, y), caption, 15, False, PANEL_TEXT_W, PANEL_MUTED)
-        y = _card_rows(img, draw, scene.game_id, cards, x, y + 22, None)
+        y = _card_rows(img, scene, cards, x, y + 22, None)
     if scene.last:
         y = bottom
         draw_fitted(draw, (x, y), scene.last_caption, 15, False, PANEL_TEXT_W, PANEL_MUTED)
         cards = [c for _, c in scene.last]
         glow = next((i for i, (s, _) in enumerate(scene.last) if s == scene.last_winner), None)
-        _card_rows(img, draw, scene.game_id, cards, x, y + 24, glow)
+        _card_rows(img, scene, cards, x, y + 24, glow)
 
 
 def draw_table(scene: TableScene) -> Image.Image:
@@ -334,7 +411,7 @@ def draw_table(scene: TableScene) -> Image.Image:
         draw = ImageDraw.Draw(img)
         n = len(scene.seats)
         for seat, s in enumerate(scene.seats):
-            _draw_seat(img, draw, s, *plate_centre(seat, n))
+            _draw_seat(img, draw, s, *plate_centre(seat, n), scene.tricks_caption)
         _draw_trick(img, draw, scene)
         _draw_centre(draw, scene.centre)
         _draw_panel(img, draw, scene)

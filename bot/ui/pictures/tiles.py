@@ -10,7 +10,10 @@ Queen of Tarot is drawn with Italian suit signs (Swords, Cups, Coins, Batons as 
 geometric figures); the other games with French signs (♠ ♥ ♦ ♣), as in their text.
 
 Faces are drawn once per process at three times their size and scaled down (smooth edges);
-``deck_tiles(game_id)`` returns every card of a game's pack in three variants.
+``deck_tiles(game_id, language)`` returns every card of a game's pack in three variants. The
+few words on a face follow the language (court letters R D C V in French, R D C F in Italian;
+named trumps such as the Angel, "Ange", "Angelo"): a face is drawn again only for a language
+whose words on it differ, so the pips are shared by every language.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import roman
 from bot.engine.registry import get_rules
+from bot.i18n import current, p_, using
+from bot.ui.cards import rank_label as text_rank_label
 from bot.ui.pictures._style import (
     CARD_BG,
     CODE_INK,
@@ -41,6 +46,7 @@ from bot.ui.pictures._style import (
     blend,
     font,
 )
+from bot.ui.pictures._words import Words
 
 TILE_W, TILE_H = 84, 122
 SMALL_W, SMALL_H = 46, 67
@@ -48,7 +54,6 @@ GLOW = 5  # the gold frame around a highlighted card, in pixels
 _K = 3  # drawing scale (supersampling)
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_RANK_LABEL = {"1": "A", "A": "A", "C": "Kn"}
 _COURT_FIGURE = {"K": "♚", "Q": "♛", "C": "♞", "J": "♟"}
 
 
@@ -58,7 +63,8 @@ class DeckStyle:
 
     game_id: str
     italian: bool = False
-    #: Cards shown with a name (as the game's text labels name them).
+    #: Cards shown with a name (as the game's text labels name them), in the current
+    #: language when read.
     names: Mapping[str, str] = field(default_factory=dict[str, str])
     #: Cards marked with a small gold star (French Tarot's bouts).
     starred: frozenset[str] = frozenset()
@@ -71,21 +77,46 @@ class DeckStyle:
 STYLES: dict[str, DeckStyle] = {
     "la_morte": DeckStyle(
         "la_morte",
-        names={"T13": "La Morte", "T1": "Il Bagatto"},
+        names=Words(
+            {
+                "T13": lambda: p_("picture la_morte", "La Morte"),
+                "T1": lambda: p_("picture la_morte", "Il Bagatto"),
+            }
+        ),
         suited={"T1": "C"},
         morte="T13",
     ),
     "early_french_tarot": DeckStyle(
-        "early_french_tarot", names={"EX": "Fool", "T21": "World", "T1": "Magician"}
+        "early_french_tarot",
+        names=Words(
+            {
+                "EX": lambda: p_("picture early_french_tarot", "Fool"),
+                "T21": lambda: p_("picture early_french_tarot", "World"),
+                "T1": lambda: p_("picture early_french_tarot", "Magician"),
+            }
+        ),
     ),
     "french_tarot": DeckStyle(
         "french_tarot",
-        names={"EX": "Excuse", "T1": "Petit"},
+        names=Words(
+            {
+                "EX": lambda: p_("picture french_tarot", "Excuse"),
+                "T1": lambda: p_("picture french_tarot", "Petit"),
+            }
+        ),
         starred=frozenset({"T1", "T21", "EX"}),
     ),
     "losers_game": DeckStyle("losers_game"),
     "queen_of_tarot": DeckStyle(
-        "queen_of_tarot", italian=True, names={"T20": "Angel", "T1": "Bagatto", "EX": "Fool"}
+        "queen_of_tarot",
+        italian=True,
+        names=Words(
+            {
+                "T20": lambda: p_("picture queen_of_tarot", "Angel"),
+                "T1": lambda: p_("picture queen_of_tarot", "Bagatto"),
+                "EX": lambda: p_("picture queen_of_tarot", "Fool"),
+            }
+        ),
     ),
 }
 
@@ -106,9 +137,19 @@ def pack(game_id: str) -> tuple[str, ...]:
 
 
 def rank_label(card: str) -> str:
-    """The corner index of a suit card: ``A``, ``2``…``10``, ``J``, ``Kn``, ``Q``, ``K``."""
-    rank = card[1:]
-    return _RANK_LABEL.get(rank, rank)
+    """The corner index of a suit card, as the text labels it in the current language:
+    ``A``, ``2``…``10``, ``J``, ``Kn``, ``Q``, ``K`` in English (``bot.ui.cards``)."""
+    return text_rank_label(card[1:])
+
+
+def face_words(deck: DeckStyle, card: str) -> tuple[str, ...]:
+    """The words on ``card``'s face in the current language (what a language changes)."""
+    if card == deck.morte or card == "EX" or card[0] == "T":
+        name = deck.names.get(card)
+        if card == "EX" and name is None:
+            name = p_("picture card", "Fool")
+        return (name,) if name else ()
+    return (rank_label(card),)
 
 
 # ---- drawing primitives (coordinates in final pixels, scaled by _K) -----------------------
@@ -295,7 +336,7 @@ def _fool_face(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str) -> None:
     _star(draw, 17, 18, 12, FOOL_COLOUR)
     _star(draw, TILE_W / 2, 56, 25, FOOL_COLOUR)
     _star(draw, TILE_W / 2, 58, 10, FOOL_BG)
-    name = deck.names.get(card, "Fool")
+    name = deck.names.get(card) or p_("picture card", "Fool")
     _fitted(draw, TILE_W / 2, 86, name, 15, TILE_W - 10, blend(FOOL_COLOUR, (0, 0, 0), 0.35))
     if card in deck.starred:
         _star(draw, TILE_W - 15, 16, 10, (200, 140, 0))
@@ -307,12 +348,14 @@ def _morte_face(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str) -> None:
     white = (242, 242, 238)
     _text(draw, (5, 1), card[1:], 30, fill=white)
     _glyph(draw, "☠", TILE_W / 2, 58, 40, white)
-    _fitted(draw, TILE_W / 2, 86, deck.names.get(card, "La Morte"), 14, TILE_W - 10, white)
+    name = deck.names.get(card) or p_("picture la_morte", "La Morte")
+    _fitted(draw, TILE_W / 2, 86, name, 14, TILE_W - 10, white)
     _code_strip(draw, card, (210, 210, 206), (90, 90, 96))
 
 
 def draw_face(deck: DeckStyle, card: str) -> Image.Image:
-    """The face of ``card`` at three times ``TILE_W`` × ``TILE_H`` (RGBA, round corners)."""
+    """The face of ``card`` at three times ``TILE_W`` × ``TILE_H`` (RGBA, round corners),
+    with the words of the current language."""
     img = Image.new("RGBA", (_s(TILE_W), _s(TILE_H)), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     if card == deck.morte:
@@ -338,7 +381,10 @@ class DeckTiles:
     small: Mapping[str, Image.Image]
 
 
-_TILES: dict[str, DeckTiles] = {}
+_TILES: dict[tuple[str, str], DeckTiles] = {}
+#: One card's three tiles, by game, card and the words on its face: shared by the languages
+#: that write the same words on it.
+_FACES: dict[tuple[str, str, tuple[str, ...]], tuple[Image.Image, Image.Image, Image.Image]] = {}
 
 
 def _dim(tile: Image.Image) -> Image.Image:
@@ -347,25 +393,36 @@ def _dim(tile: Image.Image) -> Image.Image:
     return rgb
 
 
-def deck_tiles(game_id: str) -> DeckTiles:
-    """The tiles of every card of ``game_id``'s pack, drawn on first use and then kept."""
-    tiles = _TILES.get(game_id)
+def _face_tiles(deck: DeckStyle, card: str) -> tuple[Image.Image, Image.Image, Image.Image]:
+    key = (deck.game_id, card, face_words(deck, card))
+    tiles = _FACES.get(key)
+    if tiles is None:
+        big = draw_face(deck, card)
+        normal = big.resize((TILE_W, TILE_H), Image.Resampling.LANCZOS)
+        small = big.resize((SMALL_W, SMALL_H), Image.Resampling.LANCZOS)
+        tiles = (normal, _dim(normal), small)
+        _FACES[key] = tiles
+    return tiles
+
+
+def deck_tiles(game_id: str, language: str | None = None) -> DeckTiles:
+    """The tiles of every card of ``game_id``'s pack with the words of ``language`` (default:
+    the current one), drawn on first use and then kept."""
+    language = language or current()
+    tiles = _TILES.get((game_id, language))
     if tiles is not None:
         return tiles
-    with LOCK:
-        tiles = _TILES.get(game_id)
+    with LOCK, using(language):
+        tiles = _TILES.get((game_id, language))
         if tiles is None:
             deck = style(game_id)
             normal: dict[str, Image.Image] = {}
             dimmed: dict[str, Image.Image] = {}
             small: dict[str, Image.Image] = {}
             for card in pack(game_id):
-                big = draw_face(deck, card)
-                normal[card] = big.resize((TILE_W, TILE_H), Image.Resampling.LANCZOS)
-                dimmed[card] = _dim(normal[card])
-                small[card] = big.resize((SMALL_W, SMALL_H), Image.Resampling.LANCZOS)
+                normal[card], dimmed[card], small[card] = _face_tiles(deck, card)
             tiles = DeckTiles(normal, dimmed, small)
-            _TILES[game_id] = tiles
+            _TILES[(game_id, language)] = tiles
     return tiles
 
 
@@ -398,3 +455,4 @@ def clear_tiles() -> None:
     """Forget every drawn tile (tests)."""
     with LOCK:
         _TILES.clear()
+        _FACES.clear()
