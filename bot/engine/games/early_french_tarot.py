@@ -9,14 +9,20 @@ card, as a table option) plus honours; the game goes to 50 with a unique top.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, cast
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple
 
 from bot.engine.actions import Action
 from bot.engine.cards import EXCUSE, SUITS, TAROT_PACK, TAROT_RANKS
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.games.hot_paths import (
+    CARD_TUPLE_OF,
+    CARDS_OF,
+    WITHOUT,
+    frozen,
+    new_tuple,
+)
 from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.trick import Play
@@ -176,16 +182,8 @@ class EarlyFrenchTarotState(NamedTuple):
 _HANDS, _TURN, _TRICK, _TRICKS, _WINNERS, _PILES = 3, 5, 6, 7, 8, 9
 _OWNER, _CREDITOR, _EXCHANGES = 10, 11, 12
 
-#: ``tuple.__new__``: builds a state (or event) from its fields in order, skipping the
-#: NamedTuple's Python-level ``__new__``.
-_new = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
-
-
-def _frozen(data: dict[str, Any]) -> Any:
-    """Read-only event data, for an event built once and returned many times."""
-    return MappingProxyType(data)
-
-
+_new = new_tuple
+_frozen = frozen
 #: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
 #: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
 #: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
@@ -202,13 +200,15 @@ _PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
     {c: (Event("card_played", seat, _frozen({"card": c})),) for c in TAROT_PACK}
     for seat in range(MAX_PLAYERS)
 )
-_PAIR: tuple[dict[str, Play], ...] = tuple(
-    {c: (seat, c) for c in TAROT_PACK} for seat in range(MAX_PLAYERS)
+#: ``((seat, card),)``: a trick entry ready to be appended to a trick.
+_ENTRY: tuple[dict[str, tuple[Play]], ...] = tuple(
+    {c: ((seat, c),) for c in TAROT_PACK} for seat in range(MAX_PLAYERS)
 )
 
 
 def _compute_legal(s: EarlyFrenchTarotState) -> tuple[Action, ...]:
-    """§4.2 as actions, in the order of ``legal_cards``."""
+    """§4.2 as actions, in the order of ``legal_cards`` (plain loops: comprehensions are
+    calls in Python 3.11)."""
     t = s[_TURN]
     if t is None:
         return ()
@@ -219,17 +219,23 @@ def _compute_legal(s: EarlyFrenchTarotState) -> tuple[Action, ...]:
         if c != FOOL:
             led = SUIT_OF[c]
             break
-    if led is None:
-        return tuple([play[c] for c in hand])
-    members = _MEMBERS[led]
-    follow = [play[c] for c in hand if c in members]
-    if not follow:
-        follow = [play[c] for c in hand if c in _TRUMPS]
-        if not follow:
-            return tuple([play[c] for c in hand])
-    if FOOL in hand:
-        follow.append(play[FOOL])
-    return tuple(follow)
+    out: list[Action] = []
+    if led is not None:
+        members = _MEMBERS[led]
+        for c in hand:
+            if c in members:
+                out.append(play[c])
+        if not out:
+            for c in hand:
+                if c in _TRUMPS:
+                    out.append(play[c])
+        if out:
+            if FOOL in hand:
+                out.append(play[FOOL])
+            return tuple(out)
+    for c in hand:
+        out.append(play[c])
+    return tuple(out)
 
 
 class EarlyFrenchTarotRules(Rules):
@@ -440,11 +446,10 @@ def _play(s: EarlyFrenchTarotState, t: int, card: str, ev: bool) -> Step:
     out: list[Any] = list(s)
     hands: list[tuple[str, ...]] = list(out[_HANDS])
     hand = hands[t]
-    i = hand.index(card)
-    hands[t] = hand[:i] + hand[i + 1 :]
+    hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
     out[_HANDS] = tuple(hands)
-    trick = (*out[_TRICK], _PAIR[t][card])
-    n = out[0]
+    trick: tuple[Play, ...] = out[_TRICK] + _ENTRY[t][card]
+    n: int = out[0]
     if len(trick) < n:
         out[_TRICK] = trick
         out[_TURN] = t + 1 if t + 1 < n else 0
@@ -473,13 +478,13 @@ def _collect(out: list[Any], trick: tuple[Play, ...], played: Event, ev: bool) -
                 best, winner = k, seat
     piles: list[tuple[str, ...]] = list(out[_PILES])
     if fool_seat is None:
-        piles[winner] += tuple([c for _, c in trick])
+        piles[winner] += CARD_TUPLE_OF[len(trick)](trick)
     else:
         piles[winner] += tuple([c for _, c in trick if c != FOOL])
     events: list[Event] = []
     if ev:
         events.append(played)
-        cards = [c for _, c in trick]
+        cards = CARDS_OF[len(trick)](trick)
         events.append(_new(Event, ("trick_won", winner, {"cards": cards, "trick": number})))
     owner: int | None = out[_OWNER]
     creditor: int | None = out[_CREDITOR]
@@ -506,8 +511,8 @@ def _collect(out: list[Any], trick: tuple[Play, ...], played: Event, ev: bool) -
             events.append(Event("fool_debt_paid", owner, {"to": creditor, "card": give}))
         creditor = None
     out[_TRICK] = ()
-    out[_TRICKS] = (*tricks, trick)
-    out[_WINNERS] = (*out[_WINNERS], winner)
+    out[_TRICKS] = tricks + (trick,)
+    out[_WINNERS] = out[_WINNERS] + (winner,)
     out[_OWNER] = owner
     out[_TURN] = winner
     if any(out[_HANDS]):  # 12 tricks in a real deal

@@ -12,14 +12,14 @@ events only when asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple
 
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.games.hot_paths import CARDS_OF, WITHOUT, frozen, new_tuple
 from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.trick import Play
@@ -109,16 +109,8 @@ _HANDS, _PHASE, _STATUSES, _TURN, _HIGH_BID, _HIGH_BIDDER = 2, 6, 7, 8, 9, 10
 _CONTRACT, _MAKER, _AUTO, _RESTARTED, _LOWEST, _LEADER = 11, 12, 13, 14, 15, 16
 _TRICK, _TRICKS, _WINNERS, _WON, _MORTO, _FUORI, _AUCTION = 17, 18, 19, 20, 21, 22, 23
 
-#: ``tuple.__new__``: builds a state (or event) from its fields in order, skipping the
-#: NamedTuple's Python-level ``__new__``.
-_new = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
-
-
-def _frozen(data: dict[str, Any]) -> Any:
-    """Read-only event data, for an event built once and returned many times."""
-    return MappingProxyType(data)
-
-
+_new = new_tuple
+_frozen = frozen
 #: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
 #: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
 #: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
@@ -126,6 +118,14 @@ _last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
 #: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
 _last_result: tuple[Any, DealResult | None] = (None, None)
 _ALL_CARDS: tuple[str, ...] = (*RANK, LA_MORTE)
+_CODE = {c: c for c in _ALL_CARDS}
+# The packs hold the very string objects the tables are keyed by, so lookups of dealt cards
+# succeed on identity (Il Bagatto, T1, and 6s and 5s only with 5 players).
+_PACK_4: tuple[str, ...] = tuple(_CODE[s + r] for s in _SUIT_ORDER for r in _RANKS_4P) + (LA_MORTE,)
+_PACK_5: tuple[str, ...] = tuple(_CODE[s + r] for s in _SUIT_ORDER for r in _RANKS_5P) + (
+    LA_MORTE,
+    _CODE[BAGATTO],
+)
 
 
 #: ``Action("play", seat, card=c)`` per seat and card, built once.
@@ -137,11 +137,20 @@ _PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
     {c: (Event("card_played", seat, _frozen({"card": c})),) for c in _ALL_CARDS}
     for seat in range(MAX_PLAYERS)
 )
-#: ``(seat, card)`` trick entries, built once.
-_PAIR: tuple[dict[str, Play], ...] = tuple(
-    {c: (seat, c) for c in _ALL_CARDS} for seat in range(MAX_PLAYERS)
+#: ``((seat, card),)``: a trick entry ready to be appended to a trick, built once.
+_ENTRY: tuple[dict[str, tuple[Play]], ...] = tuple(
+    {c: ((seat, c),) for c in _ALL_CARDS} for seat in range(MAX_PLAYERS)
 )
 _DROPPED = tuple((Event("drop", seat),) for seat in range(MAX_PLAYERS))
+#: Auction entries ``((seat, "bid", x),)`` / ``((seat, "drop", 0),)`` and bid events, built once.
+_BID_ENTRY = tuple(
+    tuple(((seat, "bid", x),) for x in range(MAX_BID + 1)) for seat in range(MAX_PLAYERS)
+)
+_DROP_ENTRY = tuple(((seat, "drop", 0),) for seat in range(MAX_PLAYERS))
+_BID_EVENT = tuple(
+    tuple((Event("bid", seat, _frozen({"amount": x})),) for x in range(MAX_BID + 1))
+    for seat in range(MAX_PLAYERS)
+)
 _BID: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action("bid", seat, amount=x) for x in range(MAX_BID + 1)) for seat in range(MAX_PLAYERS)
 )
@@ -301,9 +310,7 @@ class LaMorteRules(Rules):
 
     # ---- cards ---------------------------------------------------------------------
     def pack(self, players: int) -> tuple[str, ...]:
-        ranks = _RANKS_5P if players == 5 else _RANKS_4P
-        extra = (LA_MORTE, BAGATTO) if players == 5 else (LA_MORTE,)
-        return tuple(s + r for s in _SUIT_ORDER for r in ranks) + extra
+        return _PACK_5 if players == 5 else _PACK_4
 
     def normalize_card(self, code: str) -> str:
         return _ALIASES.get(code, code)
@@ -371,21 +378,30 @@ class LaMorteRules(Rules):
         m = _last_legal
         if m[0] is state:
             return m[1]
-        # The common case inline (a decided seat follows a trick); _compute_legal does all.
+        # Card play by a decided seat inline (the common case); _compute_legal does all.
         t = state[_TURN]
-        if (
-            t is not None
-            and state[_PHASE] is _PLAYING
-            and (trick := state[_TRICK])
-            and state[_STATUSES][t] is not _UNDECIDED
-        ):
+        if t is not None and state[_PHASE] is _PLAYING and state[_STATUSES][t] is not _UNDECIDED:
             hand = state[_HANDS][t]
             play = _PLAY[t]
-            follows = _FOLLOWS[state[5]][trick[0][1]]
-            legal = [play[c] for c in hand if c in follows]
-            legal = tuple(legal) if legal else tuple([play[c] for c in hand])
-            _last_legal = (state, legal)
-            return legal
+            trick = state[_TRICK]
+            # (Plain loops: cheaper than comprehensions, which are calls in Python 3.11.)
+            if trick:  # §4.2: follow the led suit if able, else anything
+                follows = _FOLLOWS[state[5]][trick[0][1]]
+                out: list[Action] = []
+                for c in hand:
+                    if c in follows:
+                        out.append(play[c])
+                if not out:
+                    for c in hand:
+                        out.append(play[c])
+                legal = _last_legal = (state, tuple(out))
+                return legal[1]
+            if not state[_LOWEST] and LA_MORTE not in hand:  # a free lead
+                out = []
+                for c in hand:
+                    out.append(play[c])
+                legal = _last_legal = (state, tuple(out))
+                return legal[1]
         legal = _compute_legal(state)
         _last_legal = (state, legal)
         return legal
@@ -415,12 +431,30 @@ class LaMorteRules(Rules):
     # ---- transitions ---------------------------------------------------------------
     def apply(self, state: LaMorteState, action: Action) -> tuple[LaMorteState, tuple[Event, ...]]:
         m = _last_legal
-        legal = m[1] if m[0] is state else self.legal_actions(state)
-        if action not in legal:
+        if action not in (m[1] if m[0] is state else self.legal_actions(state)):
             action = self._checked(state, action)
-        if action.type == "play":
-            return _play(state, action.seat, action.card, True)  # type: ignore[arg-type]
-        return _step(state, action, True)
+        if action.type != "play":
+            return _step(state, action, True)
+        t = action.seat
+        card: str = action.card  # type: ignore[assignment]
+        out: list[Any] = list(state)
+        n: int = out[0]
+        hands: list[tuple[str, ...]] = list(out[2])
+        hand = hands[t]
+        hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
+        out[2] = tuple(hands)
+        out[15] = False  # lowest_lead: only the first lead after an Accept
+        trick: tuple[Play, ...] = out[17] + _ENTRY[t][card]
+        morto = out[21]
+        if len(trick) < (n if morto is None else n - 1):
+            # The trick goes on: the next seat clockwise, il Morto skipped (§3.5).
+            nxt = t + 1 if t + 1 < n else 0
+            if nxt == morto:
+                nxt = nxt + 1 if nxt + 1 < n else 0
+            out[17] = trick
+            out[8] = nxt
+            return _new(LaMorteState, out), _PLAYED[t][card]
+        return _end_trick(out, t, card, trick, True)
 
     def apply_trusted(
         self, state: LaMorteState, action: Action, events: bool = False
@@ -610,8 +644,8 @@ def _auction(s: LaMorteState, a: Action) -> Step:
         x: int = a.amount  # type: ignore[assignment]
         out[_HIGH_BID] = x
         out[_HIGH_BIDDER] = t
-        out[_AUCTION] = (*s[_AUCTION], (t, "bid", x))
-        return _pass_turn(out, t, (_new(Event, ("bid", t, {"amount": x})),))
+        out[_AUCTION] = s[_AUCTION] + _BID_ENTRY[t][x]
+        return _pass_turn(out, t, _BID_EVENT[t][x])
     if kind == "accept":
         maker = s[_HIGH_BIDDER]
         high = s[_HIGH_BID]
@@ -624,11 +658,11 @@ def _auction(s: LaMorteState, a: Action) -> Step:
         out[_LOWEST] = True
         out[_LEADER] = t
         out[_TURN] = t
-        out[_AUCTION] = (*s[_AUCTION], (t, "accept", high))
-        ev = Event("contract_set", maker, {"amount": high, "accepted_by": t})
-        return _new(LaMorteState, out), (Event("accept", t, {"amount": high}), ev)
-    out[_STATUSES] = _set(s[_STATUSES], t, Status.DROPPER)
-    out[_AUCTION] = (*s[_AUCTION], (t, "drop", 0))
+        out[_AUCTION] = s[_AUCTION] + ((t, "accept", high),)
+        ev = _new(Event, ("contract_set", maker, {"amount": high, "accepted_by": t}))
+        return _new(LaMorteState, out), (_new(Event, ("accept", t, {"amount": high})), ev)
+    out[_STATUSES] = _set(s[_STATUSES], t, _DROPPER)
+    out[_AUCTION] = s[_AUCTION] + _DROP_ENTRY[t]
     return _pass_turn(out, t, _DROPPED[t])
 
 
@@ -683,37 +717,40 @@ def _dealer_option(s: LaMorteState, a: Action) -> Step:
 
 
 def _trick_one_decision(s: LaMorteState, t: int, kind: str) -> Step:
-    status = Status.DEFENDER if kind == "accept" else Status.DROPPER
+    status = Status.DEFENDER if kind == "accept" else _DROPPER
     contract = s[_CONTRACT]
     out: list[Any] = list(s)
     out[_STATUSES] = _set(s[_STATUSES], t, status)
-    out[_AUCTION] = (*s[_AUCTION], (t, kind, contract or 0))
-    return _new(LaMorteState, out), (Event(kind, t, {"amount": contract}),)
+    out[_AUCTION] = s[_AUCTION] + ((t, kind, contract or 0),)
+    return _new(LaMorteState, out), (_new(Event, (kind, t, {"amount": contract})),)
 
 
 def _play(s: LaMorteState, t: int, card: str, ev: bool) -> Step:
+    """The state after seat ``t`` plays ``card`` (legal; not checked); events if ``ev``.
+    ``LaMorteRules.apply`` has the same code inline."""
     out: list[Any] = list(s)
-    hands: list[tuple[str, ...]] = list(out[_HANDS])
+    n: int = out[0]
+    hands: list[tuple[str, ...]] = list(out[2])
     hand = hands[t]
-    i = hand.index(card)
-    hands[t] = hand[:i] + hand[i + 1 :]
-    out[_HANDS] = tuple(hands)
-    out[_LOWEST] = False
-    trick = (*out[_TRICK], _PAIR[t][card])
-    n = out[0]
-    morto = out[_MORTO]
+    hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
+    out[2] = tuple(hands)
+    out[15] = False
+    trick: tuple[Play, ...] = out[17] + _ENTRY[t][card]
+    morto = out[21]
     if len(trick) < (n if morto is None else n - 1):
         nxt = t + 1 if t + 1 < n else 0
         if nxt == morto:  # §3.5: il Morto is skipped
             nxt = nxt + 1 if nxt + 1 < n else 0
-        out[_TRICK] = trick
-        out[_TURN] = nxt
+        out[17] = trick
+        out[8] = nxt
         return _new(LaMorteState, out), (_PLAYED[t][card] if ev else ())
     return _end_trick(out, t, card, trick, ev)
 
 
 def _end_trick(out: list[Any], t: int, card: str, trick: tuple[Play, ...], ev: bool) -> Step:
-    """The trick is complete: the winner takes it, il Morto and Fuori dal Tempo (§4.3, §4.4)."""
+    """The state once ``trick`` (ended by seat ``t``'s ``card``) is complete; ``out`` holds
+    the fields so far. The winner takes it; il Morto, Fuori dal Tempo (§4.3, §4.4)."""
+    n: int = out[0]
     led_seat, led = trick[0]
     morte_lost = False
     if led == LA_MORTE:  # la_morte D-14, C-4: forced lead, trump-led, La Morte wins
@@ -730,16 +767,17 @@ def _end_trick(out: list[Any], t: int, card: str, trick: tuple[Play, ...], ev: b
                 winner = seat
             elif k == _MORTE_LOST:
                 morte_lost = True
-    won = list(out[_WON])
+    won: list[int] = list(out[_WON])
     won[winner] += 1
     out[_WON] = tuple(won)
     leader = winner
     if morte_lost:  # §4.3: the winner becomes il Morto and leaves play; the lead passes left
         out[_MORTO] = winner
-        leader = winner + 1 if winner + 1 < out[0] else 0
-    tricks = out[_TRICKS] = (*out[_TRICKS], trick)
+        leader = winner + 1 if winner + 1 < n else 0
+    tricks: tuple[tuple[Play, ...], ...] = out[_TRICKS] + (trick,)
+    out[_TRICKS] = tricks
     out[_TRICK] = ()
-    out[_WINNERS] = (*out[_WINNERS], winner)
+    out[_WINNERS] = out[_WINNERS] + (winner,)
     out[_LEADER] = leader
     last = len(tricks) == TRICKS
     if last:
@@ -750,10 +788,10 @@ def _end_trick(out: list[Any], t: int, card: str, trick: tuple[Play, ...], ev: b
     s = _new(LaMorteState, out)
     if not ev:
         return s, ()
-    events: list[Event] = [
-        _PLAYED[t][card][0],
-        _new(Event, ("trick_won", winner, {"cards": [c for _, c in trick]})),
-    ]
+    won_event = _new(Event, ("trick_won", winner, {"cards": CARDS_OF[len(trick)](trick)}))
+    if not (last or morte_lost or led == LA_MORTE):
+        return s, (_PLAYED[t][card][0], won_event)
+    events: list[Event] = [_PLAYED[t][card][0], won_event]
     if led == LA_MORTE:
         events.append(Event("fuori_dal_tempo", led_seat))
     if morte_lost:

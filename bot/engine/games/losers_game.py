@@ -15,15 +15,15 @@ simulation path: no legality check and events only when asked for.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple
 
 from bot.engine.actions import Action
 from bot.engine.cards import FRENCH_RANKS
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.games.hot_paths import CARDS_OF, WITHOUT, frozen, new_tuple
 from bot.engine.games.losers_game_scoring import (
     FOUR_OF_A_KIND,
     MEMBERS,
@@ -82,16 +82,8 @@ _PHASE, _TURN, _TRUMP, _B_MAX, _BIDS, _LEADER = 6, 7, 8, 9, 10, 11
 _TRICK, _TRICKS, _WINNERS, _WON = 12, 13, 14, 15
 MAX_PLAYERS = 6
 
-#: ``tuple.__new__``: builds a state (or event) from its fields in order, skipping the
-#: NamedTuple's Python-level ``__new__``.
-_new = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
-
-
-def _frozen(data: dict[str, Any]) -> Any:
-    """Read-only event data, for an event built once and returned many times."""
-    return MappingProxyType(data)
-
-
+_new = new_tuple
+_frozen = frozen
 #: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
 #: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
 #: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
@@ -106,8 +98,9 @@ _PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
     {c: (Event("card_played", seat, _frozen({"card": c})),) for c in PACK}
     for seat in range(MAX_PLAYERS)
 )
-_PAIR: tuple[dict[str, Play], ...] = tuple(
-    {c: (seat, c) for c in PACK} for seat in range(MAX_PLAYERS)
+#: ``((seat, card),)``: a trick entry ready to be appended to a trick.
+_ENTRY: tuple[dict[str, tuple[Play]], ...] = tuple(
+    {c: ((seat, c),) for c in PACK} for seat in range(MAX_PLAYERS)
 )
 #: D-5: one of the four suits, no no-trump.
 _TRUMP_LEGAL = tuple(
@@ -233,15 +226,20 @@ class LosersGameRules(Rules):
         if t is None:
             legal: tuple[Action, ...] = ()
         elif phase is _PLAYING:
-            hand = state.hands[t]
+            # (Plain loops: cheaper than comprehensions, which are calls in Python 3.11.)
+            hand = state[4][t]
             play = _PLAY[t]
             trick = state[_TRICK]
+            out: list[Action] = []
             if trick:  # §4: follow the led suit if able, else anything
                 members = MEMBERS[trick[0][1][0]]
-                follow = [play[c] for c in hand if c in members]
-                legal = tuple(follow) if follow else tuple([play[c] for c in hand])
-            else:
-                legal = tuple([play[c] for c in hand])
+                for c in hand:
+                    if c in members:
+                        out.append(play[c])
+            if not out:
+                for c in hand:
+                    out.append(play[c])
+            legal = tuple(out)
         elif phase is Phase.TRUMP:
             legal = _TRUMP_LEGAL[t]
         else:
@@ -255,7 +253,11 @@ class LosersGameRules(Rules):
     ) -> tuple[LosersGameState, tuple[Event, ...]]:
         last = _last_legal
         legal = last[1] if last[0] is state else self.legal_actions(state)
-        if action not in legal:
+        amount = action.amount
+        # A bid is legal[amount] (0..B_max): one identity test instead of a scan.
+        if not (amount is not None and 0 <= amount < len(legal) and legal[amount] is action) and (
+            action not in legal
+        ):
             action = self._checked(state, action)
         if action.type == "play":
             return _play(state, action.seat, action.card, True)  # type: ignore[arg-type]
@@ -425,11 +427,10 @@ def _play(s: LosersGameState, t: int, card: str, ev: bool) -> Step:
     out: list[Any] = list(s)
     hands: list[tuple[str, ...]] = list(out[4])
     hand = hands[t]
-    i = hand.index(card)
-    hands[t] = hand[:i] + hand[i + 1 :]
+    hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
     out[4] = tuple(hands)
-    trick = (*out[_TRICK], _PAIR[t][card])
-    n = out[0]
+    trick: tuple[Play, ...] = out[_TRICK] + _ENTRY[t][card]
+    n: int = out[0]
     if len(trick) < n:
         out[_TRICK] = trick
         out[_TURN] = t + 1 if t + 1 < n else 0
@@ -442,9 +443,10 @@ def _play(s: LosersGameState, t: int, card: str, ev: bool) -> Step:
             winner, best = seat, k
     won = list(out[_WON])
     won[winner] += 1
-    tricks = out[_TRICKS] = (*out[_TRICKS], trick)
+    tricks: tuple[tuple[Play, ...], ...] = out[_TRICKS] + (trick,)
+    out[_TRICKS] = tricks
     out[_TRICK] = ()
-    out[_WINNERS] = (*out[_WINNERS], winner)
+    out[_WINNERS] = out[_WINNERS] + (winner,)
     out[_WON] = tuple(won)
     out[_LEADER] = winner  # §3.3: the winner leads the next trick
     if len(tricks) < hand_size(n):
@@ -452,7 +454,7 @@ def _play(s: LosersGameState, t: int, card: str, ev: bool) -> Step:
         s = _new(LosersGameState, out)
         if not ev:
             return s, ()
-        cards = [c for _, c in trick]
+        cards = CARDS_OF[n](trick)
         return s, (_PLAYED[t][card][0], _new(Event, ("trick_won", winner, {"cards": cards})))
     out[_PHASE] = Phase.SCORED
     out[_TURN] = None
@@ -461,7 +463,7 @@ def _play(s: LosersGameState, t: int, card: str, ev: bool) -> Step:
         return s, ()
     res = RULES.result(s)
     assert res is not None
-    cards = [c for _, c in trick]
+    cards = CARDS_OF[n](trick)
     return s, (
         _PLAYED[t][card][0],
         _new(Event, ("trick_won", winner, {"cards": cards})),

@@ -118,6 +118,7 @@ def _bargain_legal(seat: int, position: int, top: int) -> tuple[Action, ...]:
     return legal
 
 
+_CHECKED_DIRECTLY = frozenset({bargain.DEMAND, bargain.OFFER, "discard"})
 _PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
     Phase.BARGAIN: bargain.CALLS,
     Phase.DISCARD: ("discard",),
@@ -233,9 +234,13 @@ class QueenOfTarotRules(Rules):
     def apply(
         self, state: QueenOfTarotState, action: Action
     ) -> tuple[QueenOfTarotState, tuple[Event, ...]]:
+        kind = action.type
+        if kind in _CHECKED_DIRECTLY:
+            # A demand or offer is legal by its amount's range (bargain.check_amount), cheaper
+            # than a scan of the ~90 calls listed; a discard's legal entry is a template.
+            return self._checked(state, action)
         last = _last_legal
-        legal = last[1] if last[0] is state else self.legal_actions(state)
-        if action in legal and action.type != "discard":  # a discard's entry is a template
+        if action in (last[1] if last[0] is state else self.legal_actions(state)):
             return _step(state, action, True)
         return self._checked(state, action)
 

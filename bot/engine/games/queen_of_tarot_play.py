@@ -16,6 +16,7 @@ from bot.engine.cards import SUITS, TAROT_PACK
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.games import queen_of_tarot_state as st
+from bot.engine.games.hot_paths import CARD_TUPLE_OF, CARDS_OF, WITHOUT, frozen
 from bot.engine.games.queen_of_tarot_cards import (
     DISCARD_SIZE,
     FOOL,
@@ -35,7 +36,6 @@ from bot.engine.games.queen_of_tarot_state import (
     Exchange,
     Phase,
     QueenOfTarotState,
-    frozen,
     new_state,
     replace_at,
 )
@@ -52,8 +52,8 @@ _PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
     {c: (Event("card_played", seat, frozen({"card": c})),) for c in TAROT_PACK}
     for seat in range(PLAYERS)
 )
-_PAIR: tuple[dict[str, Play], ...] = tuple(
-    {c: (seat, c) for c in TAROT_PACK} for seat in range(PLAYERS)
+_ENTRY: tuple[dict[str, tuple[Play]], ...] = tuple(
+    {c: ((seat, c),) for c in TAROT_PACK} for seat in range(PLAYERS)
 )
 #: The cards of each suit (and of the trumps; never the Fool), to test following at once.
 MEMBERS: dict[str, frozenset[str]] = {
@@ -71,7 +71,8 @@ _WIN_KEY: dict[str, dict[str, int]] = {
 
 
 def legal_plays(s: QueenOfTarotState, t: int) -> tuple[Action, ...]:
-    """§4.2 as actions of seat ``t``, in the order of ``legal_cards``."""
+    """§4.2 as actions of seat ``t``, in the order of ``legal_cards`` (plain loops:
+    comprehensions are calls in Python 3.11)."""
     hand = s[st.HANDS][t]
     play = PLAY[t]
     led = None
@@ -79,18 +80,23 @@ def legal_plays(s: QueenOfTarotState, t: int) -> tuple[Action, ...]:
         if c != FOOL:
             led = SUIT[c]
             break
-    if led is None:
-        return tuple([play[c] for c in hand])
-    members = MEMBERS[led]
-    follow = [play[c] for c in hand if c in members]
-    if not follow:
-        if led != TRUMP:
-            follow = [play[c] for c in hand if c in _TRUMPS]
-        if not follow:
-            return tuple([play[c] for c in hand])
-    if FOOL in hand:
-        follow.append(play[FOOL])
-    return tuple(follow)
+    out: list[Action] = []
+    if led is not None:
+        members = MEMBERS[led]
+        for c in hand:
+            if c in members:
+                out.append(play[c])
+        if not out and led != TRUMP:
+            for c in hand:
+                if c in _TRUMPS:
+                    out.append(play[c])
+        if out:
+            if FOOL in hand:
+                out.append(play[FOOL])
+            return tuple(out)
+    for c in hand:
+        out.append(play[c])
+    return tuple(out)
 
 
 _TRUMPS = MEMBERS[TRUMP]
@@ -187,10 +193,9 @@ def played(s: QueenOfTarotState, t: int, card: str, ev: bool) -> Step:
     out: list[Any] = list(s)
     hands: list[tuple[str, ...]] = list(out[st.HANDS])
     hand = hands[t]
-    i = hand.index(card)
-    hands[t] = hand[:i] + hand[i + 1 :]
+    hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
     out[st.HANDS] = tuple(hands)
-    trick = (*out[st.TRICK], _PAIR[t][card])
+    trick: tuple[Play, ...] = out[st.TRICK] + _ENTRY[t][card]
     if len(trick) < PLAYERS:
         out[st.TRICK] = trick
         out[st.TURN] = t - 1 if t else PLAYERS - 1  # right(t)
@@ -249,13 +254,13 @@ def _collect(
                 best, winner = k, seat
     piles: list[tuple[str, ...]] = list(out[st.PILES])
     if fool_seat is None:
-        piles[winner] += tuple([c for _, c in trick])
+        piles[winner] += CARD_TUPLE_OF[PLAYERS](trick)
     else:
         piles[winner] += tuple([c for _, c in trick if c != FOOL])
     events: list[Event] = []
     if ev:
         events.append(first)
-        cards = [c for _, c in trick]
+        cards = CARDS_OF[PLAYERS](trick)
         events.append(new_state(Event, ("trick_won", winner, {"cards": cards, "trick": number})))
     owner: int | None = out[st.FOOL_OWNER]
     creditor: int | None = out[st.CREDITOR]
@@ -283,8 +288,8 @@ def _collect(
                 events.append(Event("fool_debt_paid", owner, {"to": creditor, "card": give}))
             creditor = None
     out[st.TRICK] = ()
-    out[st.TRICKS] = (*tricks, trick)
-    out[st.WINNERS] = (*out[st.WINNERS], winner)
+    out[st.TRICKS] = tricks + (trick,)
+    out[st.WINNERS] = out[st.WINNERS] + (winner,)
     out[st.PILES] = tuple(piles)
     out[st.FOOL_OWNER] = owner
     out[st.CREDITOR] = creditor

@@ -7,11 +7,10 @@ the dealer's discard are the hidden parts of a deal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from enum import StrEnum
-from types import MappingProxyType
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
+from bot.engine.games.hot_paths import new_tuple
 from bot.engine.games.queen_of_tarot_cards import PACKETS, PLAYERS, roles
 from bot.engine.games.queen_of_tarot_declare import Declaration
 from bot.engine.trick import Play
@@ -102,19 +101,13 @@ class QueenOfTarotState(NamedTuple):
         return roles(self.dealer)[1]
 
 
+#: Builds a state (or an event) from its fields in order (``tuple.__new__``).
+new_state = new_tuple
+
 # Field positions of ``QueenOfTarotState``.
 DEALER, MAX_BARGAIN, PHASE, TURN, HANDS, STOCK, ROUNDS, SESSION = 0, 1, 2, 3, 4, 5, 6, 7
 POSITIONS, PASSES, CALLS, SESSIONS, SETTLEMENT, DISCARD, DECLARATIONS = 8, 9, 10, 11, 12, 13, 14
 TRICK, TRICKS, WINNERS, PILES, FOOL_OWNER, CREDITOR, EXCHANGES = 15, 16, 17, 18, 19, 20, 21
-
-#: ``tuple.__new__``: builds a state (or event) from its fields in order, skipping the
-#: NamedTuple's Python-level ``__new__``.
-new_state = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
-
-
-def frozen(data: dict[str, Any]) -> Any:
-    """Read-only event data, for an event built once and returned many times."""
-    return MappingProxyType(data)
 
 
 def replace_at(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
