@@ -6,7 +6,8 @@ the argument's type is the privacy boundary (ARCHITECTURE §5, "Pictures are pur
 
 Card faces are drawn by this package (``tiles``) with the bundled DejaVu fonts (``fonts/``,
 never a system font), once per process; identical pictures are rendered once (an LRU keyed by
-everything the picture shows). Rendering holds a lock and takes a few milliseconds (the first
+everything the picture shows, its language included). Every word drawn is in the current
+language (``bot.i18n``: the ``pictures`` catalogs), set by the caller. Rendering holds a lock and takes a few milliseconds (the first
 picture of a game also draws its cards, about 0.5 s: ``warm_up`` does that ahead of time); run it
 off the event loop (``asyncio.to_thread``).
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.engine.views import PublicView, SeatView
+from bot.i18n import LANGUAGES
 from bot.ui.pictures import _encode, tiles
 from bot.ui.pictures.hand import hand_png, hand_scene
 from bot.ui.pictures.table import table_png, table_scene
@@ -50,6 +52,9 @@ def render_table(
             does not carry it: compute it with ``winning_seat(view)`` (the rules' own trick
             winner) or pass None. Ignored unless that seat has played to the trick.
         title: the panel's heading (default: the game's title), e.g. ``"La Morte · #12"``.
+
+    Every word the picture draws is in the current language (``bot.i18n.using``); the
+    picture is cached per language.
     """
     return table_png(
         table_scene(
@@ -64,16 +69,19 @@ def render_hand(view: SeatView, *, game_id: str, title: str = "") -> bytes:
     Args:
         view: ``rules.observe(state, seat)``; its hand in display order, its legal actions.
         game_id: the game (card style), normally ``view.public.game_id``.
-        title: the heading (default "Your hand").
+        title: the heading (default "Your hand", in the current language).
     """
     return hand_png(hand_scene(view, game_id=game_id, title=title))
 
 
-def warm_up(game_ids: Iterable[str]) -> None:
-    """Draw the card tiles and palettes of ``game_ids`` now (about 0.5 s per game) instead
-    of during the first picture."""
+def warm_up(game_ids: Iterable[str], languages: Iterable[str] = LANGUAGES) -> None:
+    """Draw the card tiles and palettes of ``game_ids`` now (about 0.5 s per game, and a
+    tenth of that per other language: only faces with words are drawn again) instead of
+    during the first picture."""
     for game_id in game_ids:
         _encode.palette(game_id)
+        for language in languages:
+            tiles.deck_tiles(game_id, language)
 
 
 def clear_caches(*, faces: bool = False) -> None:
