@@ -166,32 +166,43 @@ def zero_trick_chance(hand: Sequence[str], trump: str | None) -> float:
     return p
 
 
+#: The auction's odds, fitted to branched self-play (every auction choice of 1,500 4-player
+#: deals played out from the true position): a bid ``b`` with ``E`` expected tricks is made
+#: with probability logistic(1.05·(E − b) + 0.28); defenders gain about 0.1 a contract
+#: point from failed contracts; a hand with ``zero_trick_chance`` Z takes no trick as a
+#: dropper with probability about 0.85·(1 − e^(−5Z)).
+MAKE_SLOPE, MAKE_OFFSET = 1.05, 0.28
+DEFEND_SHARE = 0.1
+LEAST_MAKE = 0.3  # never bid what is made less often than this
+#: A dropper is paid the final contract, usually bid up to about this by the others.
+TYPICAL_CONTRACT = 3
+
+
 def _p_make(strength: float, bid: int) -> float:
-    return 1.0 / (1.0 + math.exp(-2.0 * (strength - bid + 0.25)))
-
-
-def _p_fail(contract: int) -> float:
-    """Chance an opponent's contract fails, from its size alone (big bids fail more)."""
-    return min(0.9, 0.15 + 0.09 * contract)
+    return 1.0 / (1.0 + math.exp(-(MAKE_SLOPE * (strength - bid) + MAKE_OFFSET)))
 
 
 def _defend_value(strength: float, contract: int) -> float:
-    return strength + contract * _p_fail(contract)
+    return strength + contract * DEFEND_SHARE
+
+
+def _p_zero(hand: Sequence[str], trump: str | None) -> float:
+    return 0.85 * (1.0 - math.exp(-5.0 * zero_trick_chance(hand, trump)))
 
 
 def _drop_value(hand: Sequence[str], trump: str | None, contract: int) -> float:
-    return (contract - 1) * zero_trick_chance(hand, trump)
+    return (contract - 1) * _p_zero(hand, trump)
 
 
 def _best_bid(legal: Sequence[Action], strength: float) -> tuple[Action | None, float]:
-    """The most valuable bid we are confident of making (P(make) ≥ 0.55), and its value."""
+    """The most valuable bid (made at least ``LEAST_MAKE`` of the time), and its value."""
     best: Action | None = None
     best_value = -1.0
     for a in legal:
         if a.type != "bid" or a.amount is None:
             continue
         p = _p_make(strength, a.amount)
-        if p < 0.55:
+        if p < LEAST_MAKE:
             continue
         value = strength + a.amount * p
         if value > best_value:
@@ -219,7 +230,7 @@ def _auction(view: SeatView, c: _Ctx) -> Action:
     if accept is not None:
         options.append((_defend_value(strength, high), accept))
     if drop is not None:
-        options.append((_drop_value(c.hand, c.trump, max(high, 1)), drop))
+        options.append((_drop_value(c.hand, c.trump, max(high, TYPICAL_CONTRACT)), drop))
     if not options:
         return legal[0]
     return max(options, key=lambda o: o[0])[1]
@@ -250,7 +261,7 @@ def _following(c: _Ctx) -> list[str]:
 
 def _trick_one_decision(view: SeatView, c: _Ctx) -> Action:
     strength = expected_tricks(c.hand, c.trump)
-    p_zero = zero_trick_chance(c.hand, c.trump)
+    p_zero = _p_zero(c.hand, c.trump)
     if c.trick:
         follow = _following(c) or list(c.hand)
         if all(_wins(c, x) for x in follow):

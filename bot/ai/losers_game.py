@@ -7,11 +7,14 @@ random to the other seats ``ROLLOUTS`` times and playing each hand out with the 
 policy below for every seat; it then bids the amount with the best expected change
 ``b · (2·P(points ≥ b) − 1)`` (zero when no positive bid is more likely made than failed).
 
-Card play is memoryless (trick piles are hidden, losers_game D-9): a trick is worth taking
-when it holds trumps or cards of a rank the player holds at least two of (a set in the making).
-Following, win such a trick as cheaply as is safe, otherwise throw the least useful card — a
-low plain card of a rank not being collected, never a trump while something else is allowed
-(a thrown trump is a point for whoever takes it). Leading: high trumps to draw trumps when
+Card play plays for the seat's own bid. Trick piles are face down (losers_game D-9), but a
+player remembers what it took: the public history gives every trick and its winner, so the
+policy knows its points so far and how many it still *needs*. A trick is worth taking when it
+holds trumps or cards of a rank the player is collecting (held twice or more). Following, win
+a worthwhile trick as cheaply as is safe — and, while points are still needed, in the last
+tricks even with a winner that may be beaten; otherwise throw the least useful card — a low
+plain card of a rank not being collected, never a trump while something else is allowed (a
+thrown trump is a point for whoever takes it). Leading: high trumps to draw trumps when
 holding the top of the suit, else the strongest side-suit Ace/King, else a low card of the
 longest plain suit.
 """
@@ -20,10 +23,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 from bot.engine.actions import Action
 from bot.engine.games.losers_game import RULES, LosersGameState, Phase
-from bot.engine.games.losers_game_scoring import PACK, RANK, SUIT_ORDER, trick_winner
+from bot.engine.games.losers_game_scoring import (
+    PACK,
+    RANK,
+    SUIT_ORDER,
+    points_taken,
+    trick_winner,
+)
 from bot.engine.trick import Play
 from bot.engine.views import SeatView
 
@@ -47,7 +57,8 @@ def suit_strength(hand: tuple[str, ...] | list[str], suit: str) -> float:
 
 
 def _collecting(hand: tuple[str, ...] | list[str]) -> set[str]:
-    """Ranks the player holds two or more of: winning another card of them builds a set."""
+    """Ranks held twice or more: winning another card of them builds a set. (Counting the
+    pile as well was measured worse: it spends strong cards on tricks that only might help.)"""
     return {r for r, k in Counter(_rank(c) for c in hand).items() if k >= 2}
 
 
@@ -65,6 +76,11 @@ def _throw(cards: list[str], trump: str, collecting: set[str]) -> str:
     return min(cards, key=lambda c: (c[0] == trump, _rank(c) in collecting, RANK[c]))
 
 
+def _points(pile: Sequence[str], trump: str) -> int:
+    trumps, sets = points_taken(pile, trump)
+    return trumps + sets
+
+
 def play_card(
     hand: tuple[str, ...],
     legal: list[str],
@@ -72,26 +88,42 @@ def play_card(
     seat: int,
     players: int,
     trump: str,
+    pile: Sequence[str] = (),
+    need: int | None = None,
 ) -> str:
-    """The card to play (shared by real decisions and the bidding rollouts)."""
+    """The card to play (shared by real decisions and the bidding rollouts).
+
+    ``pile`` is what the seat took so far and ``need`` the points its bid still needs
+    (``None``: unknown, as in the bidding rollouts)."""
     collecting = _collecting(hand)
     if not trick:
         return _lead(hand, trump)
     last = len(trick) == players - 1
     winners = [c for c in legal if _wins(trick, seat, c, trump)]
-    worth = _worth([c for _, c in trick], trump, collecting)
+    cards = [c for _, c in trick]
+    worth = _worth(cards, trump, collecting)
     if winners:
         cheapest = min(winners, key=lambda c: _power(c, trump))
+        strongest = max(winners, key=lambda c: _power(c, trump))
+        short = need is not None and need > 0
         if last:
             # Last to play: a sure win; take it when it is worth anything or costs nothing.
             if worth or cheapest[0] != trump or _worth([cheapest], trump, collecting):
                 return cheapest
         else:
-            strongest = max(winners, key=lambda c: _power(c, trump))
             # Earlier: only a card likely to stand (an Ace, a King, or a high trump), and a
             # trump only when the trick is worth it.
             stands = RANK[strongest] >= KING or (strongest[0] == trump and RANK[strongest] >= JACK)
             if stands and (worth or strongest[0] != trump):
+                return strongest
+            # Still short, with few tricks left to find the points or one player left to
+            # beat it: take the chance.
+            if (
+                short
+                and worth
+                and len(hand) <= 4
+                and (len(hand) <= (need or 0) + 1 or len(trick) == players - 2)
+            ):
                 return strongest
     return _throw(legal, trump, collecting)
 
@@ -182,5 +214,21 @@ def choose(view: SeatView, rng: random.Random) -> Action:
         return Action("bid", seat, amount=best_bid(_rollout_points(view, rng), bound))
     legal = [a.card for a in view.legal if a.card is not None]
     pv = view.public
-    card = play_card(view.hand, legal, pv.trick, seat, pv.players, pv.info["trump"])
+    trump = pv.info["trump"]
+    pile = taken(view)
+    bid = next((b for s, b in pv.info.get("bids") or () if s == seat), None)
+    need = None if bid is None else bid - _points(pile, trump)
+    card = play_card(view.hand, legal, pv.trick, seat, pv.players, trump, pile, need)
     return Action("play", seat, card=card)
+
+
+def taken(view: SeatView) -> list[str]:
+    """The cards this seat has taken so far: the tricks it won in the public history."""
+    n, trump = view.public.players, view.public.info["trump"]
+    plays = [(a.seat, a.card) for a in view.public.history if a.type == "play" and a.card]
+    out: list[str] = []
+    for i in range(0, len(plays) - n + 1, n):
+        trick = tuple(plays[i : i + n])
+        if trick_winner(trick, trump) == view.seat:
+            out.extend(c for _, c in trick)
+    return out

@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bot.ai import early_french_tarot, french_tarot, la_morte
+from bot.ai import early_french_tarot, french_tarot, la_morte, losers_game, queen_of_tarot
 from bot.engine.actions import Action
 from bot.engine.trick import Play
 from bot.engine.views import PublicView, SeatView
@@ -227,3 +227,87 @@ def test_last_to_play_brings_the_magician_home() -> None:
     trick: tuple[Play, ...] = ((3, "C3"), (0, "C5"), (1, "C9"))
     v = view("early_french_tarot", 2, hand, plays(2, ["T1", "T12"]), trick=trick, tricks_played=9)
     assert early_french_tarot.choose(v, random.Random(0)).card == "T1"
+
+
+# ---- Loser's Game: play for the seat's own bid ----------------------------------------------
+
+
+def _lg_view(bid: int) -> SeatView:
+    # 4 players, Spades trump. Seat 0 bid ``bid`` and took one trick holding a trump (1
+    # point). Three cards left: the 6 of trumps and two 3s (a pair: 3s are worth collecting).
+    # Seat 3 leads the 3 of Hearts, which seat 0 lacks: the 6 wins it for now, but two
+    # players are still to come and may trump higher.
+    won = [(0, "S9"), (1, "H2"), (2, "H4"), (3, "H6")]
+    info = {"trump": "S", "bids": [[1, 2], [2, 0], [3, 4], [0, bid]], "b_max": 130}
+    hand = ["S6", "D3", "C3"]
+    return view(
+        "losers_game",
+        0,
+        hand,
+        plays(0, hand),
+        info=info,
+        trick=((3, "H3"),),
+        history=[*played([won]), Action("play", 3, card="H3")],
+        tricks_played=10,
+    )
+
+
+def test_a_seat_short_of_its_bid_takes_its_chance_in_the_last_tricks() -> None:
+    assert losers_game.choose(_lg_view(bid=3), random.Random(0)).card == "S6"
+
+
+def test_a_seat_that_made_its_bid_keeps_its_trump() -> None:
+    assert losers_game.choose(_lg_view(bid=1), random.Random(0)).card != "S6"
+
+
+# ---- Queen of Tarot --------------------------------------------------------------------------
+
+
+def _bargain_view(hand: Sequence[str]) -> SeatView:
+    bargain = {
+        "session": 1,
+        "positions": [{"position": "none", "amount": None, "last": None}] * 3,
+        "demanded": 0,
+        "offered": 0,
+        "passes": 0,
+        "to_speak": 2,
+        "ranges": {"demand": [1, 43], "offer": [1, 43]},
+    }
+    legal = [Action("pass", 2), Action("continue", 2)]
+    legal += [Action(k, 2, amount=x) for k in ("demand", "offer") for x in range(1, 44)]
+    info = {"roles": {"dealer": 0, "eldest": 2, "middle": 1}, "bargain": bargain}
+    return view("queen_of_tarot", 2, hand, legal, players=3, phase="bargain", info=info)
+
+
+def test_a_hopeless_hand_pays_a_little_to_escape() -> None:
+    hand = cards("S2 S3 S4 H10 H9 C2 C3 D10 D9 D8")  # no trump, no court card
+    action = queen_of_tarot.choose(_bargain_view(hand), random.Random(0))
+    assert action.type == "offer" and action.amount is not None and 1 <= action.amount <= 10
+
+
+def test_a_strong_hand_plays_on() -> None:
+    hand = cards("T20 T21 T19 T18 T17 SK HK T1 T15 EX")
+    assert queen_of_tarot.choose(_bargain_view(hand), random.Random(0)).type == "continue"
+
+
+def test_the_angel_is_not_led_to_draw_trumps() -> None:
+    hand = cards("T20 T19 T17 T15 T12 T9 T6 SK S4 H3 C5")
+    v = view("queen_of_tarot", 2, hand, plays(2, hand), players=3, tricks_played=4)
+    assert queen_of_tarot.choose(v, random.Random(0)).card != "T20"
+
+
+def test_the_angel_waits_for_points() -> None:
+    # Trumps led, two empty trumps in the trick: the Angel would win them, but is kept for
+    # a trick with points (nothing can ever take it).
+    hand = cards("T20 T3 S4 H3")
+    trick: tuple[Play, ...] = ((1, "T8"), (0, "T5"))
+    v = view("queen_of_tarot", 2, hand, plays(2, ["T20", "T3"]), players=3, trick=trick)
+    assert queen_of_tarot.choose(v, random.Random(0)).card == "T3"
+
+
+def test_the_angel_takes_a_king() -> None:
+    hand = cards("T20 T3 S4 D3")
+    trick: tuple[Play, ...] = ((1, "HK"),)
+    v = view("queen_of_tarot", 2, hand, plays(2, ["T20", "T3"]), players=3, trick=trick)
+    # the XX is the one trump nobody can beat (seat 0 is still to play and may trump)
+    assert queen_of_tarot.choose(v, random.Random(0)).card == "T20"

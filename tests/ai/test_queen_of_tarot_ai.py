@@ -79,12 +79,12 @@ STRONG = ["T20", "T21", "T19", "T18", "T17", "T16", "EX", "T1", "SK", "HK"]
 WEAK = ["S2", "S3", "S4", "H8", "H9", "C2", "C3", "D7", "D8", "D9"]
 
 
-def test_strong_hand_continues_and_weak_hand_demands() -> None:
+def test_strong_hand_continues_and_hopeless_hand_pays_to_escape() -> None:
     assert queen_of_tarot.estimate(STRONG) > 20 > 0 > queen_of_tarot.estimate(WEAK)
     act = queen_of_tarot.choose(_bargain_view(STRONG), random.Random(0))
     assert act.type == "continue"
     act = queen_of_tarot.choose(_bargain_view(WEAK), random.Random(0))
-    assert act.type == "demand" and 1 <= (act.amount or 0) <= 8
+    assert act.type == "offer" and 1 <= (act.amount or 0) <= 10
 
 
 def test_takes_money_on_the_table() -> None:
