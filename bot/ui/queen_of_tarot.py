@@ -87,6 +87,19 @@ BONUS_WORDS = Words(
         "mixed_honours": lambda: p_("queen_of_tarot bonus", "Mixed Honours"),
     }
 )
+#: The suits and trumps by their names in this game: the Piedmontese pack's Italian suits
+#: (Spade, Coppe, Denari, Bastoni; Épées, Coupes, Deniers, Bâtons), drawn as ♠ ♥ ♦ ♣ in text
+#: (English keeps the French-suited names the text has always used). For the shared
+#: renderers that name a suit (the led suit, the discard picker's groups).
+SUIT_WORDS = Words(
+    {
+        "S": lambda: p_("queen_of_tarot suit", "Spades"),
+        "H": lambda: p_("queen_of_tarot suit", "Hearts"),
+        "D": lambda: p_("queen_of_tarot suit", "Diamonds"),
+        "C": lambda: p_("queen_of_tarot suit", "Clubs"),
+        "T": lambda: p_("queen_of_tarot suit", "Trumps"),
+    }
+)
 #: The roles, capitalised (the table's first line) and as a word in a sentence.
 ROLE_TITLES = Words(
     {

@@ -66,6 +66,7 @@ def _texts(language: str) -> list[str]:
             assert_embed_limits(page)
             out += embed_atoms(page)
         out += list(r.CARD_LABELS.values()) + list(r.CARD_NAMES.values())
+        out += list(r.SUIT_WORDS.values())
     return out
 
 
@@ -187,6 +188,26 @@ def test_counted_words_follow_each_languages_plural_rule() -> None:
     with using("en"):
         assert r.confirmation({"type": "demand", "amount": 1}) == "You demand **1** game point."
         assert r.confirmation({"type": "offer", "amount": 2}) == "You offer **2** game points."
+
+
+def test_the_suits_keep_their_italian_names() -> None:
+    with using("it"):
+        assert [r.SUIT_WORDS[s] for s in "SHDCT"] == [
+            "Spade",
+            "Coppe",
+            "Denari",
+            "Bastoni",
+            "Trionfi",
+        ]
+    with using("fr"):
+        assert [r.SUIT_WORDS[s] for s in "SHDCT"] == [
+            "Épées",
+            "Coupes",
+            "Deniers",
+            "Bâtons",
+            "Atouts",
+        ]
+    assert r.SUIT_WORDS["H"] == "Hearts"
 
 
 def test_english_stays_the_source() -> None:
