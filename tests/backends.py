@@ -138,6 +138,13 @@ async def db_target(make_target: MakeTarget) -> str:
 
 
 @pytest.fixture
+def bot_database(tmp_path: Path) -> str | Path:
+    """Where a test's bots keep their data (``make_bot`` of ``tests/e2e``): a SQLite file;
+    ``tests/e2e/postgres`` swaps in a PostgreSQL database."""
+    return tmp_path / "trionfi.sqlite3"
+
+
+@pytest.fixture
 async def db(db_target: str) -> AsyncIterator[Database]:
     database = await Database.open(db_target)
     await database.migrate()

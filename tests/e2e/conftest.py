@@ -15,12 +15,6 @@ from bot.client import TrionfiBot
 SEED = 20261122
 
 
-@pytest.fixture
-def bot_database(tmp_path: Path) -> str | Path:
-    """Where a test's bots keep their data (``tests/e2e/postgres`` swaps in PostgreSQL)."""
-    return tmp_path / "trionfi.sqlite3"
-
-
 @pytest_asyncio.fixture
 async def make_bot(bot_database: str | Path) -> AsyncIterator[Callable[[], TrionfiBot]]:
     """Factory of bots sharing one database; closes every bot it made.
