@@ -24,14 +24,15 @@ from bot.engine.errors import IllegalAction
 from bot.engine.games import french_tarot_flow as flow
 from bot.engine.games.french_tarot_cards import (
     BIT,
-    CONTRACTS,
     DOG_TAKEN,
     EXCUSE_BIT,
+    EXCUSE_SHIFT,
     FULL,
     GROUP,
     PARAMS,
     PETIT,
     TRUMP_MASK,
+    TRUMP_NO,
     callable_cards,
     discard_counts,
     is_trump,
@@ -42,8 +43,9 @@ from bot.engine.games.french_tarot_cards import (
     suit_of,
 )
 from bot.engine.games.french_tarot_flow import (
-    CARDS,
-    CONTRACT_INDEX,
+    CARD_PLAYED_ONLY,
+    NEXT,
+    PLAY_ENTRY,
     Step,
     step_bid,
     step_call,
@@ -52,22 +54,31 @@ from bot.engine.games.french_tarot_flow import (
 )
 from bot.engine.games.french_tarot_state import (
     BASE,
+    CALLED_BY,
+    EXCUSE_PLAY,
+    FOLLOW,
+    H_LEADER,
+    H_TRICKS,
+    H_WINNERS,
+    H_WON,
     HANDS,
+    HIGH,
+    HIST,
+    LEGAL,
     SEAT_BIT,
     SHIFT,
     TRICK,
-    TRICKS,
     TURN,
-    WINNERS,
-    WON,
     FrenchTarotRecord,
     FrenchTarotState,
     Phase,
+    follow_plays,
     hand_of,
     legal_cards,
+    make,
     may_show_poignee,
-    play_actions,
     play_restriction,
+    poignee_actions,
     working,
 )
 from bot.engine.restriction import PlayRestriction, with_restriction
@@ -87,23 +98,6 @@ _PLAY, _BIDDING, _CALL, _DISCARD, _CHELEM, _DONE = (
     Phase.DISCARD,
     Phase.CHELEM,
     Phase.DONE,
-)
-#: Legal bids per seat and highest bid so far (index in ``CONTRACTS``, -1 for none).
-BID_ACTIONS: tuple[dict[int, tuple[Action, ...]], ...] = tuple(
-    {
-        high: (
-            Action("bid", s, contract="pass"),
-            *(Action("bid", s, contract=c) for c in CONTRACTS[high + 1 :]),
-        )
-        for high in range(-1, len(CONTRACTS))
-    }
-    for s in _SEATS
-)
-CALL_ACTIONS: tuple[dict[str, Action], ...] = tuple(
-    {c: Action("call", s, card=c) for c in TAROT_PACK} for s in _SEATS
-)
-CHELEM_ACTIONS: tuple[tuple[Action, Action], ...] = tuple(
-    (Action("chelem", s, announce=False), Action("chelem", s, announce=True)) for s in _SEATS
 )
 _PETIT_BIT = BIT[PETIT]
 
@@ -126,48 +120,6 @@ def _deal_layout(players: int, dealer: int) -> tuple[tuple[Any, ...], Any]:
 
 
 _LAYOUT = {(n, d): _deal_layout(n, d) for n in PARAMS for d in range(n)}
-#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
-#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
-#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
-_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
-
-
-def _poignees(s: FrenchTarotState, t: int) -> tuple[Action, ...]:
-    """The poignées seat ``t`` may show now (before its first card, once: C-6)."""
-    if not may_show_poignee(s, t):
-        return ()
-    return tuple(
-        Action("poignee", t, cards=cards, amount=size)
-        for _, size, cards in poignee_options(hand_of(s, t), s[BASE][0])
-    )
-
-
-def _legal(s: FrenchTarotState) -> tuple[Action, ...]:
-    """The legal actions of a deal in its working form."""
-    t: int | None = s[TURN]
-    if t is None:
-        return ()
-    b: FrenchTarotRecord = s[BASE]
-    hands: int = s[HANDS]
-    phase = b[3]
-    if phase is _PLAY:
-        legal = play_actions(s)
-        if (hands >> SHIFT[t] & FULL).bit_count() == CARDS[b[0]]:
-            legal += _poignees(s, t)
-        return legal
-    if phase is _BIDDING:
-        return BID_ACTIONS[t][max([CONTRACT_INDEX[x] for x in b[7]])]
-    if phase is _CALL:
-        calls = CALL_ACTIONS[t]
-        return tuple([calls[c] for c in callable_cards(hand_of(s, t))])
-    if phase is _DISCARD:
-        size = PARAMS[b[0]].dog
-        plain, trumps, need = discard_counts(hand_of(s, t), size)
-        cards = tuple(sorted(plain + (trumps if need else []), key=sort_key))
-        return (Action("discard", t, cards=cards, amount=size),)
-    if phase is _CHELEM:
-        return CHELEM_ACTIONS[t]
-    return ()
 
 
 def _trusted(s: FrenchTarotState, a: Action, ev: bool) -> Step:
@@ -242,11 +194,11 @@ class FrenchTarotRules(Rules):
                 base = base._replace(phase=_DONE, outcome="redeal", deltas=(0,) * players)
                 turn = None
                 break
-        won = (0,) * players
-        return _new(FrenchTarotState, (base, hands, turn, (), 0, (), (), won, 0, None, False))
+        hist = ((), (), (0,) * players, 0, False)
+        return make(base, hands, (), 0, hist, None, turn)
 
-    def to_act(self, state: AnyState) -> int | None:
-        return state[TURN] if type(state) is FrenchTarotState else state.turn
+    #: Whose turn it is: item 6 of the working form and of the record alike.
+    to_act = cast(Any, itemgetter(TURN))
 
     # ---- legality ------------------------------------------------------------------
     def legal_cards(self, s: AnyState) -> list[str]:
@@ -257,14 +209,8 @@ class FrenchTarotRules(Rules):
         """Why a card ``seat`` holds is not legal now (``bot.engine.restriction``)."""
         return play_restriction(state, seat)
 
-    def legal_actions(self, state: AnyState) -> tuple[Action, ...]:
-        global _last_legal
-        last = _last_legal
-        if last[0] is state:
-            return last[1]
-        legal = _legal(state if type(state) is FrenchTarotState else working(state))
-        _last_legal = (state, legal)
-        return legal
+    #: The legal actions, computed once when the state was built (its item 7).
+    legal_actions = cast(Any, itemgetter(LEGAL))
 
     def random_choice(self, view: SeatView, template: Action, rng: Any) -> Action:
         hand = view.hand
@@ -279,14 +225,40 @@ class FrenchTarotRules(Rules):
 
     # ---- transitions ---------------------------------------------------------------
     def apply(self, state: AnyState, action: Action) -> Step:
-        last = _last_legal
-        legal = last[1] if last[0] is state else self.legal_actions(state)
         s = state if type(state) is FrenchTarotState else working(state)
-        if action in legal:  # one of the listed actions: no need to check it again
-            if action[0] == "play":
-                return step_play(s, action[1], action[2], True)  # type: ignore[arg-type]
+        if action not in s[LEGAL]:
+            return flow.apply(s, action)  # says why not, or checks a multi-card choice
+        if action[0] != "play":
             return _trusted(s, action, True)
-        return flow.apply(s, action)  # says why not, or checks a multi-card choice
+        t: int = action[1]
+        card: str = action[2]  # type: ignore[assignment]
+        b: FrenchTarotRecord = s[BASE]
+        trick = s[TRICK] + PLAY_ENTRY[t][card]
+        if len(trick) < b[0] and card != b[10]:
+            # The usual case inline (as ``flow.follow_on``): mid-trick, the next seat follows.
+            hands = s[HANDS] ^ SEAT_BIT[t][card]
+            high: int = s[HIGH]
+            trump = TRUMP_NO[card]
+            if trump > high:
+                high = trump
+            nt = NEXT[b[0]][t]
+            h = hands >> SHIFT[nt] & FULL
+            follow = FOLLOW[nt][trick[0][1]]
+            if follow is not None:
+                c0, c1, s0, s1 = follow
+                legal = c0[h >> s0 & 127] + c1[h >> s1 & 127]
+                if not legal:
+                    legal = follow_plays(nt, h, trick, high)
+                elif h >> EXCUSE_SHIFT:
+                    legal += EXCUSE_PLAY[nt]
+            else:
+                legal = follow_plays(nt, h, trick, high)
+            hist = s[HIST]
+            if not hist[H_TRICKS]:
+                legal += poignee_actions(b, nt, h)
+            nxt = (b, hands, trick, high, hist, s[CALLED_BY], nt, legal)
+            return _new(FrenchTarotState, nxt), CARD_PLAYED_ONLY[t][card]
+        return step_play(s, t, card, True)
 
     def apply_trusted(self, state: AnyState, action: Action, events: bool = False) -> Step:
         """``apply`` for simulations: ``action`` must be legal in ``state`` (a single-card or
@@ -355,7 +327,7 @@ class FrenchTarotRules(Rules):
     def _public_info(self, s: FrenchTarotState) -> dict[str, Any]:
         b: FrenchTarotRecord = s[BASE]
         phase, dog, called, taker = b[3], b[5], b[10], b[8]
-        called_by = s[flow.CALLED_BY]
+        called_by = s[CALLED_BY]
         done = phase is _DONE
         # The dog is shown after the call (§3.4: the King is called before the dog is seen).
         dog_public = b[9] in DOG_TAKEN and phase is not _BIDDING and phase is not _CALL
@@ -382,7 +354,7 @@ class FrenchTarotRules(Rules):
                 {"seat": seat, "level": level, "cards": sorted(cards)}
                 for seat, level, cards in b[14]
             ],
-            "leader": s[flow.LEADER] if phase is _PLAY else None,
+            "leader": s[HIST][H_LEADER] if phase is _PLAY else None,
         }
         if done and b[22] == "played":
             info["discard"] = sorted(b[12])
@@ -392,7 +364,8 @@ class FrenchTarotRules(Rules):
         s = working(state)
         b: FrenchTarotRecord = s[BASE]
         hands = s[HANDS]
-        tricks = s[TRICKS]
+        hist = s[HIST]
+        tricks = hist[H_TRICKS]
         return PublicView(
             game_id=self.game_id,
             phase=str(b[3]),
@@ -401,10 +374,10 @@ class FrenchTarotRules(Rules):
             to_act=s[TURN],
             hand_sizes=tuple([(hands >> SHIFT[p] & FULL).bit_count() for p in range(b[0])]),
             trick=s[TRICK],
-            tricks_won=s[WON],
+            tricks_won=hist[H_WON],
             tricks_played=len(tricks),
             last_trick=tricks[-1] if tricks else (),
-            last_winner=s[WINNERS][-1] if s[WINNERS] else None,
+            last_winner=hist[H_WINNERS][-1] if hist[H_WINNERS] else None,
             info=self._public_info(s),
             result=self.result(s),
         )
@@ -412,7 +385,7 @@ class FrenchTarotRules(Rules):
     def observe(self, state: AnyState, seat: int) -> SeatView:
         s = working(state)
         b: FrenchTarotRecord = s[BASE]
-        legal = self.legal_actions(state) if s[TURN] == seat else ()
+        legal: tuple[Action, ...] = s[LEGAL] if s[TURN] == seat else ()
         info: dict[str, Any] = {}
         if seat == b[8] and b[12]:
             info["discard"] = list(b[12])

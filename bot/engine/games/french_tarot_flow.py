@@ -23,7 +23,11 @@ from bot.engine.events import Event
 from bot.engine.games.french_tarot_cards import (
     CONTRACTS,
     DOG_TAKEN,
+    EXCUSE_SHIFT,
+    FULL,
     PARAMS,
+    POWER,
+    SUIT,
     TRUMP_NO,
     callable_cards,
     discard_counts,
@@ -31,30 +35,43 @@ from bot.engine.games.french_tarot_cards import (
     poignee_options,
     right,
     sort_key,
-    trick_winner,
 )
 from bot.engine.games.french_tarot_scoring import score
 from bot.engine.games.french_tarot_state import (
     BASE,
+    BID_ACTIONS,
     CALLED_BY,
-    EXCUSE_WON,
+    CARDS,
+    CONTRACT_INDEX,
+    EXCUSE_PLAY,
+    FOLLOW,
+    H_EXCUSE_WON,
+    H_LEADER,
+    H_TRICKS,
+    H_WINNERS,
+    H_WON,
     HANDS,
-    LEADER,
+    HIGH,
+    HIST,
     SEAT_BIT,
+    SHIFT,
     TRICK,
-    TRICKS,
     TURN,
-    WINNERS,
     FrenchTarotRecord,
     FrenchTarotState,
     Phase,
+    follow_plays,
     hand_of,
     high_bid,
     legal_cards,
+    make,
     may_show_poignee,
     play_restriction,
+    plays_of,
+    poignee_actions,
     working,
 )
+from bot.engine.trick import Play
 
 Step = tuple[FrenchTarotState, tuple[Event, ...]]
 
@@ -72,8 +89,6 @@ _PLAY, _CALL, _DISCARD, _CHELEM, _DONE, _BIDDING = (
 _SEATS = range(5)
 #: Next seat in play order, by player count and seat.
 NEXT: dict[int, tuple[int, ...]] = {n: tuple(right(s, n) for s in range(n)) for n in (3, 4, 5)}
-#: Cards per hand at the start of play, by player count (the last trick's index + 1).
-CARDS: dict[int, int] = {n: p.cards for n, p in PARAMS.items()}
 #: ``card_played`` event per seat and card (events are read-only facts; sharing is safe).
 CARD_PLAYED: tuple[dict[str, Event], ...] = tuple(
     {c: Event("card_played", s, {"card": c}) for c in TAROT_PACK} for s in _SEATS
@@ -82,19 +97,25 @@ CARD_PLAYED: tuple[dict[str, Event], ...] = tuple(
 CARD_PLAYED_ONLY: tuple[dict[str, tuple[Event]], ...] = tuple(
     {c: (e,) for c, e in by_card.items()} for by_card in CARD_PLAYED
 )
-#: A trick's ``(seat, card)`` entry per seat and card.
-PAIRS: tuple[dict[str, tuple[int, str]], ...] = tuple(
-    {c: (s, c) for c in TAROT_PACK} for s in _SEATS
+#: A trick's ``(seat, card)`` entry per seat and card, as a one-entry trick to append.
+PLAY_ENTRY: tuple[dict[str, tuple[tuple[int, str]]], ...] = tuple(
+    {c: ((s, c),) for c in TAROT_PACK} for s in _SEATS
 )
-#: Index of each bid in ``CONTRACTS`` (``pass`` and not yet spoken: -1).
-CONTRACT_INDEX: dict[str | None, int] = {None: -1, "pass": -1} | {
-    c: i for i, c in enumerate(CONTRACTS)
-}
+
+
+# Record fields a transition sets (positions in ``FrenchTarotRecord``).
+_R_PHASE, _R_BIDS, _R_TAKER, _R_CONTRACT, _R_CALLED, _R_PARTNER = 3, 7, 8, 9, 10, 11
+_R_DISCARD, _R_CHELEM, _R_POIGNEES, _R_OUTCOME = 12, 13, 14, 22
+
+
+def put(b: FrenchTarotRecord, i: int, v: Any) -> FrenchTarotRecord:
+    """``b`` with field ``i`` set to ``v`` (positional: cheaper than ``_replace``)."""
+    return _new(FrenchTarotRecord, b[:i] + (v,) + b[i + 1 :])
 
 
 def _with(s: FrenchTarotState, base: FrenchTarotRecord, hands: int, turn: int | None) -> Any:
     """``s`` with a new base, hands and turn (its trick and tricks unchanged)."""
-    return _new(_S, (base, hands, turn, *s[TRICK:]))
+    return make(base, hands, s[TRICK], s[HIGH], s[HIST], s[CALLED_BY], turn)
 
 
 # ---- the transitions (trusted) -------------------------------------------------------
@@ -103,55 +124,56 @@ def _with(s: FrenchTarotState, base: FrenchTarotRecord, hands: int, turn: int | 
 def step_bid(s: FrenchTarotState, t: int, contract: str, ev: bool) -> Step:
     """Seat ``t`` bids ``contract`` (legal: ``pass`` or above the highest bid)."""
     b: FrenchTarotRecord = s[BASE]
-    players, dealer = b[0], b[1]
-    bids = (*b[7][:t], contract, *b[7][t + 1 :])
-    b = _new(FrenchTarotRecord, (*b[:7], bids, *b[8:]))
-    if t != dealer:  # C-8: everyone speaks once; the dealer speaks last
-        nxt = _with(s, b, s[HANDS], NEXT[players][t])
+    players = b[0]
+    bids = b[_R_BIDS]
+    bids = bids[:t] + (contract,) + bids[t + 1 :]
+    b = put(b, _R_BIDS, bids)
+    if t != b[1]:  # C-8: everyone speaks once; the dealer speaks last
+        nt = NEXT[players][t]
+        high = max([CONTRACT_INDEX[x] for x in bids])
+        nxt = _new(_S, (b, *s[HANDS:TURN], nt, BID_ACTIONS[nt][high]))
         return nxt, ((Event("bid", t, {"contract": contract}),) if ev else _NO_EVENTS)
     events: list[Event] = [Event("bid", t, {"contract": contract})] if ev else []
     high = max([CONTRACT_INDEX[x] for x in bids])
     if high < 0:
         if ev:
             events.append(Event("thrown_in"))
-        b = b._replace(phase=_DONE, outcome="thrown_in", deltas=(0,) * players)
+        b = _new(FrenchTarotRecord, (*b[:3], _DONE, *b[4:22], "thrown_in", (0,) * players, b[24]))
         return _with(s, b, s[HANDS], None), tuple(events)
     contract = CONTRACTS[high]
     taker = bids.index(contract)
     if ev:
         events.append(Event("taker", taker, {"contract": contract}))
+    b = _new(FrenchTarotRecord, (*b[:_R_TAKER], taker, contract, *b[_R_CONTRACT + 1 :]))
     if players == 5:
-        b = b._replace(phase=_CALL, taker=taker, contract=contract)
-        return _with(s, b, s[HANDS], taker), tuple(events)
-    return after_call(
-        _with(s, b._replace(taker=taker, contract=contract), s[HANDS], None), events, ev
-    )
+        return _with(s, put(b, _R_PHASE, _CALL), s[HANDS], taker), tuple(events)
+    return after_call(b, s, events, ev)
 
 
 def step_call(s: FrenchTarotState, t: int, card: str, ev: bool) -> Step:
     """The 5-player taker calls ``card`` (§3.4)."""
-    s = _with(s, s[BASE]._replace(called=card), s[HANDS], s[TURN])
-    return after_call(s, [Event("called", t, {"card": card})] if ev else [], ev)
+    b = put(s[BASE], _R_CALLED, card)
+    return after_call(b, s, [Event("called", t, {"card": card})] if ev else [], ev)
 
 
-def after_call(s: FrenchTarotState, events: list[Event], ev: bool = True) -> Step:
-    b: FrenchTarotRecord = s[BASE]
-    taker, contract = b[8], b[9]
+def after_call(b: FrenchTarotRecord, s: FrenchTarotState, events: list[Event], ev: bool) -> Step:
+    """The contract (and the called card) known: the dog (§3.5). ``s`` gives the rest."""
+    taker, contract = b[_R_TAKER], b[_R_CONTRACT]
     assert taker is not None and contract is not None
+    hands = s[HANDS]
     if contract in DOG_TAKEN:
         # §3.5: the dog is shown to everyone and joins the taker's hand.
         dog = b[5]
         if ev:
             events.append(Event("dog_revealed", taker, {"cards": sorted(dog)}))
         bits = SEAT_BIT[taker]
-        hands = s[HANDS]
         for c in dog:
             hands |= bits[c]
-        return _with(s, b._replace(phase=_DISCARD), hands, taker), tuple(events)
+        return _with(s, put(b, _R_PHASE, _DISCARD), hands, taker), tuple(events)
     if ev:
         to = "attack" if contract == "garde_sans" else "defence"
         events.append(Event("dog_aside", taker, {"to": to}))
-    return after_discard(s, events)
+    return after_discard(b, hands, s, events)
 
 
 def step_discard(s: FrenchTarotState, t: int, cards: tuple[str, ...], ev: bool) -> Step:
@@ -160,44 +182,45 @@ def step_discard(s: FrenchTarotState, t: int, cards: tuple[str, ...], ev: bool) 
     hands = s[HANDS]
     for c in cards:
         hands &= ~bits[c]
-    s = _with(s, s[BASE]._replace(discard=tuple(sorted(cards))), hands, s[TURN])
+    b = put(s[BASE], _R_DISCARD, tuple(sorted(cards)))
     events: list[Event] = []
     if ev:
         shown = sorted(c for c in cards if is_trump(c))
         events.append(Event("discarded", t, {"count": len(cards), "trumps": shown}))
-    return after_discard(s, events)
+    return after_discard(b, hands, s, events)
 
 
-def after_discard(s: FrenchTarotState, events: list[Event]) -> Step:
-    b: FrenchTarotRecord = s[BASE]
+def after_discard(
+    b: FrenchTarotRecord, hands: int, s: FrenchTarotState, events: list[Event]
+) -> Step:
     if b[2]:  # C-7: the chelem option asks the taker
-        return _with(s, b._replace(phase=_CHELEM), s[HANDS], b[8]), tuple(events)
-    return start_play(s, events)
+        return _with(s, put(b, _R_PHASE, _CHELEM), hands, b[_R_TAKER]), tuple(events)
+    return start_play(b, hands, s, events)
 
 
 def step_chelem(s: FrenchTarotState, t: int, announce: bool, ev: bool) -> Step:
-    s = _with(s, s[BASE]._replace(chelem=announce), s[HANDS], s[TURN])
-    return start_play(s, [Event("chelem", t, {"announce": announce})] if ev else [])
+    b = put(s[BASE], _R_CHELEM, announce)
+    return start_play(b, s[HANDS], s, [Event("chelem", t, {"announce": announce})] if ev else [])
 
 
-def start_play(s: FrenchTarotState, events: list[Event]) -> Step:
-    b: FrenchTarotRecord = s[BASE]
-    called, taker = b[10], b[8]
+def start_play(b: FrenchTarotRecord, hands: int, s: FrenchTarotState, events: list[Event]) -> Step:
+    called, taker = b[_R_CALLED], b[_R_TAKER]
     partner: int | None = None
     if called is not None:
         # C-9: the holder of the called card once play starts; none after a self-call,
         # with the card in the dog (picked up or not) or discarded.
-        holders = [p for p in range(b[0]) if s[HANDS] & SEAT_BIT[p][called]]
+        holders = [p for p in range(b[0]) if hands & SEAT_BIT[p][called]]
         partner = holders[0] if holders and holders[0] != taker else None
-    leader = taker if b[13] and taker is not None else right(b[1], b[0])
-    b = b._replace(phase=_PLAY, partner=partner)
-    s = _new(_S, (b, s[HANDS], leader, *s[TRICK:LEADER], leader, *s[CALLED_BY:]))
-    return s, tuple(events)
+    leader = taker if b[_R_CHELEM] and taker is not None else right(b[1], b[0])
+    b = _new(FrenchTarotRecord, (*b[:3], _PLAY, *b[4:_R_PARTNER], partner, *b[_R_PARTNER + 1 :]))
+    hist = s[HIST]
+    hist = (*hist[:H_LEADER], leader, hist[H_EXCUSE_WON])
+    return make(b, hands, s[TRICK], s[HIGH], hist, s[CALLED_BY], leader), tuple(events)
 
 
 def step_poignee(s: FrenchTarotState, t: int, level: int, cards: tuple[str, ...], ev: bool) -> Step:
     b: FrenchTarotRecord = s[BASE]
-    s = _with(s, b._replace(poignees=(*b[14], (t, level, cards))), s[HANDS], s[TURN])
+    s = _with(s, put(b, _R_POIGNEES, (*b[_R_POIGNEES], (t, level, cards))), s[HANDS], s[TURN])
     if not ev:
         return s, _NO_EVENTS
     return s, (Event("poignee", t, {"level": level, "cards": sorted(cards)}),)
@@ -207,50 +230,101 @@ def step_play(s: FrenchTarotState, t: int, card: str, ev: bool) -> Step:
     """Seat ``t`` (to act) plays ``card`` (legal)."""
     b = s[0]
     hands = s[1] ^ SEAT_BIT[t][card]
-    trick = (*s[3], PAIRS[t][card])
-    high = s[4]
-    trump = TRUMP_NO[card]
-    if trump > high:
-        high = trump
+    trick = s[2] + PLAY_ENTRY[t][card]
     players = b[0]
     if card != b[10]:
         if len(trick) < players:
-            nxt = (b, hands, NEXT[players][t], trick, high, s[5], s[6], s[7], s[8], s[9], s[10])
-            return _new(_S, nxt), (CARD_PLAYED_ONLY[t][card] if ev else _NO_EVENTS)
-        called_by = s[9]
-        events: list[Event] | None = [CARD_PLAYED[t][card]] if ev else None
+            return follow_on(b, hands, trick, s[3], card, s[4], s[5], t), (
+                CARD_PLAYED_ONLY[t][card] if ev else _NO_EVENTS
+            )
+        return end_trick(b, hands, trick, s[4], s[5], CARD_PLAYED_ONLY[t][card] if ev else None)
+    called_by = t  # D-13: the partnership becomes public now
+    events: tuple[Event, ...] | None = None
+    if ev:
+        revealed = Event("partner_revealed", t, {"card": card, "alone": t == b[8]})
+        events = (CARD_PLAYED[t][card], revealed)
+    if len(trick) < players:
+        nxt = follow_on(b, hands, trick, s[3], card, s[4], called_by, t)
+        return nxt, (_NO_EVENTS if events is None else events)
+    return end_trick(b, hands, trick, s[4], called_by, events)
+
+
+def follow_on(
+    b: FrenchTarotRecord,
+    hands: int,
+    trick: tuple[Play, ...],
+    high: int,
+    card: str,
+    hist: tuple[Any, ...],
+    called_by: int | None,
+    t: int,
+) -> FrenchTarotState:
+    """The state after seat ``t`` played ``card`` into ``trick`` (now holding it), which the
+    next seat must follow; ``high`` is the trick's best trump before the card."""
+    trump = TRUMP_NO[card]
+    if trump > high:
+        high = trump
+    nt = NEXT[b[0]][t]
+    h = hands >> SHIFT[nt] & FULL
+    follow = FOLLOW[nt][trick[0][1]]
+    if follow is not None:  # the usual case inline: a suit led that the hand can follow
+        c0, c1, s0, s1 = follow
+        legal = c0[h >> s0 & 127] + c1[h >> s1 & 127]
+        if not legal:
+            legal = follow_plays(nt, h, trick, high)
+        elif h >> EXCUSE_SHIFT:
+            legal += EXCUSE_PLAY[nt]
     else:
-        called_by = t  # D-13: the partnership becomes public now
-        events = None
-        if ev:
-            revealed = Event("partner_revealed", t, {"card": card, "alone": t == b[8]})
-            events = [CARD_PLAYED[t][card], revealed]
-        if len(trick) < players:
-            nxt = (b, hands, NEXT[players][t], trick, high, s[5], s[6], s[7], s[8], called_by)
-            nxt += (s[10],)
-            return _new(_S, nxt), (_NO_EVENTS if events is None else tuple(events))
-    tricks = s[5]
-    last = len(tricks) == CARDS[players] - 1
-    winner = trick_winner(trick)
+        legal = follow_plays(nt, h, trick, high)
+    if not hist[H_TRICKS]:
+        legal += poignee_actions(b, nt, h)
+    return _new(_S, (b, hands, trick, high, hist, called_by, nt, legal))
+
+
+def end_trick(
+    b: FrenchTarotRecord,
+    hands: int,
+    trick: tuple[Play, ...],
+    hist: tuple[Any, ...],
+    called_by: int | None,
+    events: tuple[Event, ...] | None,
+) -> Step:
+    """The trick ``trick`` is complete: who takes it, and the score after the last one.
+    ``events``: the events so far (``None`` when they are not wanted)."""
+    tricks = hist[H_TRICKS]
+    last = len(tricks) == CARDS[b[0]] - 1
+    # §4.3 (``trick_winner``): the best trump, else the best card of the suit led
+    lead = trick[0][1]
+    if lead == EXCUSE:
+        lead = trick[1][1]
+    suit = SUIT[lead]
+    winner, best = trick[0][0], -1
+    for seat, c in trick:
+        p = POWER[c]
+        if p > best and (p > 100 or SUIT[c] == suit):
+            winner, best = seat, p
     excuse_won_last = False
     if last and trick[0][1] == EXCUSE:
         # §4.5, C-2: a camp that took every trick wins the last with a led Excuse.
-        attack = (b[8], b[11])
+        attack = (b[_R_TAKER], b[_R_PARTNER])
         side = trick[0][0] in attack
-        if all((w in attack) == side for w in s[6]):
+        if all((w in attack) == side for w in hist[H_WINNERS]):
             winner, excuse_won_last = trick[0][0], True
-    won = [*s[7]]
-    won[winner] += 1
-    nxt = (b, hands, winner, (), 0, (*tricks, trick), (*s[6], winner), tuple(won), winner)
-    nxt += (called_by, excuse_won_last)
+    won = hist[H_WON]
+    won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
+    hist = ((*tricks, trick), (*hist[H_WINNERS], winner), won, winner, excuse_won_last)
     if events is not None:
-        events.append(Event("trick_won", winner, {"cards": [c for _, c in trick]}))
+        cards = [c for _, c in trick]
+        events += (_new(Event, ("trick_won", winner, {"cards": cards})),)
     if not last:
-        return _new(_S, nxt), (_NO_EVENTS if events is None else tuple(events))
-    return finish(_new(_S, nxt), events)
+        # after the first trick any lead is free (D-14 binds trick 1 only) and no poignée
+        legal = plays_of(winner, hands >> SHIFT[winner] & FULL)
+        nxt = _new(_S, (b, hands, (), 0, hist, called_by, winner, legal))
+        return nxt, (_NO_EVENTS if events is None else events)
+    return finish(make(b, hands, (), 0, hist, called_by, None), events)
 
 
-def finish(s: FrenchTarotState, events: list[Event] | None) -> Step:
+def finish(s: FrenchTarotState, events: tuple[Event, ...] | None) -> Step:
     b: FrenchTarotRecord = s[BASE]
     taker, contract = b[8], b[9]
     assert taker is not None and contract is not None
@@ -261,21 +335,20 @@ def finish(s: FrenchTarotState, events: list[Event] | None) -> Step:
         contract=contract,
         dog=b[5],
         discard=b[12],
-        tricks=s[TRICKS],
-        winners=s[WINNERS],
-        excuse_won_last=s[EXCUSE_WON],
+        tricks=s[HIST][H_TRICKS],
+        winners=s[HIST][H_WINNERS],
+        excuse_won_last=s[HIST][H_EXCUSE_WON],
         poignees=[(seat, level) for seat, level, _ in b[14]],
         chelem_announced=b[13],
     )
     detail["called"] = b[10]
     detail["dog"] = sorted(b[5])
     detail["discard"] = sorted(b[12])
-    b = b._replace(phase=_DONE, outcome="played", deltas=deltas, detail=detail)
+    b = _new(FrenchTarotRecord, (*b[:3], _DONE, *b[4:_R_OUTCOME], "played", deltas, detail))
     s = _with(s, b, s[HANDS], None)
     if events is None:
         return s, _NO_EVENTS
-    events.append(Event("deal_over", data={"deltas": list(deltas)}))
-    return s, tuple(events)
+    return s, (*events, Event("deal_over", data={"deltas": list(deltas)}))
 
 
 # ---- checked actions (players' input) ----------------------------------------------------

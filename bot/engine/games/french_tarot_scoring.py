@@ -7,6 +7,8 @@ points and bouts, and the unit score ``U`` spread by the player-count weights.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from bot.engine.cards import EXCUSE
@@ -24,6 +26,7 @@ from bot.engine.games.french_tarot_cards import (
 )
 from bot.engine.trick import Play
 
+_CARD = itemgetter(1)
 #: Chelem bonus by (made, announced): unmultiplied, attack only (§5.2, C-2).
 _CHELEM: dict[tuple[bool, bool], int] = {
     (True, True): 400,
@@ -117,12 +120,18 @@ def score(
     n = players if len(tricks) * players == sum(map(len, tricks)) else 0
     # The attack's pile (same cards as ``piles``; this is its fast form): its tricks, then
     # the discard or the dog it owns, then the Excuse's and its debt's moves (§4.4, C-1).
-    att = [c for trick, w in zip(tricks, winners, strict=True) if w in attack for _, c in trick]
+    flat = list(map(_CARD, chain.from_iterable(tricks)))
+    if n:
+        att: list[str] = []
+        for i, w in enumerate(winners):
+            if w in attack:
+                att += flat[i * n : i * n + n]
+    else:
+        att = [c for t, w in zip(tricks, winners, strict=True) if w in attack for _, c in t]
     if contract == "garde_sans":
         att += dog
     elif contract != "garde_contre":
         att += discard
-    flat = [c for trick in tricks for _, c in trick]
     last = len(tricks) - 1
     excuse: dict[str, Any] = {"debtor": None, "paid": None}
     if EXCUSE in flat:

@@ -32,7 +32,10 @@ from bot.engine.games.french_tarot_cards import (
     TRUMP_MASK,
     TRUMP_NO,
     TRUMPS_ABOVE,
+    callable_cards,
     cards_of,
+    discard_counts,
+    poignee_options,
     trick_restriction,
 )
 from bot.engine.restriction import PlayRestriction, some_forbidden
@@ -82,8 +85,15 @@ class FrenchTarotRecord(NamedTuple):
 _new = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
 _tuple_eq = cast("Callable[[Any, Any], bool]", tuple.__eq__)  # pyright: ignore[reportUnknownMemberType]
 
-# Items of a ``FrenchTarotState`` (the working form).
-BASE, HANDS, TURN, TRICK, HIGH, TRICKS, WINNERS, WON, LEADER, CALLED_BY, EXCUSE_WON = range(11)
+# Items of a ``FrenchTarotState`` (the working form): the base record, the hands (one int),
+# the current trick, its best trump's number (0: none), the finished tricks' history (one
+# tuple, replaced once a trick), the seat that played the called card, and the seat to act
+# (item 6, as in the record, so one item getter reads whose turn it is in either form).
+# Item 7 is the legal actions, computed once when the state is built.
+BASE, HANDS, TRICK, HIGH, HIST, CALLED_BY, TURN, LEGAL = range(8)
+# Items of the history: tricks, their winners, tricks won per seat, the current trick's
+# leader, whether the Excuse won the last trick.
+H_TRICKS, H_WINNERS, H_WON, H_LEADER, H_EXCUSE_WON = range(5)
 #: Bit offset of each seat's hand inside the ``HANDS`` item.
 STRIDE = 80
 SHIFT: tuple[int, ...] = tuple(STRIDE * s for s in range(5))
@@ -137,6 +147,7 @@ class FrenchTarotState(tuple[Any, ...]):
         """This deal field by field."""
         b: FrenchTarotRecord = self[BASE]
         hands = self[HANDS]
+        hist = self[HIST]
         return _new(
             FrenchTarotRecord,
             (
@@ -145,12 +156,10 @@ class FrenchTarotState(tuple[Any, ...]):
                 b[5],
                 self[TURN],
                 *b[7:15],
-                self[LEADER],
+                hist[H_LEADER],
                 self[TRICK],
-                self[TRICKS],
-                self[WINNERS],
-                self[WON],
-                self[EXCUSE_WON],
+                *hist[:H_LEADER],
+                hist[H_EXCUSE_WON],
                 self[CALLED_BY],
                 *b[22:],
             ),
@@ -200,21 +209,22 @@ def _from_values(values: tuple[Any, ...]) -> FrenchTarotState:
 def _field(name: str) -> property:
     """A read-only field of ``FrenchTarotState`` read from its working form."""
     i = FrenchTarotRecord._fields.index(name)
-    where = {
-        "turn": TURN,
-        "leader": LEADER,
-        "trick": TRICK,
-        "tricks": TRICKS,
-        "winners": WINNERS,
-        "tricks_won": WON,
-        "excuse_won_last": EXCUSE_WON,
-        "called_by": CALLED_BY,
+    own = {"turn": TURN, "trick": TRICK, "called_by": CALLED_BY}
+    kept = {
+        "tricks": H_TRICKS,
+        "winners": H_WINNERS,
+        "tricks_won": H_WON,
+        "leader": H_LEADER,
+        "excuse_won_last": H_EXCUSE_WON,
     }
     if name == "hands":
         return property(lambda s: tuple([hand_of(s, p) for p in range(s[BASE][0])]))
-    if name in where:
-        j = where[name]
+    if name in own:
+        j = own[name]
         return property(lambda s: s[j])
+    if name in kept:
+        k = kept[name]
+        return property(lambda s: s[HIST][k])
     return property(lambda s: s[BASE][i])
 
 
@@ -240,22 +250,23 @@ def from_record(r: FrenchTarotRecord) -> FrenchTarotState:
             hands |= bits[c]
     trick = tuple((int(p), str(c)) for p, c in r.trick)
     high = max([TRUMP_NO[c] for _, c in trick], default=0)
-    return _new(
-        FrenchTarotState,
-        (
-            base_of(r),
-            hands,
-            r.turn,
-            trick,
-            high,
-            tuple(tuple((int(p), str(c)) for p, c in t) for t in r.tricks),
-            tuple(r.winners),
-            tuple(r.tricks_won),
-            r.leader,
-            r.called_by,
-            r.excuse_won_last,
-        ),
-    )
+    tricks = tuple(tuple((int(p), str(c)) for p, c in t) for t in r.tricks)
+    hist = (tricks, tuple(r.winners), tuple(r.tricks_won), r.leader, r.excuse_won_last)
+    return make(base_of(r), hands, trick, high, hist, r.called_by, r.turn)
+
+
+def make(
+    base: FrenchTarotRecord,
+    hands: int,
+    trick: tuple[Play, ...],
+    high: int,
+    hist: tuple[Any, ...],
+    called_by: int | None,
+    turn: int | None,
+) -> FrenchTarotState:
+    """A ``FrenchTarotState`` from its items (its legal actions computed here)."""
+    legal = legal_for(base, hands, trick, high, hist, turn)
+    return _new(FrenchTarotState, (base, hands, trick, high, hist, called_by, turn, legal))
 
 
 def working(s: FrenchTarotState | FrenchTarotRecord) -> FrenchTarotState:
@@ -287,8 +298,9 @@ CHUNK_PLAYS: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
     for s in _SEATS
 )
 _SUIT_INDEX = {"S": 0, "H": 1, "C": 2, "D": 3}
-#: Per seat and card led: the two chunk tables of its suit and their shifts (trumps: None).
-_FOLLOW: tuple[dict[str, tuple[Any, ...] | None], ...] = tuple(
+#: Per seat and card led: the two chunk tables of its suit and their shifts (None for a trump
+#: or the Excuse led).
+FOLLOW: tuple[dict[str, tuple[Any, ...] | None], ...] = tuple(
     {
         c: None
         if SUIT[c] not in _SUIT_INDEX
@@ -302,7 +314,7 @@ _FOLLOW: tuple[dict[str, tuple[Any, ...] | None], ...] = tuple(
     }
     for s in _SEATS
 )
-_EXCUSE_PLAY: tuple[tuple[Action], ...] = tuple((PLAY_ACTIONS[s][EXCUSE],) for s in _SEATS)
+EXCUSE_PLAY: tuple[tuple[Action], ...] = tuple((PLAY_ACTIONS[s][EXCUSE],) for s in _SEATS)
 
 
 def plays_of(seat: int, m: int) -> tuple[Action, ...]:
@@ -332,12 +344,12 @@ def follow_plays(seat: int, h: int, trick: tuple[Play, ...], high: int) -> tuple
         if len(trick) == 1:  # §4.1: after an Excuse lead the second player is free
             return plays_of(seat, h)
         lead = trick[1][1]
-    follow = _FOLLOW[seat][lead]
+    follow = FOLLOW[seat][lead]
     if follow is not None:
         c0, c1, s0, s1 = follow
         out = c0[h >> s0 & 127] + c1[h >> s1 & 127]
         if out:
-            return out + _EXCUSE_PLAY[seat] if h >> EXCUSE_SHIFT else out
+            return out + EXCUSE_PLAY[seat] if h >> EXCUSE_SHIFT else out
     m = h & TRUMPS_ABOVE[high]  # french_tarot D-6: overtrump when able
     if not m:
         m = h & TRUMP_MASK
@@ -345,28 +357,98 @@ def follow_plays(seat: int, h: int, trick: tuple[Play, ...], high: int) -> tuple
             return plays_of(seat, h)
     c = CHUNK_PLAYS[seat]
     out = c[8][m >> 56 & 127] + c[9][m >> 63 & 127] + c[10][m >> 70 & 127]
-    return out + _EXCUSE_PLAY[seat] if h >> EXCUSE_SHIFT else out
+    return out + EXCUSE_PLAY[seat] if h >> EXCUSE_SHIFT else out
 
 
-def lead_plays(s: FrenchTarotState, seat: int, h: int) -> tuple[Action, ...]:
-    """The ``play`` actions of ``seat`` leading a trick with hand mask ``h``: any card, but
-    at 5 players the first leader may not lead the called suit except with the called card
-    itself, unless nothing else can be led (french_tarot D-14, C-5)."""
-    b = s[BASE]
+def lead_plays(b: FrenchTarotRecord, first: bool, seat: int, h: int) -> tuple[Action, ...]:
+    """The ``play`` actions of ``seat`` leading a trick with hand mask ``h`` (``first``: the
+    first trick): any card, but at 5 players the first leader may not lead the called suit
+    except with the called card itself, unless nothing else can be led (D-14, C-5)."""
     called = b[10]
-    if called is not None and not s[TRICKS] and b[0] == 5:
+    if called is not None and first and b[0] == 5:
         allowed = h & ~GROUP_MASK[SUIT[called]] | h & (1 << ORDER[called])
         if allowed:
             return plays_of(seat, allowed)
     return plays_of(seat, h)
 
 
-def play_actions(s: FrenchTarotState) -> tuple[Action, ...]:
-    """The ``play`` actions of the seat to act (play phase)."""
-    t: int = s[TURN]
-    h = s[HANDS] >> SHIFT[t] & FULL
-    trick = s[TRICK]
-    return follow_plays(t, h, trick, s[HIGH]) if trick else lead_plays(s, t, h)
+#: Legal bids per seat and highest bid so far (index in ``CONTRACTS``, -1 for none).
+BID_ACTIONS: tuple[dict[int, tuple[Action, ...]], ...] = tuple(
+    {
+        high: (
+            Action("bid", s, contract="pass"),
+            *(Action("bid", s, contract=c) for c in CONTRACTS[high + 1 :]),
+        )
+        for high in range(-1, len(CONTRACTS))
+    }
+    for s in _SEATS
+)
+#: Index of each bid in ``CONTRACTS`` (``pass`` and not yet spoken: -1).
+CONTRACT_INDEX: dict[str | None, int] = {None: -1, "pass": -1} | {
+    c: i for i, c in enumerate(CONTRACTS)
+}
+CALL_ACTIONS: tuple[dict[str, Action], ...] = tuple(
+    {c: Action("call", s, card=c) for c in TAROT_PACK} for s in _SEATS
+)
+CHELEM_ACTIONS: tuple[tuple[Action, Action], ...] = tuple(
+    (Action("chelem", s, announce=False), Action("chelem", s, announce=True)) for s in _SEATS
+)
+#: Cards per hand when play starts, and the fewest trumps (the Excuse counting as one) that
+#: show a poignée, per player count.
+CARDS: dict[int, int] = {n: p.cards for n, p in PARAMS.items()}
+_POIGNEE_MIN = {n: p.poignees[0] for n, p in PARAMS.items()}
+_BIDDING, _CALL, _DISCARD, _CHELEM = Phase.BIDDING, Phase.CALL, Phase.DISCARD, Phase.CHELEM
+
+
+def poignee_actions(b: FrenchTarotRecord, seat: int, h: int) -> tuple[Action, ...]:
+    """The poignées ``seat`` may show with hand mask ``h`` in the first trick: before its
+    first card and once (C-6, D-17)."""
+    players = b[0]
+    shown = (h & TRUMP_MASK).bit_count() + (h >> EXCUSE_SHIFT & 1)
+    if shown < _POIGNEE_MIN[players] or h.bit_count() != CARDS[players]:
+        return ()
+    if any(p[0] == seat for p in b[14]):
+        return ()
+    return tuple(
+        Action("poignee", seat, cards=cards, amount=size)
+        for _, size, cards in poignee_options(cards_of(h), players)
+    )
+
+
+def legal_for(
+    b: FrenchTarotRecord,
+    hands: int,
+    trick: tuple[Play, ...],
+    high: int,
+    hist: tuple[Any, ...],
+    t: int | None,
+) -> tuple[Action, ...]:
+    """The legal actions of the state with these items."""
+    if t is None:
+        return ()
+    phase = b[3]
+    if phase is _PLAY:
+        h = hands >> SHIFT[t] & FULL
+        if trick:
+            legal = follow_plays(t, h, trick, high)
+        else:
+            legal = lead_plays(b, not hist[H_TRICKS], t, h)
+        if not hist[H_TRICKS]:
+            legal += poignee_actions(b, t, h)
+        return legal
+    if phase is _BIDDING:
+        return BID_ACTIONS[t][max([CONTRACT_INDEX[x] for x in b[7]])]
+    if phase is _CALL:
+        calls = CALL_ACTIONS[t]
+        return tuple([calls[c] for c in callable_cards(cards_of(hands >> SHIFT[t] & FULL))])
+    if phase is _DISCARD:
+        size = PARAMS[b[0]].dog
+        plain, trumps, need = discard_counts(cards_of(hands >> SHIFT[t] & FULL), size)
+        cards = tuple(sorted(plain + (trumps if need else []), key=ORDER.__getitem__))
+        return (Action("discard", t, cards=cards, amount=size),)
+    if phase is _CHELEM:
+        return CHELEM_ACTIONS[t]
+    return ()
 
 
 # ---- questions about a deal (fields or working form) ----------------------------------
@@ -378,10 +460,7 @@ def high_bid(s: FrenchTarotState | FrenchTarotRecord) -> int:
 
 def legal_cards(s: FrenchTarotState | FrenchTarotRecord) -> list[str]:
     """Cards the seat to act may play now (§4.2 and the trick-1 lead ban)."""
-    w = working(s)
-    if w[TURN] is None or w[BASE][3] is not _PLAY:
-        return []
-    return [a[2] for a in play_actions(w)]  # type: ignore[misc]
+    return [a[2] for a in working(s)[LEGAL] if a[0] == "play"]
 
 
 def play_restriction(s: FrenchTarotState | FrenchTarotRecord, seat: int) -> PlayRestriction | None:
@@ -404,9 +483,7 @@ def may_show_poignee(s: FrenchTarotState | FrenchTarotRecord, seat: int) -> bool
     """Before the seat's first card and only once (C-6)."""
     w = working(s)
     b = w[BASE]
-    return (hand_mask(w, seat)).bit_count() == PARAMS[b[0]].cards and all(
-        p[0] != seat for p in b[14]
-    )
+    return hand_mask(w, seat).bit_count() == CARDS[b[0]] and all(p[0] != seat for p in b[14])
 
 
 def camp(s: FrenchTarotState | FrenchTarotRecord, seat: int) -> bool:
