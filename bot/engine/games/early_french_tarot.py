@@ -324,10 +324,23 @@ class EarlyFrenchTarotRules(Rules):
         self, state: EarlyFrenchTarotState, action: Action
     ) -> tuple[EarlyFrenchTarotState, tuple[Event, ...]]:
         last = _last_legal
-        legal = last[1] if last[0] is state else self.legal_actions(state)
-        if action not in legal:
+        if action not in (last[1] if last[0] is state else self.legal_actions(state)):
             action = self._checked(state, action)
-        return _play(state, action.seat, action.card, True)  # type: ignore[arg-type]
+        # A card that does not end its trick, inline (see _play).
+        t = action.seat
+        card: str = action.card  # type: ignore[assignment]
+        out: list[Any] = list(state)
+        hands: list[tuple[str, ...]] = list(out[_HANDS])
+        hand = hands[t]
+        hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
+        out[_HANDS] = tuple(hands)
+        trick: tuple[Play, ...] = out[_TRICK] + _ENTRY[t][card]
+        n: int = out[0]
+        if len(trick) < n:
+            out[_TRICK] = trick
+            out[_TURN] = t + 1 if t + 1 < n else 0
+            return _new(EarlyFrenchTarotState, out), _PLAYED[t][card]
+        return _collect(out, trick, _PLAYED[t][card][0], True)
 
     def apply_trusted(
         self, state: EarlyFrenchTarotState, action: Action, events: bool = False

@@ -329,7 +329,7 @@ class LaMorteRules(Rules):
     ) -> LaMorteState:
         """Canonical deal (§2.1): one card at a time from the dealer's left; talon next."""
         deck = tuple(deck)
-        if "LM" in deck or "BAG" in deck:
+        if not _ALIAS_CODES.isdisjoint(deck):
             deck = tuple(_ALIASES.get(c, c) for c in deck)
         n = players
         dealt = TRICKS * n
@@ -605,6 +605,7 @@ class LaMorteRules(Rules):
 
 
 _ALIASES = {"LM": LA_MORTE, "BAG": BAGATTO}
+_ALIAS_CODES = frozenset(_ALIASES)
 
 
 def _why_illegal(s: LaMorteState, card: str) -> str:

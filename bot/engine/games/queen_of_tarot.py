@@ -59,8 +59,10 @@ from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.games import queen_of_tarot_bargain as bargain
 from bot.engine.games import queen_of_tarot_play as flow
+from bot.engine.games import queen_of_tarot_state as st
 from bot.engine.games.queen_of_tarot_cards import (
     DISCARD_SIZE,
+    DISPLAY_ORDER,
     FAIR_SHARE,
     FIRST_SESSION_AFTER,
     FOOL,
@@ -118,7 +120,20 @@ def _bargain_legal(seat: int, position: int, top: int) -> tuple[Action, ...]:
     return legal
 
 
-_CHECKED_DIRECTLY = frozenset({bargain.DEMAND, bargain.OFFER, "discard"})
+_AMOUNT_CALLS = frozenset({bargain.DEMAND, bargain.OFFER})
+_BARGAINING = Phase.BARGAIN
+#: Declaration legal actions per (seat, legal sets of names), built when first needed.
+_DECLARE_LEGAL: dict[tuple[int, tuple[tuple[str, ...], ...]], tuple[Action, ...]] = {}
+
+
+def _declare_legal(seat: int, sets: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
+    legal = _DECLARE_LEGAL.get((seat, sets))
+    if legal is None:  # bounded: a few dozen possible lists of sets per seat
+        legal = tuple(Action("declare", seat, bonuses=names) for names in sets)
+        _DECLARE_LEGAL[seat, sets] = legal
+    return legal
+
+
 _PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
     Phase.BARGAIN: bargain.CALLS,
     Phase.DISCARD: ("discard",),
@@ -213,12 +228,10 @@ class QueenOfTarotRules(Rules):
         elif phase is Phase.BARGAIN:
             legal = _bargain_legal(t, state.positions[t], state.max_bargain)
         elif phase is Phase.DISCARD:
-            cards = tuple(sorted(flow.discardable(state.hands[t]), key=sort_key))
+            cards = tuple(sorted(flow.discardable(state.hands[t]), key=DISPLAY_ORDER.__getitem__))
             legal = (Action("discard", t, cards=cards, amount=DISCARD_SIZE),)
         else:
-            legal = tuple(
-                Action("declare", t, bonuses=names) for names in legal_sets(state.hands[t])
-            )
+            legal = _declare_legal(t, legal_sets(state.hands[t]))
         _last_legal = (state, legal)
         return legal
 
@@ -235,9 +248,23 @@ class QueenOfTarotRules(Rules):
         self, state: QueenOfTarotState, action: Action
     ) -> tuple[QueenOfTarotState, tuple[Event, ...]]:
         kind = action.type
-        if kind in _CHECKED_DIRECTLY:
-            # A demand or offer is legal by its amount's range (bargain.check_amount), cheaper
-            # than a scan of the ~90 calls listed; a discard's legal entry is a template.
+        if kind in _AMOUNT_CALLS:
+            # A demand or offer is legal by its amount's range: cheaper than a scan of the
+            # ~90 calls listed (and, as ever, any other field of the action is ignored).
+            t = state.turn
+            amount = action.amount
+            if (
+                t is not None
+                and state[PHASE] is _BARGAINING
+                and action.seat == t
+                and type(amount) is int
+            ):
+                demand, offer = bargain.ranges(state[st.POSITIONS][t], state[st.MAX_BARGAIN])
+                allowed = demand if kind == bargain.DEMAND else offer
+                if allowed is not None and allowed[0] <= amount <= allowed[1]:
+                    return bargain.call_made(state, t, kind, amount, True)
+            return self._checked(state, action)
+        if kind == "discard":  # its legal entry is a template
             return self._checked(state, action)
         last = _last_legal
         if action in (last[1] if last[0] is state else self.legal_actions(state)):
@@ -421,8 +448,10 @@ class QueenOfTarotRules(Rules):
             "passes": s.passes,
             "to_speak": s.turn if live else None,
             "ranges": ranges,
-            "calls": [c._asdict() for c in s.calls],
-            "sessions": [e._asdict() for e in s.sessions],
+            "calls": [
+                {"session": c[0], "seat": c[1], "call": c[2], "amount": c[3]} for c in s.calls
+            ],
+            "sessions": [{"session": e[0], "ended": e[1], "seat": e[2]} for e in s.sessions],
         }
 
     def _public_info(self, s: QueenOfTarotState) -> dict[str, Any]:
@@ -468,7 +497,7 @@ class QueenOfTarotRules(Rules):
 
     def observe(self, state: QueenOfTarotState, seat: int) -> SeatView:
         s = state
-        hand = tuple(sorted(s.hands[seat], key=sort_key))
+        hand = tuple(sorted(s.hands[seat], key=DISPLAY_ORDER.__getitem__))
         legal = self.legal_actions(s) if s.turn == seat else ()
         info: dict[str, Any] = {}
         if seat == s.dealer and s.discard:

@@ -54,7 +54,13 @@ def ranges(value: int, top: int) -> tuple[tuple[int, int] | None, tuple[int, int
 
 def totals(positions: tuple[int, ...]) -> tuple[int, int]:
     """``(sum of standing demands, sum of standing offers)``."""
-    return sum(p for p in positions if p > 0), -sum(p for p in positions if p < 0)
+    demanded = offered = 0
+    for p in positions:
+        if p > 0:
+            demanded += p
+        else:
+            offered -= p
+    return demanded, offered
 
 
 def apply_call(s: QueenOfTarotState, seat: int, call: str, amount: int | None) -> Step:
@@ -79,9 +85,9 @@ def call_made(s: QueenOfTarotState, seat: int, call: str, amount: int | None, ev
     only when ``ev``."""
     out: list[Any] = list(s)
     session: int = out[st.SESSION]
-    out[st.CALLS] = (*out[st.CALLS], Call(session, seat, call, amount))
+    out[st.CALLS] = out[st.CALLS] + (new_state(Call, (session, seat, call, amount)),)
     events: list[Event] = (
-        [Event("bargain_call", seat, {"call": call, "amount": amount})] if ev else []
+        [new_state(Event, ("bargain_call", seat, {"call": call, "amount": amount}))] if ev else []
     )
     if call == CONTINUE:
         return _end_session(out, seat, CONTINUE, events, ev)

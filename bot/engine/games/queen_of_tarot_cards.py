@@ -89,6 +89,10 @@ def is_trump(card: str) -> bool:
     return card[0] == TRUMP
 
 
+#: A hand's display position of every card (``sort_key`` as one number, for ``sorted``).
+DISPLAY_ORDER: dict[str, int] = {}
+
+
 def sort_key(card: str) -> tuple[int, int]:
     """Display order of a hand: trumps, then ♠ ♥ ♣ ♦, each strongest first; the Fool last."""
     return (_GROUP[SUIT[card]], -STRENGTH[card])
@@ -146,3 +150,6 @@ def trick_winner(trick: Sequence[Play]) -> int:
 
 def pile_points(pile: Sequence[str]) -> int:
     return sum(POINTS[c] for c in pile)
+
+
+DISPLAY_ORDER.update({c: i for i, c in enumerate(sorted(TAROT_PACK, key=sort_key))})

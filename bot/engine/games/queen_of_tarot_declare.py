@@ -84,11 +84,18 @@ def _best_counts(k: int, h: int, names: frozenset[str]) -> _Counts | None:
     return None if best is None else best[1]
 
 
+_TRUMPS: tuple[str, ...] = tuple(f"T{n}" for n in range(1, 22))
+
+
 def holding(hand: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """``(trumps I–XXI, Kings, honours)`` held, each in a fixed order."""
     cards = set(hand)
-    trumps = tuple(f"T{n}" for n in range(1, 22) if f"T{n}" in cards)
-    return trumps, tuple(c for c in KINGS if c in cards), tuple(c for c in HONOURS if c in cards)
+    trumps = tuple([c for c in _TRUMPS if c in cards])
+    return (
+        trumps,
+        tuple([c for c in KINGS if c in cards]),
+        tuple([c for c in HONOURS if c in cards]),
+    )
 
 
 def value_set(hand: Iterable[str], names: Iterable[str]) -> tuple[Part, ...] | None:
