@@ -38,9 +38,15 @@ _GROUP_ORDER = ("S", "H", "C", "D", "T")
 _NO_WORDS: Mapping[str, str] = {}
 
 
-def group_title(key: str) -> str:
-    """``"S"`` → "♠ Spades", ``"HT"`` → "♥ Hearts + Trumps"."""
-    return " + ".join(_("Trumps") if k == "T" else f"{SUIT_SYMBOL[k]} {suit_word(k)}" for k in key)
+def group_title(key: str, suit_words: Mapping[str, str] = _NO_WORDS) -> str:
+    """``"S"`` → "♠ Spades", ``"HT"`` → "♥ Hearts + Trumps" (``suit_words``: the game's own
+    names of its suits, e.g. Queen of Tarot's Spade, Coppe…, read in the current language)."""
+
+    def name(k: str) -> str:
+        word = suit_words.get(k) or (_("Trumps") if k == "T" else suit_word(k))
+        return word if k == "T" else f"{SUIT_SYMBOL[k]} {word}"
+
+    return " + ".join(name(k) for k in key)
 
 
 def group_cards(
@@ -167,6 +173,7 @@ def add_choice(
     first_row: int = 0,
     group_key: Callable[[str], str] = card_group,
     optional: bool | None = None,
+    suit_words: Mapping[str, str] = _NO_WORDS,
 ) -> None:
     """Selects for a multi-card choice plus its Confirm button, from ``first_row`` down.
 
@@ -206,9 +213,13 @@ def add_choice(
                 part,
                 options=options,
                 placeholder=(
-                    _("{title} (optional): {group}…", title=title, group=group_title(key))
+                    _(
+                        "{title} (optional): {group}…",
+                        title=title,
+                        group=group_title(key, suit_words),
+                    )
                     if optional
-                    else _("{title}: {group}…", title=title, group=group_title(key))
+                    else _("{title}: {group}…", title=title, group=group_title(key, suit_words))
                 ),
                 max_values=min(len(cards), max(sizes)),
                 row=first_row + part,
@@ -248,6 +259,7 @@ def add_play_selects(
     rows: int,
     card_labels: Mapping[str, str] | None = None,
     card_names: Mapping[str, str] | None = None,
+    suit_words: Mapping[str, str] = _NO_WORDS,
 ) -> int:
     """Controls playing one of the legal ``cards`` within ``rows`` rows from row 0; returns
     the number of rows used. One tap per card when they fit (a button each, in the order
@@ -258,7 +270,7 @@ def add_play_selects(
         return used
     parts = group_cards(cards, rows)
     for part, (key, group) in enumerate(parts):
-        placeholder = _("Play {group}…", group=group_title(key))
+        placeholder = _("Play {group}…", group=group_title(key, suit_words))
         view.add_item(
             play_select(table_id, group, placeholder, part, part, card_labels, card_names)
         )

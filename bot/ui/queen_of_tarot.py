@@ -488,7 +488,7 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
             name=_trick_title(pv), value=trick_text(table, pv, CARD_LABELS), inline=False
         )
     now = _("The game is over.") if outcome.finished else _prompt(view)
-    why = None if outcome.finished else restriction_line(view)
+    why = None if outcome.finished else restriction_line(view, SUIT_WORDS)
     now += f"\n{why}" if why else ""
     embed.add_field(name=_("Now"), value=now, inline=False)
     return embed
@@ -545,6 +545,7 @@ def decision_view(
             [a for a in legal if a.type == "discard"],
             selected,
             verb=p_("queen_of_tarot action", "Discard"),
+            suit_words=SUIT_WORDS,
         )
         return ui
     if "declare" in kinds:
@@ -607,7 +608,7 @@ def decision_view(
     # The menus list the cards in the hand line's order (the engine's legal order is the
     # order the cards were dealt).
     plays = in_hand_order([a.card for a in legal if a.type == "play" and a.card], view.hand)
-    add_play_selects(ui, table_id, plays, 5, CARD_LABELS, CARD_NAMES)
+    add_play_selects(ui, table_id, plays, 5, CARD_LABELS, CARD_NAMES, SUIT_WORDS)
     return ui
 
 

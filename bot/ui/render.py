@@ -17,6 +17,7 @@ from bot.engine.views import PublicView
 from bot.i18n import N_, _, n_
 from bot.services.models import Outcome, TableInfo
 from bot.ui.cards import SUIT_SYMBOL, label, suit_mark, suit_word
+from bot.ui.games import renderer
 from bot.ui.pictures.winner import winning_seat
 
 COLOUR_LOBBY = discord.Colour.blurple()
@@ -285,7 +286,9 @@ def led_words(view: PublicView, card_labels: Mapping[str, str] | None = None) ->
         lead = label(view.trick[0][1], card_labels or {})
         return _("Led: {card} — the next card sets the suit", card=lead)
     if suit in SUIT_SYMBOL:
-        return _("Led: {sign} {suit}", sign=suit_mark(suit), suit=suit_word(suit))
+        own = getattr(renderer(view.game_id), "SUIT_WORDS", {})  # a game's own suit names
+        word = own.get(suit) or suit_word(suit)
+        return _("Led: {sign} {suit}", sign=suit_mark(suit), suit=word)
     if view.game_id == "la_morte" and view.trick[0][1] == la_morte.LA_MORTE:
         return _("Led: ☠ La Morte (trumps)")
     return _("Led: trumps")

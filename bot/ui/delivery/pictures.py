@@ -31,9 +31,9 @@ def _names(table: TableInfo, players: int) -> tuple[tuple[str, ...], tuple[str, 
         if s is None:
             markers.append("")
         elif s.is_bot or s.resigned:
-            markers.append("computer")
+            markers.append(_("computer"))
         else:
-            markers.append("away" if s.away else "")
+            markers.append(_("away") if s.away else "")
     return tuple(names), tuple(markers)
 
 

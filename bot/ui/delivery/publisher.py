@@ -97,7 +97,7 @@ class Publisher:
                 job.posts.append(
                     Post(
                         {
-                            "embed": final_embed(outcome, r.TITLE),
+                            "embed": final_embed(outcome, _(r.TITLE)),
                             "view": self.ctl.rematch_view(outcome.table.id),
                         },
                         final=outcome,
@@ -281,7 +281,7 @@ class Publisher:
             else:
                 if post.final is not None:  # the result, with the game's deal-by-deal table
                     history = await self.service.deal_history(table.id)
-                    title = renderer(table.game_id).TITLE
+                    title = _(renderer(table.game_id).TITLE)
                     post.fields["embed"] = final_embed(post.final, title, history)
                 await attempt(channel.send(**for_send(post.fields)), "a channel post")
             job.posts.pop(0)

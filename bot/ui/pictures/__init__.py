@@ -7,9 +7,9 @@ the argument's type is the privacy boundary (ARCHITECTURE §5, "Pictures are pur
 Card faces are drawn by this package (``tiles``) with the bundled DejaVu fonts (``fonts/``,
 never a system font), once per process; identical pictures are rendered once (an LRU keyed by
 everything the picture shows, its language included). Every word drawn is in the current
-language (``bot.i18n``: the ``pictures`` catalogs), set by the caller. Rendering holds a lock and takes a few milliseconds (the first
-picture of a game also draws its cards, about 0.5 s: ``warm_up`` does that ahead of time); run it
-off the event loop (``asyncio.to_thread``).
+language (``bot.i18n``: the ``pictures`` catalogs), set by the caller. Rendering holds a lock
+and takes a few milliseconds (the first picture of a game also draws its cards, about 0.5 s:
+``warm_up`` does that ahead of time); run it off the event loop (``asyncio.to_thread``).
 """
 
 from __future__ import annotations
