@@ -30,7 +30,9 @@ from bot.ui.cards import set_suit_marks
 from bot.ui.choice import ChoiceSelect
 from bot.ui.components import TableButton, TableSelect
 from bot.ui.controller import TableController
-from bot.ui.errors import GENERIC, reply_error
+from bot.ui.errors import GENERIC, SERVER_ONLY, reply_error
+from bot.ui.locale import for_interaction
+from bot.ui.refusals import refusal
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -274,17 +276,20 @@ class TrionfiBot(commands.AutoShardedBot):
     ) -> None:
         """The single fallback for command errors: ephemeral, human, never a traceback."""
         original = getattr(error, "original", error)
-        if isinstance(original, ServiceError):
-            await reply_error(interaction, original.message)
-        elif isinstance(error, app_commands.NoPrivateMessage):
-            await reply_error(interaction, "This command only works in a server channel.")
-        elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-            await reply_error(interaction, str(error))
-        else:
-            command = interaction.command.qualified_name if interaction.command else None
-            with log_context(guild=interaction.guild_id, user=interaction.user.id, command=command):
-                log.exception("command %s failed", command, exc_info=original)
-            await reply_error(interaction, GENERIC)
+        with for_interaction(interaction):  # in the language of the client that asked
+            if isinstance(original, ServiceError):
+                await reply_error(interaction, refusal(original))
+            elif isinstance(error, app_commands.NoPrivateMessage):
+                await reply_error(interaction, SERVER_ONLY)
+            elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+                await reply_error(interaction, str(error))
+            else:
+                command = interaction.command.qualified_name if interaction.command else None
+                with log_context(
+                    guild=interaction.guild_id, user=interaction.user.id, command=command
+                ):
+                    log.exception("command %s failed", command, exc_info=original)
+                await reply_error(interaction, GENERIC)
 
     async def _sweep_forever(self, every: float) -> None:
         """Turn clocks, notifications, idle tables and delivery retries: one loop for every

@@ -13,6 +13,8 @@ from bot.services.errors import ServiceError
 from bot.ui.delivery.answer import send
 from bot.ui.errors import reply_error
 from bot.ui.leaderboard import METRIC_NAMES, BoardButton, board_message
+from bot.ui.locale import for_interaction
+from bot.ui.refusals import refusal
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -61,7 +63,8 @@ class LeaderboardCog(commands.Cog):
         try:  # bad options are refused privately, before the public acknowledgement
             stats.check_board(game, metric, scope, period, interaction.guild_id)
         except ServiceError as e:
-            await reply_error(interaction, e.message)
+            with for_interaction(interaction):
+                await reply_error(interaction, refusal(e))
             return
 
         async def work() -> None:

@@ -15,6 +15,7 @@ from bot.services.errors import ServiceError
 from bot.ui.delivery.answer import send
 from bot.ui.errors import reply_error
 from bot.ui.locale import for_interaction
+from bot.ui.refusals import refusal
 from bot.ui.stats import SheetButton, history_message, ordinal, stats_embed, title
 from cogs.leaderboard import GAME_CHOICES
 
@@ -75,7 +76,8 @@ class StatsCog(commands.Cog):
         try:  # a bad game is refused privately, before the public acknowledgement
             self.bot.stats.check_board(game, guild_id=interaction.guild_id)
         except ServiceError as e:
-            await reply_error(interaction, e.message)
+            with for_interaction(interaction):
+                await reply_error(interaction, refusal(e))
             return
 
         async def work() -> None:

@@ -29,7 +29,8 @@ async def replay_all(
     """Replay every stored table (``progress(done, total)`` now and then)."""
     service = TableService(db)
     async with db.read() as conn:
-        rows = await conn.fetchall("SELECT id, snapshot_json IS NULL FROM tables ORDER BY id")
+        sql = "SELECT id, snapshot_json IS NULL FROM tables ORDER BY id"  # i18n: code (SQL)
+        rows = await conn.fetchall(sql)
     replayed = 0
     lobbies = 0
     mismatched: list[int] = []

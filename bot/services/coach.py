@@ -25,7 +25,7 @@ from bot.services import analysis, compute, step
 from bot.services.analysis import Judged, expert_ready
 from bot.services.errors import Forbidden, NotSeated, WrongState
 from bot.services.models import TableInfo
-from bot.services.step import deal_number, game_title, name_of, table_info
+from bot.services.step import deal_number, name_of, table_info
 from bot.services.upkeep import TableUpkeep
 
 if TYPE_CHECKING:
@@ -103,17 +103,11 @@ class TableCoach(TableUpkeep):
         self._require_playing(rec)
         seat = self._seated(rec, user_id)
         if not rec.hints:
-            raise Forbidden(
-                f"Hints are only for practice tables, opened with `hints: on` — those are never "
-                f"rated. Table #{rec.id} is a rated table, so you're on your own here."
-            )
+            raise Forbidden("hints_practice_only", table=rec.id)
         m = self._match(rec)
         turn = match.to_act(m)
         if turn != seat or m.deal is None:
-            raise WrongState(
-                "A hint is for your own decision, and it's not your turn — "
-                f"waiting for {name_of(rec, turn)}."
-            )
+            raise WrongState("hint_not_your_turn", waiting=name_of(rec, turn))
         view = m.rules.observe(m.deal, seat)
         key = (rec.id, rec.seq, seat)
         evaluation = self._hints.get(key)
@@ -136,20 +130,14 @@ class TableCoach(TableUpkeep):
         rec = await self._load(table_id)
         seat = next((s.seat for s in rec.seats if s.user_id == user_id), None)
         if seat is None:
-            raise NotSeated(
-                f"Only the players of table #{rec.id} can review its deals, and you didn't "
-                "sit at this one."
-            )
+            raise NotSeated("review_players_only", table=rec.id, game=rec.game_id)
         if not expert_ready(rec.game_id):
-            raise WrongState(
-                f"The expert doesn't play {game_title(rec.game_id)} yet, so it can't review "
-                "this deal."
-            )
+            raise WrongState("no_expert_review", game=rec.game_id)
         if rec.snapshot_json is None:
-            raise WrongState("The game hasn't started yet.")
+            raise WrongState("not_started")
         m = self._match(rec) if rec.status == "playing" else match.from_json(rec.snapshot or {})
         if not 1 <= deal_no <= m.deals_played:
-            raise WrongState("That deal isn't over yet: it can be reviewed once it ends.")
+            raise WrongState("deal_not_over", game=rec.game_id)
         key = (rec.id, deal_no, seat)
         found = self._reviews.get(key)
         if found is None:

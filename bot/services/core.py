@@ -117,7 +117,7 @@ class TableCore:
         # Ids come from custom_ids and commands: one beyond SQLite's integers names no table.
         rec = await self.store.get(table_id) if -(1 << 63) <= table_id < 1 << 63 else None
         if rec is None:
-            raise NotFound("That table no longer exists.")
+            raise NotFound("table_gone")
         return rec
 
     def _match(self, rec: TableRecord) -> MatchState:
@@ -133,7 +133,8 @@ class TableCore:
             self._memo.move_to_end(rec.id)
             return hit[1]
         snapshot = rec.snapshot
-        assert snapshot is not None, "a started table always has a snapshot"
+        # An invariant, for developers (never shown to a player).
+        assert snapshot is not None, "a started table always has a snapshot"  # i18n: code
         m = match.from_json(snapshot)
         self._remember(rec.id, rec.seq, m)
         return m
@@ -147,22 +148,22 @@ class TableCore:
     @staticmethod
     def _require_playing(rec: TableRecord) -> None:
         if rec.status == "lobby":
-            raise WrongState("The game hasn't started yet.")
+            raise WrongState("not_started")
         if rec.status != "playing":
-            raise WrongState("This game is over.")
+            raise WrongState("game_over")
 
     @staticmethod
     def _require_lobby(rec: TableRecord) -> None:
         if rec.status == "playing":
-            raise WrongState("This table's game has already started.")
+            raise WrongState("already_started")
         if rec.status != "lobby":
-            raise WrongState("This table is closed.")
+            raise WrongState("table_closed")
 
     @staticmethod
     def _seated(rec: TableRecord, user_id: int) -> int:
         seat = human_seat(rec, user_id)
         if seat is None:
-            raise NotSeated("You are not seated at this table.")
+            raise NotSeated("not_seated")
         return seat
 
     def _outcome(self, info: TableInfo, m: MatchState | None, step: PlayStep | None) -> Outcome:
@@ -271,9 +272,7 @@ class TableCore:
                 notify_seat=notify_seat,
             )
         except StaleState as e:
-            raise Conflict(
-                "The table changed while you were acting, so nothing was applied. Please try again."
-            ) from e
+            raise Conflict("changed_while_acting") from e
         if status == "playing":
             self._remember(rec.id, new_seq, m)
         else:

@@ -81,9 +81,7 @@ class TableDelivery(TableLife):
     async def set_notify_delay(self, user_id: int, delay: int | None) -> int | None:
         """Store the user's delay (None: never); returns it as ``notify_delay`` would."""
         if delay is not None and not 0 <= delay <= MAX_NOTIFY_DELAY:
-            raise InvalidRequest(
-                f"The delay goes from 0 to {MAX_NOTIFY_DELAY} seconds (0: right away)."
-            )
+            raise InvalidRequest("bad_delay", most=MAX_NOTIFY_DELAY)
         stored = user_settings.NEVER if delay is None else delay
         await user_settings.set_notify_delay(self.db, user_id, stored, self._clock())
         return delay

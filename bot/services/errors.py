@@ -1,14 +1,30 @@
-"""Domain errors of the service layer. Every message is safe to show a user (ephemerally)."""
+"""Domain errors of the service layer: a refusal's *code* and its data, never words.
+
+The services say what was refused (``ServiceError("table_full")``,
+``WrongState("channel_busy", table=12, game="la_morte", status="lobby")``) and the Discord
+layer words it in the reader's language (``bot.ui.refusals.refusal``). Params carry data
+only: ids, display names, game ids, status codes, counts, card codes, option names.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ServiceError(Exception):
-    """A request was refused; nothing changed. ``str(err)`` is the user-facing sentence."""
+    """A request was refused; nothing changed.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    Attributes:
+        code: what was refused (``str(err)`` is the code too). The Discord layer's own
+            refusals pass a sentence already written in the reader's language instead
+            (``ServiceError(_("…"))``); ``bot.ui.refusals`` shows any unknown code as is.
+        params: the refusal's data, for the words (see ``bot.ui.refusals``).
+    """
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params: dict[str, Any] = params
 
 
 class NotFound(ServiceError):
@@ -30,15 +46,12 @@ class Forbidden(ServiceError):
 class IllegalMove(ServiceError):
     """The engine rejected the action (wrong turn, illegal card, malformed choice).
 
-    Attributes:
-        code: the engine's code (``not_your_turn``, ``illegal_action``, ``bad_action``,
-            ``deal_over``), or ``already_played`` for a repeat of the seat's own latest
-            decision (a double click, or a stale button pressed again).
+    ``code`` is the engine's (``not_your_turn``, ``illegal_action``, ``bad_action``,
+    ``deal_over``), or ``already_played`` for a repeat of the seat's own latest decision (a
+    double click, or a stale button pressed again). ``params["reason"]`` says why an
+    ``illegal_action`` or a ``bad_action`` was refused (``bot.services.step.illegal_move``),
+    with its data (``card``, ``kind``, ``contract``…) and the table's ``game``.
     """
-
-    def __init__(self, message: str, code: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 class InvalidRequest(ServiceError):

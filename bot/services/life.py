@@ -177,7 +177,7 @@ class TableLife(TableCore):
             self._require_playing(rec)
             seat = self._seated(rec, user_id)
             if next(s.expiries for s in rec.seats if s.seat == seat) == 0:
-                raise WrongState("You are already playing your seat yourself.")
+                raise WrongState("not_away")
             step = PlayStep(rec, self._match(rec), rec.seed)
             step.expiries[seat] = 0
             step.auto.discard(seat)
@@ -209,7 +209,7 @@ class TableLife(TableCore):
                 None,
             )
             if seat is None:
-                raise NotSeated("That member is not playing at this table.")
+                raise NotSeated("member_not_playing")
             return await self._hand_to_computer(rec, seat, "replaced")
 
     async def end_table(
@@ -227,12 +227,9 @@ class TableLife(TableCore):
             if guild_id is not None and rec.guild_id != guild_id:
                 admin = False  # an admin of another server
                 if actor_id != rec.owner_id:  # before anything about the table is told
-                    raise Forbidden(
-                        f"Table #{table_id} is not on this server: only its host or that "
-                        "server's admins can end it."
-                    )
+                    raise Forbidden("other_server", table=table_id)
             if rec.status not in ("lobby", "playing"):
-                raise WrongState("This table has already ended.")
+                raise WrongState("already_ended")
             self._require_host(rec, actor_id, admin)
             if rec.status == "lobby":
                 await self.store.update_lobby(
@@ -246,9 +243,7 @@ class TableLife(TableCore):
     @staticmethod
     def _require_host(rec: TableRecord, actor_id: int, admin: bool) -> None:
         if actor_id != rec.owner_id and not admin:
-            raise Forbidden(
-                "Only the table's host or someone with the Manage Server permission can do that."
-            )
+            raise Forbidden("host_or_admin")
 
     async def _hand_to_computer(self, rec: TableRecord, seat: int, why: str) -> Outcome:
         m = self._match(rec)
@@ -288,7 +283,7 @@ class TableLife(TableCore):
         Discord language again."""
         current = await guild_settings.get(self.db, guild_id)
         if turn_clock is not None and turn_clock not in CLOCKS:
-            raise InvalidRequest(f"Turn clocks are {', '.join(CLOCKS)}.")
+            raise InvalidRequest("bad_clock", clock=turn_clock, clocks=list(CLOCKS))
         if language is not None and language != "auto" and language not in LANGUAGES:
             raise InvalidRequest("bad_language")
         channels = set(() if any_channel else current.channels)

@@ -56,7 +56,7 @@ class TableLock:
             await shared.release()
             self._local.release()
             if isinstance(e, LockTimeout):
-                raise Conflict("The table is busy right now; please try again.") from e
+                raise Conflict("table_busy") from e
             raise
         self._shared = shared
         return True

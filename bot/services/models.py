@@ -60,11 +60,12 @@ class TableInfo:
                 return s.seat
         return None
 
-    def name_of(self, seat: int) -> str:
+    def name_of(self, seat: int) -> str | None:
+        """The display name at ``seat`` (None: nobody sits there; the UI words it)."""
         for s in self.seats:
             if s.seat == seat:
                 return s.name
-        return f"Seat {seat + 1}"
+        return None
 
     @property
     def is_full(self) -> bool:

@@ -18,7 +18,6 @@ PROVISIONAL_GAMES = 5
 #: Rated entity ids of the computer-player levels (negative: Discord ids are positive).
 #: "standard" is the casual level's name from before there were levels.
 COMPUTER_LEVELS: dict[str, int] = {"casual": -1, "expert": -2, "standard": -1}
-COMPUTER_NAMES: dict[int, str] = {-1: "Computer", -2: "Expert computer"}
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, tau 25/300
 

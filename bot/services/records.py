@@ -52,9 +52,11 @@ def scenario(
     names = ", ".join(s.name for s in rec.seats)
     where = f", {guild_name}" if guild_name else ""
     state = "finished" if finished else "abandoned"
+    # The scenario file's own description (data for the runner, like tests/scenarios), not
+    # a message: it stays in English whatever the reader's language.
+    description = f"Trionfi table #{rec.id} ({game_title(rec.game_id)}{where}), "  # i18n: code
     return {
-        "description": f"Trionfi table #{rec.id} ({game_title(rec.game_id)}{where}), "
-        f"{state} {when}: {names}",
+        "description": f"{description}{state} {when}: {names}",
         "game": rec.game_id,
         "players": rec.players,
         "options": dict(rec.options),

@@ -1,8 +1,8 @@
 """StatsService: leaderboards, player profiles, game history, score sheets, records, forget-me.
 
 Reads only: ratings and totals are written when a game finishes (``TableCore._commit`` hands
-``ratings.rate`` to the store). Every method validates its input and raises ``ServiceError``s
-whose messages can be shown to the user as they are.
+``ratings.rate`` to the store). Every method validates its input and refuses with a
+``ServiceError`` code and its data, which ``bot.ui.refusals`` words for the reader.
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from bot.services.step import LEVELS
 
 __all__ = [
     "BestResult",
-    "Board",
+    "Board",  # i18n: code
     "BoardEntry",
     "GameStats",
-    "History",
+    "History",  # i18n: code
     "PastGame",
     "PlayerStats",
-    "Record",
+    "Record",  # i18n: code
     "ScoreSheet",
     "SeatResult",
     "StatsService",
@@ -44,7 +44,9 @@ TREND_DAYS = 30
 METRICS = stats_db.METRICS
 SCOPES = ("server", "global")
 PERIODS: dict[str, int | None] = {"all": None, "30d": 30}  # days
-FORGOTTEN_NAME = "Former player"
+# Stored data: the name written into a forgotten player's seats in game records, shown as it
+# is, like any seat's name (the same in every language).
+FORGOTTEN_NAME = "Former player"  # i18n: code
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +119,7 @@ class ScoreSheet:
     game_id: str
     status: str
     finished_at: float | None
-    names: tuple[str, ...]  # by seat
+    names: tuple[str | None, ...]  # by seat (None: nobody sat there; the UI words it)
     computers: tuple[bool, ...]
     deals: tuple[DealResultRecord, ...]
     totals: tuple[int, ...]
@@ -137,8 +139,7 @@ def _check_game(game_id: str | None) -> None:
     try:
         get_rules(game_id)
     except KeyError:
-        games = ", ".join(get_rules(g).title for g in implemented())
-        raise InvalidRequest(f"There is no game called {game_id!r}. Games: {games}.") from None
+        raise InvalidRequest("unknown_game", game=game_id, games=list(implemented())) from None
 
 
 class StatsService:
@@ -162,13 +163,13 @@ class StatsService:
         such refusals privately before it acknowledges the command publicly."""
         _check_game(game_id)
         if metric not in METRICS:
-            raise InvalidRequest(f"Leaderboards rank by {', '.join(METRICS)}.")
+            raise InvalidRequest("bad_metric", metric=metric, metrics=list(METRICS))
         if scope not in SCOPES:
-            raise InvalidRequest("A leaderboard's scope is server or global.")
+            raise InvalidRequest("bad_scope", scope=scope, scopes=list(SCOPES))
         if period not in PERIODS:
-            raise InvalidRequest("A leaderboard's period is all or 30d.")
+            raise InvalidRequest("bad_period", period=period, periods=list(PERIODS))
         if scope == "server" and guild_id is None:
-            raise InvalidRequest("Server leaderboards need a server: use scope global here.")
+            raise InvalidRequest("board_needs_server")
 
     async def leaderboard(
         self,
@@ -262,13 +263,11 @@ class StatsService:
         if rec is None or (
             rec.guild_id != guild_id and all(s.user_id != user_id for s in rec.seats)
         ):
-            raise NotFound(f"There is no table #{table_id} on this server.")
+            raise NotFound("no_such_table", table=table_id)
         if rec.status == "lobby":
-            raise WrongState(f"Table #{table_id} never started, so it has no record.")
+            raise WrongState("never_started", table=table_id)
         if rec.status == "playing":
-            raise WrongState(
-                f"Table #{table_id} is still being played; its record opens when the game ends."
-            )
+            raise WrongState("still_playing", table=table_id)
         return rec
 
     async def score_sheet(self, table_id: int, guild_id: int | None, user_id: int) -> ScoreSheet:
@@ -285,9 +284,7 @@ class StatsService:
             game_id=rec.game_id,
             status=rec.status,
             finished_at=rec.finished_at,
-            names=tuple(
-                seats[s].name if s in seats else f"Seat {s + 1}" for s in range(rec.players)
-            ),
+            names=tuple(seats[s].name if s in seats else None for s in range(rec.players)),
             computers=tuple(s in seats and seats[s].is_bot for s in range(rec.players)),
             deals=deals,
             totals=totals,
@@ -301,7 +298,7 @@ class StatsService:
         rec = await self._ended_table(table_id, guild_id, user_id)
         log = await self.store.log(table_id)
         if not any(e.kind == "deal" for e in log):
-            raise WrongState(f"Table #{table_id} never started, so it has no record.")
+            raise WrongState("never_started", table=table_id)
         deals = await self.store.deal_results(table_id)
         data = records.scenario(rec, log, deals, guild_name if rec.guild_id == guild_id else None)
         return Record(rec.id, f"trionfi-table-{rec.id}-{rec.game_id}.json", records.dumps(data))
@@ -311,9 +308,5 @@ class StatsService:
         """Delete the user's ratings and statistics; anonymise their seats in stored games."""
         done = await records_db.forget(self.db, user_id, FORGOTTEN_NAME)
         if done.open_tables:
-            which = ", ".join(f"#{t}" for t in done.open_tables)
-            raise WrongState(
-                f"You are still seated at table {which}. Leave it (or resign) first, "
-                "then ask again."
-            )
+            raise WrongState("still_seated", tables=list(done.open_tables))
         return done

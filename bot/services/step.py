@@ -6,7 +6,9 @@ seats act until a human must decide, collecting the log entries and events to pe
 
 from __future__ import annotations
 
+import logging
 import random
+import re
 import secrets
 from typing import Any
 
@@ -24,6 +26,8 @@ from bot.engine.rules import Rules
 from bot.engine.views import SeatView
 from bot.services.errors import IllegalMove
 from bot.services.models import EndedDeal, SeatInfo, TableInfo
+
+log = logging.getLogger(__name__)
 
 SEED_BITS = 63  # seeds fit SQLite's signed 64-bit INTEGER
 #: The computer players' levels a table may be opened with (``bot.ai.expert.LEVELS``).
@@ -65,26 +69,20 @@ def computer_action(
     """
     if level == "casual":
         return choose_action(rules, view, rng)
-    if effort == 1.0:
-        return choose_action(rules, view, rng, level=level)
-    from bot.ai.expert import evaluate
+    try:
+        if effort == 1.0:
+            return choose_action(rules, view, rng, level=level)
+        from bot.ai.expert import evaluate
 
-    legal = view.legal
-    if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
-        return legal[0]  # nothing to think about (``choose_expert``'s shortcut)
-    return evaluate(rules, view, rng, effort=effort).best
-
-
-def sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
-
-
-def status_phrase(status: str) -> str:
-    return {"lobby": "waiting for players", "playing": "in play"}.get(status, status)
+        legal = view.legal
+        if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
+            return legal[0]  # nothing to think about (``choose_expert``'s shortcut)
+        return evaluate(rules, view, rng, effort=effort).best
+    except Exception:
+        # A table must never stall on a computer that cannot decide: the casual policy takes
+        # that one decision (deterministically, so a restart finds the same one).
+        log.exception("the %s computer failed in %s; the casual one decides", level, rules.game_id)
+        return choose_action(rules, view, rng)
 
 
 def seat_info(s: SeatRecord) -> SeatInfo:
@@ -133,14 +131,17 @@ def human_seat(rec: TableRecord, user_id: int) -> int | None:
     return None
 
 
-def name_of(rec: TableRecord, seat: int | None) -> str:
+def name_of(rec: TableRecord, seat: int | None) -> str | None:
+    """The display name at ``seat`` (None: no seat, or an empty one; the UI words it)."""
     for s in rec.seats:
         if s.seat == seat:
             return s.name
-    return "the next player" if seat is None else f"Seat {seat + 1}"
+    return None
 
 
 def game_title(game_id: str) -> str:
+    """The engine's title of a game, for stored data (a record's description); the Discord
+    layer names games in the reader's language (``bot.ui.games.game_title``)."""
     try:
         return get_rules(game_id).title
     except KeyError:
@@ -153,79 +154,112 @@ def deal_number(m: MatchState) -> int:
     return m.deals_played + (1 if in_progress else 0)
 
 
-def illegal_move(e: IllegalAction) -> IllegalMove:
-    """The engine's refusal as a sentence for the player: card codes become the labels their
-    hand shows (``H4`` → 4♥), and the reason is kept whenever the engine gives one.
+def illegal_move(
+    e: IllegalAction, m: MatchState | None = None, action: Action | None = None
+) -> IllegalMove:
+    """The engine's refusal as a code with its data (``bot.ui.refusals`` words it).
 
-    French Tarot's "<card> cannot be played now" carries no reason (the engine does not say
-    which rule refused the card), so the refusal names the rule that applies instead.
+    The code stays the engine's; ``reason`` says why, read from the structure of the match
+    and of the refused ``action`` (its type among the legal ones, the card against the hand,
+    the amount against the legal range…). The engine's English ``detail`` is only looked at
+    here, to tell apart the few refusals the structure cannot (a malformed field, the trumps
+    of a discard), and is never passed on.
     """
-    import re
-
-    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-    ranks = {"1": "A", "A": "A", "C": "Kn"}
-    contracts = {
-        "prise": "Prise",
-        "garde": "Garde",
-        "garde_sans": "Garde sans le chien",
-        "garde_contre": "Garde contre le chien",
-    }
-    kinds = {
-        "play": "play a card",
-        "bid": "bid",
-        "call": "call a card",
-        "discard": "discard",
-        "chelem": "announce a chelem",
-        "poignee": "show a poignée",
-        "trump": "name trump",
-    }
-
-    def card(m: re.Match[str]) -> str:
-        code = m.group(0)
-        if code == "EX":
-            return "the Excuse"
-        if code[0] == "T":
-            return code
-        return f"{ranks.get(code[1:], code[1:])}{symbols[code[0]]}"
-
-    def cards(text: str) -> str:
-        # Card codes only (upper case, a suit and a rank, or a trump): never English words.
-        text = re.sub(r"\b(?:[SHDC](?:10|[1-9]|[AJCQK])|T(?:2[01]|1[0-9]|[1-9])|EX)\b", card, text)
-        return text.replace("do not", "don't").replace("cannot", "can't")
-
-    detail = e.detail.strip()
+    game = {} if m is None else {"game": m.rules.game_id}
+    if e.code in ("not_your_turn", "deal_over"):
+        return IllegalMove(e.code, **game)
     if e.code == "bad_action":
-        return IllegalMove(f"That isn't a valid choice ({detail}).", e.code)
-    if e.code == "deal_over":
-        return IllegalMove(sentence(detail) or "This deal is already over.", e.code)
-    if e.code == "not_your_turn":
-        return IllegalMove("It's not your turn.", e.code)
-    m = re.fullmatch(r"(\S+) cannot be played now(?:\s*[:;,—-]\s*(.+?))?\.?", detail)
-    if m:  # French Tarot (french_tarot_flow.play)
-        why = m.group(2) or (
-            "follow the suit led if you can; if you can't, play a trump — higher than the "
-            "trumps already in the trick when you can (the Excuse is always allowed)"
-        )
-        return IllegalMove(f"You can't play {cards(m.group(1))} now: {cards(why)}.", e.code)
-    m = re.fullmatch(r"a (\w+) is not possible now(?: \((\w+)\))?", detail)
-    if m:
-        return IllegalMove(f"You can't {kinds.get(m.group(1), m.group(1))} now.", e.code)
-    m = re.fullmatch(r"you cannot bid '(\w+)' now", detail)
-    if m:
-        bid = contracts.get(m.group(1), m.group(1))
-        why = "bid higher than the last bid, or pass"
-        return IllegalMove(f"You can't bid {bid} now: {why}.", e.code)
-    m = re.fullmatch(r"(\S+) cannot be discarded \((.+)\)", detail)
-    if m:
-        return IllegalMove(f"You can't discard {cards(m.group(1))}: {m.group(2)}.", e.code)
-    return IllegalMove(sentence(cards(detail)), e.code)
+        return IllegalMove(e.code, **game, **_malformed(e.detail))
+    if e.code == "illegal_action" and m is not None and action is not None and m.deal is not None:
+        return IllegalMove(e.code, **game, **_refused(m, action, e.detail))
+    return IllegalMove(e.code, **game, reason="other")
+
+
+def _malformed(detail: str) -> dict[str, Any]:
+    """Why the engine could not read an action (``codec.parse_action``, ``check_shape``)."""
+    # Patterns of the engine's details (``bot.engine.codec``), matched, never shown.
+    found = re.search(r"unknown card code (['\"])(.*)\1", detail)  # i18n: code
+    if found:
+        return {"reason": "unknown_card", "card": found.group(2)}
+    found = re.search(r"unknown bonus (['\"])(.*?)\1", detail)  # i18n: code
+    if found:
+        return {"reason": "unknown_bonus", "bonus": found.group(2)}
+    if "only once" in detail:
+        return {"reason": "bonus_twice"}
+    return {"reason": "other"}
+
+
+def _refused(m: MatchState, a: Action, detail: str) -> dict[str, Any]:
+    """Why a well-formed action is not legal now, from the legal actions and the hand."""
+    assert m.deal is not None
+    legal = match.legal_actions(m)
+    kinds = list(dict.fromkeys(x.type for x in legal))
+    if a.type not in kinds:
+        return {"reason": "kind_not_now", "kind": a.type, "allowed": kinds}
+    same = [x for x in legal if x.type == a.type]
+    hand = m.rules.observe(m.deal, a.seat).hand
+    if a.type in m.rules.multi_card_types:
+        return _refused_cards(a, same, hand, detail)
+    if a.card is not None:
+        if a.type == "call":  # a King called is usually one you don't hold
+            return {"reason": "cannot_call", "card": a.card}
+        if a.card not in hand:
+            return {"reason": "not_held", "card": a.card}
+        return {"reason": "cannot_play" if a.type == "play" else "other", "card": a.card}
+    if a.contract is not None:
+        return {"reason": "bid_too_low", "contract": a.contract}
+    amounts = sorted(x.amount for x in same if x.amount is not None)
+    if a.amount is not None and amounts and a.amount not in amounts:
+        return {
+            "reason": "bad_amount",
+            "kind": a.type,
+            "amount": a.amount,
+            "least": amounts[0],
+            "most": amounts[-1],
+        }
+    if a.type == "trump":
+        return {"reason": "bad_suit", "suit": a.suit}
+    if a.type == "declare":
+        return {"reason": "cannot_declare"}
+    return {"reason": "other"}
+
+
+def _refused_cards(
+    a: Action, same: list[Action], hand: tuple[str, ...], detail: str
+) -> dict[str, Any]:
+    """Why a multi-card choice (a discard, a poignée) is not legal: the legal templates hold
+    every card that may be part of a choice and how many to choose."""
+    chosen = list(a.cards or ())
+    sizes = sorted({x.amount for x in same if x.amount is not None})
+    if sizes and len(chosen) not in sizes:
+        return {"reason": "wrong_count", "kind": a.type, "sizes": sizes}
+    if len(set(chosen)) != len(chosen):
+        return {"reason": "twice", "kind": a.type}
+    missing = [c for c in chosen if c not in hand]
+    if missing:
+        return {"reason": "not_held", "card": missing[0]}
+    allowed = {c for x in same for c in x.cards or ()}
+    bad = [c for c in chosen if c not in allowed]
+    if bad:
+        reason = {"discard": "cannot_discard", "poignee": "cannot_show"}.get(a.type, "other")
+        return {"reason": reason, "kind": a.type, "card": bad[0]}
+    if a.type == "poignee" and "EX" in chosen:
+        return {"reason": "poignee_excuse"}
+    if a.type == "discard":  # French Tarot C-11: exactly the trumps the hand forces
+        need = re.search(r"include (\d+) trump", detail)
+        if need:
+            return {"reason": "too_few_trumps", "n": int(need.group(1))}
+        if "trump" in detail:
+            return {"reason": "too_many_trumps"}
+    return {"reason": "other", "kind": a.type}
 
 
 def replay_entry(m: MatchState, entry: LogEntry) -> tuple[MatchState, tuple[Event, ...]]:
     """The match after one logged entry, with the engine events it produced."""
     if entry.kind == "deal":
         if entry.payload["dealer"] != m.dealer:
-            raise AssertionError(f"log seq {entry.seq}: dealer mismatch")
+            # A corrupt log, for developers and the replay check: never shown to a player.
+            raise AssertionError(f"log seq {entry.seq}: dealer mismatch")  # i18n: code
         return match.start_deal(m, entry.payload["deck"]), ()
     if entry.kind == "act":
         return match.apply(m, parse_action(m.rules, entry.payload, m.players))
@@ -236,7 +270,7 @@ def first_match(rec: TableRecord, entries: list[LogEntry]) -> MatchState:
     """The match before the first logged deal."""
     deals = [e for e in entries if e.kind == "deal"]
     if not deals:
-        raise ValueError("the game hasn't started yet")
+        raise ValueError("not_started")  # callers refuse with WrongState("not_started")
     return match.new_match(rec.game_id, rec.players, rec.options, deals[0].payload["dealer"])
 
 

@@ -21,7 +21,8 @@ from bot.engine.actions import Action
 from bot.engine.codec import parse_action
 from bot.engine.errors import IllegalAction
 from bot.engine.match import MatchState
-from bot.engine.registry import get_rules
+from bot.engine.registry import get_rules, implemented
+from bot.engine.rules import BadOption, Rules
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import LANGUAGES, language_of
 from bot.services.analysis import expert_ready
@@ -43,28 +44,47 @@ from bot.services.step import (
     deal_number,
     first_dealer,
     first_match,
-    game_title,
     human_seat,
     illegal_move,
     name_of,
     replay_entry,
-    sentence,
-    status_phrase,
     table_info,
 )
 
 log = logging.getLogger(__name__)
 
+# The computer players' names are stored with their seats (data, like a member's display
+# name) and are proper names, the same in every language.
 COMPUTER_NAMES = (
-    "Arturo",
-    "Beatrice",
-    "Cosimo",
-    "Delfina",
-    "Ettore",
-    "Fiammetta",
-    "Giotto",
-    "Ippolita",
+    "Arturo",  # i18n: code
+    "Beatrice",  # i18n: code
+    "Cosimo",  # i18n: code
+    "Delfina",  # i18n: code
+    "Ettore",  # i18n: code
+    "Fiammetta",  # i18n: code
+    "Giotto",  # i18n: code
+    "Ippolita",  # i18n: code
 )
+
+
+def computer_name(name: str | int) -> str:
+    """A computer player's stored seat name ("Bot Arturo"; a resigned human's seat, "Bot
+    Ana"), the same in every language."""
+    return f"Bot {name}"  # i18n: code
+
+
+def option_refusal(rules: Rules, options: Mapping[str, Any] | None) -> InvalidRequest:
+    """Which of ``options`` the engine refused (``BadOption``), found again from the game's
+    option specs: an unknown one, or one out of its range."""
+    for name, value in (options or {}).items():
+        spec = rules.options_spec.get(name)
+        if spec is None:
+            return InvalidRequest("unknown_option", option=name)
+        try:
+            spec.check(name, value)
+        except BadOption:
+            return InvalidRequest("bad_option", option=name, least=spec.minimum, most=spec.maximum)
+    return InvalidRequest("bad_option")
 
 
 class TableService(TableCoach):
@@ -104,40 +124,41 @@ class TableService(TableCoach):
             raise InvalidRequest("bad_language")
         spoken = language or settings.language or language_of(server_locale)
         if settings.channels and channel_id not in settings.channels:
-            places = ", ".join(f"<#{c}>" for c in settings.channels)
-            raise Forbidden(f"This server's admins allow game tables only in {places}.")
+            raise Forbidden("channel_not_allowed", channels=list(settings.channels))
         if computers and not settings.computers_allowed:
-            raise Forbidden("This server's admins have turned computer players off.")
+            raise Forbidden("computers_off")
         clock = settings.turn_clock if clock is None else clock
         if clock not in CLOCKS:
-            raise InvalidRequest(f"Turn clocks are {', '.join(CLOCKS)}.")
+            raise InvalidRequest("bad_clock", clock=clock, clocks=list(CLOCKS))
         try:
-            get_rules(game_id)
+            rules = get_rules(game_id)
         except KeyError:
-            raise InvalidRequest(f"There is no game called {game_id!r}.") from None
+            raise InvalidRequest("unknown_game", game=game_id, games=list(implemented())) from None
         if level not in LEVELS:
-            raise InvalidRequest(f"Computer levels are {', '.join(LEVELS)}.")
+            raise InvalidRequest("bad_level", level=level, levels=list(LEVELS))
         if (level != "casual" or hints) and not expert_ready(game_id):
+            raise InvalidRequest("no_expert", game=game_id)
+        if not rules.min_players <= players <= rules.max_players:
             raise InvalidRequest(
-                f"The expert doesn't play {game_title(game_id)} yet, so its tables have no "
-                "expert level and no hints for now. Open a casual table without hints."
+                "bad_players",
+                game=game_id,
+                players=players,
+                least=rules.min_players,
+                most=rules.max_players,
             )
         try:
             normalized = match.new_match(game_id, players, options, 0).options
-        except ValueError as e:  # BadOption is a ValueError
-            raise InvalidRequest(sentence(str(e))) from None
+        except ValueError:  # BadOption is a ValueError
+            raise option_refusal(rules, options) from None
         if not 0 <= computers <= players - 1:
-            raise InvalidRequest(
-                f"A {players}-player table has room for at most {players - 1} computer "
-                "players besides you."
-            )
+            raise InvalidRequest("too_many_computers", players=players, most=players - 1)
         seats = [
             SeatRecord(
                 0, owner_id, owner_name, language=await self._dm_language(owner_id, owner_locale)
             )
         ]
         seats += [
-            SeatRecord(i + 1, None, f"Bot {COMPUTER_NAMES[i]}", is_bot=True)
+            SeatRecord(i + 1, None, computer_name(COMPUTER_NAMES[i]), is_bot=True)
             for i in range(computers)
         ]
         return await self._create_lobby(
@@ -178,7 +199,7 @@ class TableService(TableCoach):
         async with self._channel_lock(channel_id):
             existing = await self.store.open_in_channel(channel_id)
             if existing is not None:
-                raise WrongState(self._busy_message(existing))
+                raise self._busy(existing)
             now = self._clock()
             try:
                 table_id = await self.store.create(
@@ -200,21 +221,13 @@ class TableService(TableCoach):
                 )
             except ChannelBusy:
                 existing = await self.store.open_in_channel(channel_id)
-                raise WrongState(
-                    self._busy_message(existing)
-                    if existing
-                    else "There is already a table in this channel."
-                ) from None
+                raise (self._busy(existing) if existing else WrongState("channel_busy")) from None
         return table_info(await self._load(table_id))
 
     @staticmethod
-    def _busy_message(t: TableRecord) -> str:
-        what = "Join it, or wait" if t.status == "lobby" else "Wait"
-        return (
-            f"There is already a {game_title(t.game_id)} table in this channel "
-            f"(table #{t.id}, {status_phrase(t.status)}). {what} until it ends, "
-            "or use another channel."
-        )
+    def _busy(t: TableRecord) -> WrongState:
+        """The channel already has an open table: which one, and whether it may be joined."""
+        return WrongState("channel_busy", table=t.id, game=t.game_id, status=t.status)
 
     async def join(
         self, table_id: int, user_id: int, name: str, locale: str | None = None
@@ -225,9 +238,9 @@ class TableService(TableCoach):
             rec = await self._load(table_id)
             self._require_lobby(rec)
             if any(s.user_id == user_id for s in rec.seats):
-                raise WrongState("You are already seated at this table.")
+                raise WrongState("already_seated")
             if len(rec.seats) >= rec.players:
-                raise WrongState("This table is full.")
+                raise WrongState("table_full")
             seats = (*rec.seats, SeatRecord(len(rec.seats), user_id, name, language=language))
             return await self._save_lobby(rec, rec.owner_id, seats)
 
@@ -236,7 +249,7 @@ class TableService(TableCoach):
         async with self._lock(table_id):
             rec = await self._load(table_id)
             if rec.status == "playing":
-                raise WrongState("The game has started: resign instead of leaving.")
+                raise WrongState("leave_started")
             self._require_lobby(rec)
             self._seated(rec, user_id)
             kept = [s for s in rec.seats if s.user_id != user_id]
@@ -254,12 +267,10 @@ class TableService(TableCoach):
             self._require_lobby(rec)
             self._seated(rec, user_id)
             if len(rec.seats) >= rec.players:
-                raise WrongState("This table is full.")
+                raise WrongState("table_full")
             used = {s.name for s in rec.seats}
-            name = next(
-                (f"Bot {n}" for n in COMPUTER_NAMES if f"Bot {n}" not in used),
-                f"Bot {len(rec.seats) + 1}",
-            )
+            names = [computer_name(n) for n in COMPUTER_NAMES]
+            name = next((n for n in names if n not in used), computer_name(len(rec.seats) + 1))
             seats = (*rec.seats, SeatRecord(len(rec.seats), None, name, is_bot=True))
             return await self._save_lobby(rec, rec.owner_id, seats)
 
@@ -276,9 +287,9 @@ class TableService(TableCoach):
                 rec.id, owner_id=owner_id, seats=seats, now=self._clock(), abandon=abandon
             )
         except StaleState as e:
-            raise Conflict("The table changed meanwhile; please try again.") from e
+            raise Conflict("changed_meanwhile") from e
         except SeatTaken as e:
-            raise WrongState("You are already seated at this table.") from e
+            raise WrongState("already_seated") from e
         status = "abandoned" if abandon else "lobby"
         return table_info(replace(rec, owner_id=owner_id, seats=seats, status=status))
 
@@ -289,13 +300,10 @@ class TableService(TableCoach):
             rec = await self._load(table_id)
             self._require_lobby(rec)
             if rec.owner_id != user_id:
-                owner = next((s.name for s in rec.seats if s.user_id == rec.owner_id), "host")
-                raise Forbidden(f"Only the table's host ({owner}) can start the game.")
+                host = next((s.name for s in rec.seats if s.user_id == rec.owner_id), None)
+                raise Forbidden("host_only_start", host=host)
             if len(rec.seats) < rec.players:
-                raise WrongState(
-                    f"The table needs {rec.players} players and has {len(rec.seats)}. "
-                    "Wait for someone to join, or add a computer player."
-                )
+                raise WrongState("table_not_full", players=rec.players, seated=len(rec.seats))
             table_seed = rec.seed if seed is None else seed % (1 << SEED_BITS)
             m = match.new_match(
                 rec.game_id, rec.players, rec.options, first_dealer(table_seed, rec.players)
@@ -331,20 +339,17 @@ class TableService(TableCoach):
             self._require_playing(rec)
             seat = self._seated(rec, user_id)
             if expect_seq is not None and expect_seq != rec.seq:
-                raise Conflict("That choice is out of date: the table has moved on.")
+                raise Conflict("out_of_date")
             m = self._match(rec)
             if expect_deal is not None and expect_deal != deal_number(m):
-                raise Conflict(
-                    "That choice was for an earlier deal, so nothing was played. "
-                    "Your hand shows the current deal."
-                )
+                raise Conflict("earlier_deal", game=rec.game_id)
             rules = m.rules
             if not isinstance(payload, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
-                raise IllegalMove("That isn't a valid choice.", "bad_action")
+                raise IllegalMove("bad_action", game=rec.game_id, reason="other")
             try:
                 action = parse_action(rules, {**payload, "seat": seat}, m.players)
             except IllegalAction as e:
-                raise illegal_move(e) from None
+                raise illegal_move(e, m) from None
             if queued_at is not None and queued_at != rec.seq:
                 # The same decision applied while this one waited is its double click's
                 # twin, even if it would be legal again now (the same card in a new deal).
@@ -352,9 +357,7 @@ class TableService(TableCoach):
             turn = match.to_act(m)
             if turn != seat:
                 await self._refuse_repeat(table_id, action)
-                raise IllegalMove(
-                    f"It's not your turn — waiting for {name_of(rec, turn)}.", "not_your_turn"
-                )
+                raise IllegalMove("not_your_turn", game=rec.game_id, waiting=name_of(rec, turn))
             step = PlayStep(rec, m, rec.seed)
             if any(s.seat == seat and s.expiries for s in rec.seats):
                 step.expiries[seat] = 0  # acting again clears "away"
@@ -363,7 +366,7 @@ class TableService(TableCoach):
             except IllegalAction as e:
                 if e.code == "illegal_action":
                     await self._refuse_repeat(table_id, action)
-                raise illegal_move(e) from None
+                raise illegal_move(e, m, action) from None
             step = await self._advance(step)
             return await self._commit(rec, step, actor=seat)
 
@@ -374,7 +377,7 @@ class TableService(TableCoach):
         for e in reversed(await self.store.log(table_id)):
             if e.kind == "act" and e.seat == action.seat:
                 if "by" not in e.payload and e.payload == action.to_json():
-                    raise IllegalMove("You already played that.", "already_played")
+                    raise IllegalMove("already_played")
                 return
 
     async def rematch(self, table_id: int, user_id: int) -> TableInfo:
@@ -383,15 +386,17 @@ class TableService(TableCoach):
         everyone is ready."""
         rec = await self._load(table_id)
         if rec.status != "finished":
-            raise WrongState("A rematch can only follow a finished game.")
+            raise WrongState("rematch_unfinished")
         me = next((s for s in rec.seats if s.user_id == user_id), None)
         if me is None:
-            raise Forbidden("Only the game's players can ask for a rematch.")
+            raise Forbidden("rematch_players_only")
         # Everyone keeps their seat; humans who resigned come back as computer players.
         seats = [
             SeatRecord(s.seat, s.user_id, s.name, language=s.language)
             if s.user_id is not None and not s.resigned
-            else SeatRecord(s.seat, None, s.name if s.is_bot else f"Bot {s.name}", is_bot=True)
+            else SeatRecord(
+                s.seat, None, s.name if s.is_bot else computer_name(s.name), is_bot=True
+            )
             for s in rec.seats
         ]
         clock = next((k for k, v in CLOCKS.items() if v == rec.turn_clock), "off")
@@ -479,7 +484,7 @@ class TableService(TableCoach):
         try:
             m = first_match(rec, entries)
         except ValueError:
-            raise WrongState("The game hasn't started yet.") from None
+            raise WrongState("not_started") from None
         for e in entries:
             m, _ = replay_entry(m, e)
         return m

@@ -17,7 +17,7 @@ import discord
 
 from bot.i18n import N_, _, n_
 from bot.log import log_context
-from bot.services.errors import NotSeated, ServiceError
+from bot.services.errors import IllegalMove, NotSeated, ServiceError
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.cards import long_name
 from bot.ui.coach import CoachController
@@ -39,6 +39,7 @@ from bot.ui.errors import GENERIC, reply, reply_error
 from bot.ui.games import game_title, renderer
 from bot.ui.life import LifeController, back_view, clock_line, clock_name, missing_permissions
 from bot.ui.locale import for_interaction, for_seat, for_table
+from bot.ui.refusals import refusal
 from bot.ui.render import coaching_lines, lobby_embed, table_link, with_coaching
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class TableController:
                 try:
                     await work()
                 except ServiceError as exc:
-                    await reply_error(interaction, exc.message)
+                    await reply_error(interaction, refusal(exc))
                 except Exception:
                     log.exception("interaction failed (table state unchanged)")
                     await reply_error(interaction, GENERIC)
@@ -370,7 +371,10 @@ class TableController:
 
         async def work() -> None:
             table = await self.channel_table(interaction, game_id)
-            outcome = await self.service.act(table.id, interaction.user.id, payload)
+            try:
+                outcome = await self.service.act(table.id, interaction.user.id, payload)
+            except IllegalMove as e:
+                raise await self._explained(e, table.id, interaction.user.id) from None
             await reply(interaction, _reply_text(game_id, payload))
             self.publish(outcome)
 
@@ -382,9 +386,12 @@ class TableController:
         payload = dict(payload)
         deal = payload.pop(DEAL_KEY, None)
         expect_deal = deal if isinstance(deal, int) else None
-        outcome = await self.service.act(
-            table_id, interaction.user.id, payload, expect_deal=expect_deal
-        )
+        try:
+            outcome = await self.service.act(
+                table_id, interaction.user.id, payload, expect_deal=expect_deal
+            )
+        except IllegalMove as e:
+            raise await self._explained(e, table_id, interaction.user.id) from None
         seat = outcome.table.seat_of(interaction.user.id)
         if seat is not None and seat in outcome.seat_views and _from_hand(interaction):
             # The click came from this player's hand (DM or ephemeral): redraw it in place.
@@ -400,6 +407,19 @@ class TableController:
         else:
             self.publish(outcome)
             await reply(interaction, _reply_text(outcome.table.game_id, payload))
+
+    async def _explained(self, e: IllegalMove, table_id: int, user_id: int) -> ServiceError:
+        """A refused decision, in words; a refused card also says which rule forbids it, as
+        the player's hand does (their current view, fetched only on this path)."""
+        if e.params.get("reason") != "cannot_play":
+            return e
+        try:
+            outcome = await self.service.snapshot(table_id, user_id)
+        except ServiceError:
+            return e
+        seat = outcome.table.seat_of(user_id)
+        view = outcome.seat_views.get(seat) if seat is not None else None
+        return ServiceError(refusal(e, view))
 
     async def resign(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         async def work() -> None:

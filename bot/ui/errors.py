@@ -12,6 +12,7 @@ from bot.i18n import N_, _
 log = logging.getLogger(__name__)
 
 GENERIC = N_("Something went wrong; the game is unchanged. Please try again.")
+SERVER_ONLY = N_("This command only works in a server channel.")
 
 
 async def reply(

@@ -220,7 +220,10 @@ def history_message(
 
 def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
     """Deal-by-deal deltas in a monospaced grid, totals and placings below."""
-    names = [n.replace("`", "'") for n in sheet.names]  # the grid is a code block
+    seated = [
+        n if n is not None else _("Seat {number}", number=i + 1) for i, n in enumerate(sheet.names)
+    ]
+    names = [n.replace("`", "'") for n in seated]  # the grid is a code block
     width = [max(5, min(10, len(n))) for n in names]
     deal, total = _("Deal")[:4].ljust(4), _("Tot.")[:4].ljust(4)  # the grid's first column
     head = f"{deal} " + " ".join(n[:w].rjust(w) for n, w in zip(names, width, strict=True))
@@ -253,7 +256,7 @@ def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
     order = sorted(range(len(sheet.names)), key=lambda s: (sheet.places[s] or 99, s))
     standings = [
         f"{placing(sheet.places[s], len(sheet.names)) if sheet.places[s] else '·'} "
-        f"{'🤖 ' if sheet.computers[s] else ''}{discord.utils.escape_markdown(sheet.names[s])}"
+        f"{'🤖 ' if sheet.computers[s] else ''}{discord.utils.escape_markdown(seated[s])}"
         f" — {sheet.totals[s]:,}"
         for s in order
     ]

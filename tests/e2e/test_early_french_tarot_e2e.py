@@ -106,7 +106,9 @@ async def test_slash_play_autocomplete_and_refusals(world: tuple[Any, ...]) -> N
         if hand:  # a card held but not allowed: must follow suit or trump
             r = await mover.slash(channel, "oldtarot play", card=hand[0])
             assert said(r).ephemeral and said(r).content.startswith("⚠️")
-            assert "follow suit" in said(r).content or "trump" in said(r).content
+            text = said(r).content
+            assert "You can't play" in text, text  # and why, as the hand says it:
+            assert "must follow" in text or "must trump" in text or "must play a trump" in text
             assert (await service.get_table(1)).seq == seq
             r = await mover.slash(channel, "oldtarot play", card=legal[0].lower())
             assert said(r).ephemeral and "You played" in said(r).content

@@ -109,7 +109,7 @@ async def test_the_host_may_still_end_their_table_and_admins_only_their_own(
     service = env.bot.service
     t = await service.open_lobby(guild.id, channel.id, alice.id, "alice", "la_morte", 3, {}, 2)
     elsewhere = guild.id + 1
-    with pytest.raises(Forbidden, match="not on this server"):
+    with pytest.raises(Forbidden, match="other_server"):
         await service.end_table(t.id, bob.id, admin=True, guild_id=elsewhere)
     assert (await service.get_table(t.id)).status == "lobby"
     ended = await service.end_table(t.id, alice.id, admin=False, guild_id=elsewhere)

@@ -28,7 +28,6 @@ from tests.resilience.drive import Table, gestures, landed_games, make_world, se
 
 GAMES = landed_games()
 ALREADY = "You already played that."
-GAME_OVER = "This game is over."
 USERS = (101, 102)
 
 
@@ -84,10 +83,10 @@ async def test_two_simultaneous_acts_apply_once(game_id: str, humans: int, tmp_p
             refused = [r for r in results if not isinstance(r, Outcome)]
             assert len(applied) == 1 and len(refused) == 1, results
             if applied[0].finished:  # the last card: the second click finds the game over
-                assert isinstance(refused[0], WrongState) and str(refused[0]) == GAME_OVER
+                assert isinstance(refused[0], WrongState) and refused[0].code == "game_over"
             else:
                 assert isinstance(refused[0], IllegalMove), refused[0]
-                assert str(refused[0]) == ALREADY, (payload, str(refused[0]))
+                assert refused[0].code == "already_played", (payload, str(refused[0]))
             assert await human_entries(service, table.id) == before + 1
             out = applied[0]
             crossed += out.new_deal

@@ -69,8 +69,9 @@ async def test_a_table_is_casual_and_rated_unless_asked(svc: TableService) -> No
         "casual",
         False,
     )
-    with pytest.raises(InvalidRequest, match="Computer levels are casual, expert"):
+    with pytest.raises(InvalidRequest, match="bad_level") as info:
         await svc.open_lobby(GUILD, CHANNEL + 1, ANA, "Ana", GAME, 3, {}, level="wizard")
+    assert info.value.params == {"level": "wizard", "levels": ["casual", "expert"]}
 
 
 async def test_the_review_replays_only_the_players_own_choices(svc: TableService) -> None:
@@ -95,8 +96,9 @@ async def test_the_review_replays_only_the_players_own_choices(svc: TableService
     order = sorted(found, key=analysis.priority)
     kinds = [d.played.type == "play" for d in order]
     assert kinds == sorted(kinds)
-    with pytest.raises(NotSeated, match="didn't sit at this one"):
+    with pytest.raises(NotSeated, match="review_players_only") as info:
         await svc.review(t.id, CAL, 1)
+    assert info.value.params["table"] == t.id
 
 
 async def test_hints_are_refused_at_a_rated_table(svc: TableService) -> None:
@@ -105,7 +107,7 @@ async def test_hints_are_refused_at_a_rated_table(svc: TableService) -> None:
     with pytest.raises(WrongState):
         await svc.hint(t.id, ANA)  # the lobby
     await svc.start(t.id, ANA, seed=3)
-    with pytest.raises(Forbidden, match="practice tables"):
+    with pytest.raises(Forbidden, match="hints_practice_only"):
         await svc.hint(t.id, ANA)
     with pytest.raises(NotSeated):
         await svc.hint(t.id, CAL)
@@ -131,8 +133,9 @@ async def test_a_practice_table_hints_its_player_to_act_and_is_never_rated(
     assert all(o.expected <= best.expected for o in hint.evaluation.options)
     assert best.action.to_json() in legal or best.action.type in get_rules(GAME).multi_card_types
     assert (await svc.hint(t.id, mover)).evaluation == hint.evaluation  # asked twice: the same
-    with pytest.raises(WrongState, match="not your turn"):
+    with pytest.raises(WrongState, match="hint_not_your_turn") as info:
         await svc.hint(t.id, other)
+    assert info.value.params["waiting"] == {ANA: "Ana", BEN: "Ben"}[mover]
 
     out = await _play_out(svc, out)
     assert out.finished and await svc.store.game_results(t.id) == []
@@ -165,5 +168,5 @@ async def test_an_expert_table_rates_the_expert_and_its_rematch_keeps_the_level(
     assert losses == sorted(losses, reverse=True) and all(x >= 0 for x in losses)
     assert review.mistakes == tuple(j for j in review.judged if j.loss > 0)[: coach.REVIEW_SHOWN]
     assert await svc.review(t.id, ANA, 1) is review  # cached once complete
-    with pytest.raises(WrongState, match="isn't over yet"):
+    with pytest.raises(WrongState, match="deal_not_over"):
         await svc.review(t.id, ANA, 2)

@@ -37,13 +37,13 @@ async def test_open_lobby_seats_owner_and_computers(svc: TableService) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "players", "options", "computers", "message"),
+    ("game_id", "players", "options", "computers", "code", "params"),
     [
-        ("chess", 4, {}, 0, "no game called"),
-        ("la_morte", 6, {}, 0, "3 to 5 players"),
-        ("la_morte", 4, {"target": 0}, 0, "at least 1"),
-        ("la_morte", 4, {"colour": 1}, 0, "Unknown option 'colour'"),
-        ("la_morte", 4, {}, 4, "at most 3 computer"),
+        ("chess", 4, {}, 0, "unknown_game", {"game": "chess"}),
+        ("la_morte", 6, {}, 0, "bad_players", {"game": "la_morte", "least": 3, "most": 5}),
+        ("la_morte", 4, {"target": 0}, 0, "bad_option", {"option": "target", "least": 1}),
+        ("la_morte", 4, {"colour": 1}, 0, "unknown_option", {"option": "colour"}),
+        ("la_morte", 4, {}, 4, "too_many_computers", {"players": 4, "most": 3}),
     ],
 )
 async def test_open_lobby_refusals(
@@ -52,17 +52,21 @@ async def test_open_lobby_refusals(
     players: int,
     options: dict[str, int],
     computers: int,
-    message: str,
+    code: str,
+    params: dict[str, object],
 ) -> None:
-    with pytest.raises(InvalidRequest, match=message):
+    with pytest.raises(InvalidRequest) as info:
         await svc.open_lobby(GUILD, CHANNEL, ANA, "Ana", game_id, players, options, computers)
+    assert info.value.code == code
+    assert info.value.params.items() >= params.items()
     assert await svc.table_in_channel(CHANNEL) is None
 
 
 async def test_one_open_table_per_channel(svc: TableService) -> None:
     table_id = await _lobby(svc)
-    with pytest.raises(WrongState, match=r"already a La Morte table in this channel"):
+    with pytest.raises(WrongState, match="channel_busy") as info:
         await svc.open_lobby(GUILD, CHANNEL, BEN, "Ben", "la_morte", 3, {})
+    assert info.value.params == {"table": table_id, "game": "la_morte", "status": "lobby"}
     other = await svc.open_lobby(GUILD, CHANNEL + 1, BEN, "Ben", "la_morte", 3, {})
     assert other.id != table_id
 
@@ -70,14 +74,14 @@ async def test_one_open_table_per_channel(svc: TableService) -> None:
 async def test_join_until_full(svc: TableService) -> None:
     table_id = await _lobby(svc)
     await svc.join(table_id, BEN, "Ben")
-    with pytest.raises(WrongState, match="already seated"):
+    with pytest.raises(WrongState, match="already_seated"):
         await svc.join(table_id, BEN, "Ben")
     await svc.join(table_id, CAL, "Cal")
     t = await svc.join(table_id, DEE, "Dee")
     assert t.is_full and [s.user_id for s in t.seats] == [ANA, BEN, CAL, DEE]
-    with pytest.raises(WrongState, match="full"):
+    with pytest.raises(WrongState, match="table_full"):
         await svc.join(table_id, EVE, "Eve")
-    with pytest.raises(WrongState, match="full"):
+    with pytest.raises(WrongState, match="table_full"):
         await svc.add_computer(table_id, ANA)
     with pytest.raises(NotFound):
         await svc.join(table_id + 99, EVE, "Eve")
@@ -120,22 +124,25 @@ async def test_add_computer_names_are_distinct(svc: TableService) -> None:
 async def test_start_refusals(svc: TableService) -> None:
     table_id = await _lobby(svc, computers=1)
     await svc.join(table_id, BEN, "Ben")
-    with pytest.raises(WrongState, match="needs 4 players and has 3"):
+    with pytest.raises(WrongState, match="table_not_full") as info:
         await svc.start(table_id, ANA)
+    assert info.value.params == {"players": 4, "seated": 3}
     await svc.add_computer(table_id, BEN)
-    with pytest.raises(Forbidden, match=r"host \(Ana\)"):
+    with pytest.raises(Forbidden, match="host_only_start") as info:
         await svc.start(table_id, BEN)
+    assert info.value.params == {"host": "Ana"}
     out = await svc.start(table_id, ANA, seed=5)
     assert out.table.status == "playing"
-    with pytest.raises(WrongState, match="already started"):
+    with pytest.raises(WrongState, match="already_started"):
         await svc.start(table_id, ANA)
-    with pytest.raises(WrongState, match="resign"):
+    with pytest.raises(WrongState, match="leave_started"):
         await svc.leave(table_id, BEN)
     with pytest.raises(WrongState):
         await svc.add_computer(table_id, ANA)
 
 
-async def test_service_errors_carry_user_messages(svc: TableService) -> None:
+async def test_service_errors_carry_codes_not_words(svc: TableService) -> None:
     with pytest.raises(ServiceError) as info:
         await svc.get_table(12345)
-    assert str(info.value) == info.value.message == "That table no longer exists."
+    assert str(info.value) == info.value.code == "table_gone" and info.value.params == {}
+    assert not hasattr(info.value, "message")  # the Discord layer words it (bot.ui.refusals)

@@ -137,7 +137,7 @@ async def test_full_game_one_human_three_computers(svc: TableService) -> None:
         (ANA, "Ana", 1, out.totals[0])
     ]
     assert await svc.table_in_channel(CHANNEL) is None
-    with pytest.raises(WrongState, match="over"):
+    with pytest.raises(WrongState, match="game_over"):
         await svc.act(table_id, ANA, {"type": "drop"})
 
 
@@ -195,7 +195,7 @@ async def test_two_concurrent_clicks_apply_once(svc: TableService) -> None:
     errors = [r for r in results if isinstance(r, BaseException)]
     assert len(ok) == 1 and len(errors) == 1
     assert isinstance(errors[0], IllegalMove) and errors[0].code == "already_played"
-    assert str(errors[0]) == "You already played that."
+    assert errors[0].params == {}
     log = await svc.store.log(out.table.id)
     assert len(log) == before + 1 and log[-1].payload == {**payload, "seat": seat}
     await _assert_replay_matches(svc, out.table.id)
@@ -239,19 +239,31 @@ async def test_turn_and_legality_errors_are_friendly(svc: TableService) -> None:
     assert idle.user_id is not None
     with pytest.raises(IllegalMove) as info:
         await svc.act(out.table.id, idle.user_id, {"type": "drop"})
-    assert str(info.value) == f"It's not your turn — waiting for {waiting.name}."
-    assert info.value.code == "not_your_turn"
+    assert info.value.code == str(info.value) == "not_your_turn"
+    assert info.value.params == {"game": "la_morte", "waiting": waiting.name}
     assert waiting.user_id is not None
     with pytest.raises(IllegalMove) as info:
         await svc.act(out.table.id, waiting.user_id, {"type": "play", "card": "S7"})
     assert info.value.code == "illegal_action"
-    assert str(info.value) == "During the auction you may bid, accept or drop."
+    assert info.value.params == {
+        "game": "la_morte",
+        "reason": "kind_not_now",
+        "kind": "play",
+        "allowed": ["bid", "drop"],  # nobody bid yet: nothing to accept
+    }
     with pytest.raises(IllegalMove) as info:
         await svc.act(out.table.id, waiting.user_id, {"type": "bid", "amount": 12})
-    assert str(info.value) == "Bid between 1 and 9."
+    assert info.value.params == {
+        "game": "la_morte",
+        "reason": "bad_amount",
+        "kind": "bid",
+        "amount": 12,
+        "least": 1,
+        "most": 9,
+    }
     with pytest.raises(IllegalMove) as info:
         await svc.act(out.table.id, waiting.user_id, {"type": "fold"})
-    assert info.value.code == "bad_action" and "isn't a valid choice" in str(info.value)
+    assert info.value.code == "bad_action" and info.value.params["reason"] == "other"
     with pytest.raises(NotSeated):
         await svc.act(out.table.id, 999, {"type": "drop"})
     assert (await svc.get_table(out.table.id)).seq == 1  # nothing changed
@@ -279,7 +291,7 @@ async def test_expect_deal_rejects_a_click_from_an_earlier_deal(svc: TableServic
     view = out.seat_views[0]
     payload = view.legal[0].to_json()
     del payload["seat"]
-    with pytest.raises(Conflict, match="earlier deal"):
+    with pytest.raises(Conflict, match="earlier_deal"):
         await svc.act(tid, ANA, payload, expect_deal=1)
     assert (await svc.get_table(tid)).seq == seq
     after = await svc.act(tid, ANA, payload, expect_deal=2)

@@ -202,21 +202,22 @@ async def svc_settings(db: Database, guild_id: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("kw", "message"),
+    ("kw", "code"),
     [
-        ({"game_id": "chess"}, "no game called"),
-        ({"metric": "elo"}, "rank by"),
-        ({"scope": "planet"}, "scope"),
-        ({"period": "7d"}, "period"),
-        ({"guild_id": None}, "need a server"),
+        ({"game_id": "chess"}, "unknown_game"),
+        ({"metric": "elo"}, "bad_metric"),
+        ({"scope": "planet"}, "bad_scope"),
+        ({"period": "7d"}, "bad_period"),
+        ({"guild_id": None}, "board_needs_server"),
     ],
 )
 async def test_bad_board_requests_are_explained(
-    stats: StatsService, kw: dict[str, Any], message: str
+    stats: StatsService, kw: dict[str, Any], code: str
 ) -> None:
     args: dict[str, Any] = {"game_id": "la_morte", "viewer": ANA, "guild_id": GUILD, **kw}
-    with pytest.raises(InvalidRequest, match=message):
+    with pytest.raises(InvalidRequest) as info:
         await stats.leaderboard(**args)
+    assert info.value.code == code
 
 
 @pytest.mark.parametrize("game_id", implemented())
@@ -243,10 +244,11 @@ async def test_records_are_for_ended_tables_of_this_server(
     svc: TableService, stats: StatsService
 ) -> None:
     t = await svc.open_lobby(GUILD, CHANNEL, ANA, "Ana", "la_morte", 3, {}, 2)
-    with pytest.raises(WrongState, match="never started"):
+    with pytest.raises(WrongState, match="never_started") as info:
         await stats.record(t.id, GUILD, ANA)
+    assert info.value.params == {"table": t.id}
     out = await svc.start(t.id, ANA, seed=4)
-    with pytest.raises(WrongState, match="still being played"):
+    with pytest.raises(WrongState, match="still_playing"):
         await stats.record(t.id, GUILD, ANA)  # the decks would show hidden hands
     with pytest.raises(NotFound):
         await stats.record(t.id, GUILD + 1, BEN)
@@ -257,7 +259,7 @@ async def test_records_are_for_ended_tables_of_this_server(
     # Ended before the first deal ever started: nothing to replay.
     t2 = await svc.open_lobby(GUILD, CHANNEL, BEN, "Ben", "la_morte", 3, {}, 0)
     await svc.leave(t2.id, BEN)
-    with pytest.raises(WrongState, match="never started"):
+    with pytest.raises(WrongState, match="never_started"):
         await stats.record(t2.id, GUILD, BEN)
 
 
@@ -301,8 +303,9 @@ async def test_history_and_profile(svc: TableService, stats: StatsService, clock
 async def test_forget_me(svc: TableService, stats: StatsService) -> None:
     done = await game(svc, [(ANA, "Ana"), (BEN, "Ben")], computers=1, seed=13)
     t = await svc.open_lobby(GUILD, CHANNEL, ANA, "Ana", "la_morte", 3, {}, 0)
-    with pytest.raises(WrongState, match=f"#{t.id}"):
+    with pytest.raises(WrongState, match="still_seated") as info:
         await stats.forget(ANA)
+    assert info.value.params == {"tables": [t.id]}
     assert (await stats.player_stats(ANA)).played == 1  # nothing changed
     await svc.leave(t.id, ANA)
     forgotten = await stats.forget(ANA)

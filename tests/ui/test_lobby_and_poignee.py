@@ -16,10 +16,12 @@ from bot.engine.actions import Action
 from bot.engine.cards import TAROT_PACK
 from bot.engine.errors import IllegalAction
 from bot.engine.games.french_tarot import RULES, FrenchTarotState, Phase
+from bot.engine.match import MatchState
 from bot.services.step import illegal_move
 from bot.ui.choice import add_choice, offers_play
 from bot.ui.components import lobby_view
 from bot.ui.french_tarot import decision_view
+from bot.ui.refusals import refusal
 
 TRUMPS = [f"T{i}" for i in range(1, 22)]
 
@@ -204,9 +206,11 @@ def test_refusal_names_the_rule(
 def test_refusal_reaches_the_player_in_words() -> None:
     s = _play_state(["S2", "H4", "T6"], trick=((3, "S5"),))
     detail = _refusal(s, "H4")
-    assert illegal_move(IllegalAction("illegal_action", detail)).message == (
-        "You can't play 4♥ now: you must follow ♠."
-    )
+    m = MatchState("french_tarot", 5, {}, dealer=0, totals=(0,) * 5, deal=s)
+    err = illegal_move(IllegalAction("illegal_action", detail), m, Action("play", 4, card="H4"))
+    assert err.params == {"game": "french_tarot", "reason": "cannot_play", "card": "H4"}
+    view = RULES.observe(s, 4)
+    assert refusal(err, view) == "You can't play 4♥ now. You must follow ♠ Spades."
 
 
 def test_card_not_held_is_still_refused_as_such() -> None:

@@ -28,9 +28,11 @@ from bot.services.models import EndedDeal, Outcome, SeatInfo, TableInfo
 from bot.services.step import illegal_move
 from bot.ui import french_tarot
 from bot.ui.cards import card_key, sort_cards
+from bot.ui.choice import restriction_line
 from bot.ui.controller import TableController
 from bot.ui.games import renderer
 from bot.ui.life import CLOCK_WORDS, clock_name
+from bot.ui.refusals import refusal
 from bot.ui.render import final_embed, plural, round_word, table_link
 
 GUILD, CHANNEL, MESSAGE = 10, 20, 30
@@ -105,7 +107,7 @@ def _players(game_id: str) -> int:
 # ---- 1. refusals -------------------------------------------------------------------------
 
 
-def _french_tarot_refusal() -> IllegalAction:
+def _french_tarot_refusal() -> tuple[MatchState, Action, IllegalAction]:
     """A real French Tarot refusal: a held card that may not be played now."""
     for seed in range(50):
         for m in _states("french_tarot", 4, seed, deals=1):
@@ -116,49 +118,42 @@ def _french_tarot_refusal() -> IllegalAction:
             held = [c for c in m.rules.observe(m.deal, seat).hand if c not in legal]
             if not held:
                 continue
+            action = Action("play", seat, card=held[0])
             with pytest.raises(IllegalAction) as info:
-                match.apply(m, Action("play", seat, card=held[0]))
-            return info.value
+                match.apply(m, action)
+            return m, action, info.value
     raise AssertionError("no French Tarot position with a held card that is refused")
 
 
 def test_french_tarot_refusal_names_the_card_and_the_rule() -> None:
-    e = _french_tarot_refusal()
+    m, action, e = _french_tarot_refusal()
     assert e.code == "illegal_action"
-    text = illegal_move(e).message
-    assert re.fullmatch(r"You can't play (\S+) now: .+\.", text), text
+    err = illegal_move(e, m, action)
+    assert err.code == "illegal_action"
+    assert err.params == {"game": "french_tarot", "reason": "cannot_play", "card": action.card}
+    assert m.deal is not None
+    view = m.rules.observe(m.deal, action.seat)
+    why = restriction_line(view)
+    assert why is not None
+    text = refusal(err, view)
+    assert re.fullmatch(r"You can't play (\S+) now\. .+\.", text), text
+    assert text.endswith(why)  # the line the hand shows under the cards
     assert not re.search(r"\b[SHDC](?:10|[1-9]|[JCQK])\b", text), text  # no raw card code
-    assert "follow the suit led" in text and "trump" in text
+    assert "follow" in text or "trump" in text
 
 
-def test_refusal_keeps_the_engines_reason_and_relabels_cards() -> None:
-    e = IllegalAction("illegal_action", "H4 cannot be played now: you must follow S")
-    assert illegal_move(e).message == "You can't play 4♥ now: you must follow S."
-    e = IllegalAction("illegal_action", "H4 cannot be played now")
-    assert illegal_move(e).message.startswith("You can't play 4♥ now: follow the suit led")
-    assert illegal_move(IllegalAction("illegal_action", "you do not hold SC")).message == (
-        "You don't hold Kn♠."
-    )
-    assert illegal_move(IllegalAction("illegal_action", "you must follow suit")).message == (
-        "You must follow suit."
-    )
-    assert illegal_move(IllegalAction("not_your_turn", "it is seat 2's turn")).message == (
-        "It's not your turn."
-    )
-    moved = illegal_move(IllegalAction("illegal_action", "a bid is not possible now (play)"))
-    assert moved.message == "You can't bid now." and moved.code == "illegal_action"
-    assert illegal_move(IllegalAction("illegal_action", "you cannot bid 'garde' now")).message == (
-        "You can't bid Garde now: bid higher than the last bid, or pass."
-    )
-    assert illegal_move(
-        IllegalAction("illegal_action", "DK cannot be discarded (no Kings, no bouts)")
-    ).message == ("You can't discard K♦: no Kings, no bouts.")
-    assert illegal_move(IllegalAction("deal_over", "this hand is over")).message == (
-        "This hand is over."
-    )
-    # English words are never taken for card codes.
-    text = illegal_move(IllegalAction("illegal_action", "name one of the suits S, H, D or C"))
-    assert text.message == "Name one of the suits S, H, D or C."
+def test_refusals_are_codes_the_ui_words() -> None:
+    turn = illegal_move(IllegalAction("not_your_turn", "it is seat 2's turn"))
+    assert (turn.code, turn.params) == ("not_your_turn", {})
+    assert refusal(turn) == "It's not your turn."
+    over = illegal_move(IllegalAction("deal_over", "this hand is over"))
+    assert refusal(over) == "This deal is already over."
+    bad = illegal_move(IllegalAction("bad_action", "unknown card code 'ZZ9'"))
+    assert bad.params == {"reason": "unknown_card", "card": "ZZ9"}
+    assert refusal(bad) == "That isn't a valid choice: there is no card 'ZZ9'."
+    # The engine's English never reaches the player, not even as a fallback.
+    vague = illegal_move(IllegalAction("illegal_action", "name one of the suits S, H, D or C"))
+    assert vague.params == {"reason": "other"} and refusal(vague) == "You can't do that now."
 
 
 # ---- 2. trumps in numeric order ------------------------------------------------------------

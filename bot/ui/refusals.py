@@ -1,0 +1,461 @@
+"""Refusals in words: every ``ServiceError`` code of the services, in the reader's language.
+
+The services refuse with a code and its data (``bot.services.errors``); :func:`refusal` words
+it with the catalogs, in the current language (``bot.ui.locale`` sets it: the language of the
+client that asked). A code this module does not know is a sentence the Discord layer already
+wrote in the reader's language (``ServiceError(_("…"))``), shown as it is.
+
+A refused card play ends with the line the hand shows under the cards, saying which rule
+forbids it (``bot.ui.choice.restriction_line``): "You can't play 4♥ now. You must follow
+♠ Spades."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.engine.views import SeatView
+from bot.i18n import LANGUAGE_NAMES, Words, _, n_, p_
+from bot.services.errors import ServiceError
+from bot.ui.cards import SUIT_SYMBOL, label, suit_word
+from bot.ui.choice import restriction_line
+from bot.ui.games import game_title, renderer
+from bot.ui.render import round_word
+
+Params = Mapping[str, Any]
+
+#: What each action type does, as an infinitive after "You can't …" and "You may …" (a
+#: context of its own: French and Italian conjugate a reflexive verb there, "vous retirer").
+VERBS = Words(
+    {
+        "play": lambda: p_("refusal verb", "play a card"),
+        "bid": lambda: p_("refusal verb", "bid"),
+        "accept": lambda: p_("refusal verb", "accept"),
+        "drop": lambda: p_("refusal verb", "drop"),
+        "muck": lambda: p_("refusal verb", "muck the deal"),
+        "call": lambda: p_("refusal verb", "call a card"),
+        "discard": lambda: p_("refusal verb", "discard"),
+        "chelem": lambda: p_("refusal verb", "announce a chelem"),
+        "poignee": lambda: p_("refusal verb", "show a poignée"),
+        "trump": lambda: p_("refusal verb", "name trumps"),
+        "demand": lambda: p_("refusal verb", "demand"),
+        "offer": lambda: p_("refusal verb", "offer"),
+        "pass": lambda: p_("refusal verb", "pass"),
+        "continue": lambda: p_("refusal verb", "continue"),
+        "declare": lambda: p_("refusal verb", "declare"),
+    }
+)
+
+# ---- the pieces ------------------------------------------------------------------------
+
+
+def _or(items: Sequence[str]) -> str:
+    """ "a, b or c" in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def _verb(kind: object) -> str:
+    return VERBS.get(str(kind), str(kind))
+
+
+def _game(p: Params) -> str:
+    return str(p.get("game") or "")
+
+
+def _card(p: Params, key: str = "card") -> str:
+    """A card as the game's hand shows it (its own labels for the honours)."""
+    code = str(p.get(key) or "")
+    try:
+        special = getattr(renderer(_game(p)), "CARD_LABELS", {})
+    except KeyError:
+        special = {}
+    try:
+        return label(code, special)
+    except (IndexError, KeyError):  # not a card code
+        return code.replace("`", "'")
+
+
+def _title(p: Params) -> str:
+    return game_title(_game(p))
+
+
+def _is_hands(p: Params) -> bool:
+    """The game calls a round of play a "hand" rather than a "deal"."""
+    return round_word(_game(p)) == "hand"
+
+
+def _table(p: Params) -> object:
+    return p.get("table")
+
+
+def _tables(p: Params) -> str:
+    """Table numbers as each language writes them ("#7, #9"; "n°7, n°9")."""
+    return ", ".join(p_("table number", "#{id}", id=t) for t in p.get("tables") or ())
+
+
+def _codes(p: Params, key: str) -> str:
+    """A list of option values, as typed (``off, relaxed, normal, fast``)."""
+    return ", ".join(str(c) for c in p.get(key) or ())
+
+
+# ---- tables and lobbies ----------------------------------------------------------------
+
+
+def _channel_busy(p: Params) -> str:
+    if _table(p) is None:
+        return _("There is already a table in this channel.")
+    if p.get("status") == "lobby":
+        return _(
+            "There is already a {game} table in this channel (table #{id}, waiting for "
+            "players). Join it, or wait until it ends, or use another channel.",
+            game=_title(p),
+            id=_table(p),
+        )
+    return _(
+        "There is already a {game} table in this channel (table #{id}, in play). Wait until "
+        "it ends, or use another channel.",
+        game=_title(p),
+        id=_table(p),
+    )
+
+
+def _bad_option(p: Params) -> str:
+    option, value = p.get("option"), p.get("value")
+    least, most = p.get("least"), p.get("most")
+    number = isinstance(value, int) and not isinstance(value, bool)
+    if option is None:
+        return _("One of the options has a value this game doesn't take.")
+    if number and least is not None and value < least:
+        return _("Option '{option}' must be at least {least}.", option=option, least=least)
+    if number and most is not None and value > most:
+        return _("Option '{option}' must be at most {most}.", option=option, most=most)
+    return _("Option '{option}' can't take that value.", option=option)
+
+
+def _host_only(p: Params) -> str:
+    if p.get("host") is None:
+        return _("Only the table's host can start the game.")
+    return _("Only the table's host ({host}) can start the game.", host=p["host"])
+
+
+def _not_full(p: Params) -> str:
+    return n_(
+        "The table needs {n} player and has {seated}. Wait for someone to join, or add a "
+        "computer player.",
+        "The table needs {n} players and has {seated}. Wait for someone to join, or add a "
+        "computer player.",
+        int(p.get("players") or 0),
+        seated=p.get("seated"),
+    )
+
+
+def _earlier(p: Params) -> str:
+    if _is_hands(p):
+        return _(
+            "That choice was for an earlier hand, so nothing was played. Your cards show the "
+            "current hand."
+        )
+    return _(
+        "That choice was for an earlier deal, so nothing was played. Your hand shows the "
+        "current deal."
+    )
+
+
+def _waiting(p: Params, hint: bool = False) -> str:
+    name = p.get("waiting")
+    if hint:
+        if name is None:
+            return _("A hint is for your own decision, and it's not your turn.")
+        return _(
+            "A hint is for your own decision, and it's not your turn — waiting for {name}.",
+            name=name,
+        )
+    if name is None:
+        return _("It's not your turn.")
+    return _("It's not your turn — waiting for {name}.", name=name)
+
+
+def _still_seated(p: Params) -> str:
+    count = len(p.get("tables") or ())
+    return n_(
+        "You are still seated at table {tables}. Leave it (or resign) first, then ask again.",
+        "You are still seated at tables {tables}. Leave them (or resign) first, then ask again.",
+        count,
+        tables=_tables(p),
+    )
+
+
+# ---- decisions the engine refused --------------------------------------------------------
+
+
+def _deal_over(p: Params) -> str:
+    if _is_hands(p):
+        return _("This hand is already over.")
+    return _("This deal is already over.")
+
+
+def _malformed(p: Params) -> str:
+    reason = p.get("reason")
+    if reason == "unknown_card":
+        card = str(p.get("card") or "").replace("`", "'")  # what the player typed
+        return _("That isn't a valid choice: there is no card '{card}'.", card=card)
+    if reason == "unknown_bonus":
+        bonus = str(p.get("bonus") or "").replace("`", "'")
+        return _("That isn't a valid choice: there is no bonus '{bonus}'.", bonus=bonus)
+    if reason == "bonus_twice":
+        return _("That isn't a valid choice: name each bonus only once.")
+    return _("That isn't a valid choice.")
+
+
+def _kind_not_now(p: Params) -> str:
+    text = _("You can't {verb} now.", verb=_verb(p.get("kind")))
+    allowed = [_verb(k) for k in p.get("allowed") or ()]
+    if allowed:
+        text += " " + _("You may {choices}.", choices=_or(allowed))
+    return text
+
+
+def _bad_amount(p: Params) -> str:
+    kind, amount, least, most = p.get("kind"), p.get("amount"), p.get("least"), p.get("most")
+    if kind == "bid":
+        return _(
+            "You can't bid {amount} now: bid from {least} to {most}.",
+            amount=amount,
+            least=least,
+            most=most,
+        )
+    if kind == "demand":
+        return _(
+            "You can't demand {amount} now: demand from {least} to {most}.",
+            amount=amount,
+            least=least,
+            most=most,
+        )
+    if kind == "offer":
+        return _(
+            "You can't offer {amount} now: offer from {least} to {most}.",
+            amount=amount,
+            least=least,
+            most=most,
+        )
+    return _(
+        "{amount} isn't possible now: choose from {least} to {most}.",
+        amount=amount,
+        least=least,
+        most=most,
+    )
+
+
+def _wrong_count(p: Params) -> str:
+    sizes = [int(s) for s in p.get("sizes") or ()] or [0]
+    kind = p.get("kind")
+    if kind == "discard":
+        return n_(
+            "Discard exactly {n} different card.",
+            "Discard exactly {n} different cards.",
+            sizes[-1],
+        )
+    if kind == "poignee":
+        return _(
+            "A poignée shows exactly {sizes} of your trumps.", sizes=_or([str(s) for s in sizes])
+        )
+    return n_("Choose exactly {n} card.", "Choose exactly {n} cards.", sizes[-1])
+
+
+def _cannot_discard(p: Params) -> str:
+    game, card = _game(p), _card(p)
+    if game == "french_tarot":
+        return _("You can't discard {card}: no Kings, no bouts.", card=card)
+    if game == "queen_of_tarot":
+        return _("You can't discard {card}: no Kings and no honours.", card=card)
+    return _("You can't discard {card}.", card=card)
+
+
+def _bad_suit(p: Params) -> str:
+    suits = [f"{SUIT_SYMBOL[s]} {suit_word(s)}" for s in SUIT_SYMBOL]
+    return _("Name one of the suits: {suits}.", suits=_or(suits))
+
+
+def _contract(p: Params) -> str:
+    code = str(p.get("contract") or "")
+    try:
+        words = getattr(renderer(_game(p)), "CONTRACT", {})
+    except KeyError:
+        words = {}
+    return str(words.get(code, code))
+
+
+REASONS: dict[str, Callable[[Params], str]] = {
+    "kind_not_now": _kind_not_now,
+    "not_held": lambda p: _("You don't hold {card}.", card=_card(p)),
+    "cannot_play": lambda p: _("You can't play {card} now.", card=_card(p)),
+    "cannot_call": lambda p: _("You can't call {card}.", card=_card(p)),
+    "bid_too_low": lambda p: _(
+        "You can't bid {contract} now: bid higher than the last bid, or pass.",
+        contract=_contract(p),
+    ),
+    "bad_amount": _bad_amount,
+    "bad_suit": _bad_suit,
+    "cannot_declare": lambda p: _("Your hand can't make that set of bonuses."),
+    "twice": lambda p: _("Choose each card only once."),
+    "wrong_count": _wrong_count,
+    "cannot_discard": _cannot_discard,
+    "cannot_show": lambda p: _(
+        "You can't show {card} in a poignée: it shows trumps only (and the Excuse).",
+        card=_card(p),
+    ),
+    "poignee_excuse": lambda p: _("A poignée may show the Excuse only with all your trumps."),
+    "too_few_trumps": lambda p: n_(
+        "Your discard must include exactly {n} trump.",
+        "Your discard must include exactly {n} trumps.",
+        int(p.get("n") or 0),
+    ),
+    "too_many_trumps": lambda p: _("Trumps may be discarded only when nothing else can be."),
+    "other": lambda p: _("You can't do that now."),
+}
+
+
+def _illegal(p: Params) -> str:
+    return REASONS.get(str(p.get("reason")), REASONS["other"])(p)
+
+
+# ---- every code --------------------------------------------------------------------------
+
+#: Every code the services refuse with, and its words (each takes the error's params).
+REFUSALS: dict[str, Callable[[Params], str]] = {
+    # a table's state
+    "table_gone": lambda p: _("That table no longer exists."),
+    "not_started": lambda p: _("The game hasn't started yet."),
+    "game_over": lambda p: _("This game is over."),
+    "already_started": lambda p: _("This table's game has already started."),
+    "table_closed": lambda p: _("This table is closed."),
+    "already_ended": lambda p: _("This table has already ended."),
+    "not_seated": lambda p: _("You are not seated at this table."),
+    "changed_while_acting": lambda p: _(
+        "The table changed while you were acting, so nothing was applied. Please try again."
+    ),
+    "changed_meanwhile": lambda p: _("The table changed meanwhile; please try again."),
+    "table_busy": lambda p: _("The table is busy right now; please try again."),
+    "out_of_date": lambda p: _("That choice is out of date: the table has moved on."),
+    "earlier_deal": _earlier,
+    # opening a table
+    "bad_language": lambda p: _(
+        "Trionfi speaks {languages}: pick one of them.",
+        languages=_or(list(LANGUAGE_NAMES.values())),
+    ),
+    "channel_not_allowed": lambda p: _(
+        "This server's admins allow game tables only in {places}.",
+        places=", ".join(f"<#{c}>" for c in p.get("channels") or ()),
+    ),
+    "computers_off": lambda p: _("This server's admins have turned computer players off."),
+    "bad_clock": lambda p: _("Turn clocks are {clocks}.", clocks=_codes(p, "clocks")),
+    "unknown_game": lambda p: _(
+        "There is no game called '{game}'. Games: {games}.",
+        game=str(p.get("game")).replace("`", "'"),
+        games=", ".join(game_title(g) for g in p.get("games") or ()),
+    ),
+    "bad_level": lambda p: _("Computer levels are {levels}.", levels=_codes(p, "levels")),
+    "no_expert": lambda p: _(
+        "The expert doesn't play {game} yet, so its tables have no expert level and no hints "
+        "for now. Open a casual table without hints.",
+        game=_title(p),
+    ),
+    "bad_players": lambda p: _(
+        "{game} is for {least} to {most} players.",
+        game=_title(p),
+        least=p.get("least"),
+        most=p.get("most"),
+    ),
+    "unknown_option": lambda p: _("Unknown option '{option}'.", option=p.get("option")),
+    "bad_option": _bad_option,
+    "too_many_computers": lambda p: n_(
+        "A {players}-player table has room for at most {n} computer player besides you.",
+        "A {players}-player table has room for at most {n} computer players besides you.",
+        int(p.get("most") or 0),
+        players=p.get("players"),
+    ),
+    "channel_busy": _channel_busy,
+    # the lobby
+    "already_seated": lambda p: _("You are already seated at this table."),
+    "table_full": lambda p: _("This table is full."),
+    "leave_started": lambda p: _("The game has started: resign instead of leaving."),
+    "host_only_start": _host_only,
+    "table_not_full": _not_full,
+    "rematch_unfinished": lambda p: _("A rematch can only follow a finished game."),
+    "rematch_players_only": lambda p: _("Only the game's players can ask for a rematch."),
+    # hosts, admins and absent players
+    "not_away": lambda p: _("You are already playing your seat yourself."),
+    "member_not_playing": lambda p: _("That member is not playing at this table."),
+    "other_server": lambda p: _(
+        "Table #{id} is not on this server: only its host or that server's admins can end it.",
+        id=_table(p),
+    ),
+    "host_or_admin": lambda p: _(
+        "Only the table's host or someone with the Manage Server permission can do that."
+    ),
+    # hints and reviews
+    "hints_practice_only": lambda p: _(
+        "Hints are only for practice tables, opened with `hints: on` — those are never rated. "
+        "Table #{id} is a rated table, so you're on your own here.",
+        id=_table(p),
+    ),
+    "hint_not_your_turn": lambda p: _waiting(p, hint=True),
+    "review_players_only": lambda p: _(
+        "Only the players of table #{id} can review its deals, and you didn't sit at this one.",
+        id=_table(p),
+    ),
+    "no_expert_review": lambda p: _(
+        "The expert doesn't play {game} yet, so it can't review this deal.", game=_title(p)
+    ),
+    "deal_not_over": lambda p: (
+        _("That hand isn't over yet: it can be reviewed once it ends.")
+        if _is_hands(p)
+        else _("That deal isn't over yet: it can be reviewed once it ends.")
+    ),
+    # settings
+    "bad_delay": lambda p: _(
+        "The delay goes from 0 to {most} seconds (0: right away).", most=p.get("most")
+    ),
+    # leaderboards, records, privacy
+    "bad_metric": lambda p: _("Leaderboards rank by {metrics}.", metrics=_codes(p, "metrics")),
+    "bad_scope": lambda p: _("A leaderboard's scope is server or global."),
+    "bad_period": lambda p: _("A leaderboard's period is all or 30d."),
+    "board_needs_server": lambda p: _("Server leaderboards need a server: use scope global here."),
+    "no_such_table": lambda p: _("There is no table #{id} on this server.", id=_table(p)),
+    "never_started": lambda p: _("Table #{id} never started, so it has no record.", id=_table(p)),
+    "still_playing": lambda p: _(
+        "Table #{id} is still being played; its record opens when the game ends.", id=_table(p)
+    ),
+    "still_seated": _still_seated,
+    # decisions (``IllegalMove``: the engine's codes)
+    "not_your_turn": _waiting,
+    "already_played": lambda p: _("You already played that."),
+    "deal_over": _deal_over,
+    "bad_action": _malformed,
+    "illegal_action": _illegal,
+}
+
+
+def known(code: str) -> bool:
+    """Whether ``code`` is a refusal code of the services (not a sentence already written)."""
+    return code in REFUSALS
+
+
+def refusal(err: ServiceError, view: SeatView | None = None) -> str:
+    """``err`` in words, in the current language.
+
+    ``view``: the refused seat's current view, for a refused card play: the line saying which
+    rule forbids the card follows (as the hand shows it).
+    """
+    words = REFUSALS.get(err.code)
+    if words is None:  # a sentence the Discord layer wrote itself, in the reader's language
+        return err.code
+    text = words(err.params)
+    if view is not None and err.params.get("reason") == "cannot_play":
+        why = restriction_line(view)
+        if why:
+            text = f"{text} {why}"
+    return text
