@@ -53,32 +53,38 @@ def percentile(sorted_times: list[float], q: float) -> float:
 
 def latency(
     game: str, players: int, deals: int, seed: int, level: str, effort: float
-) -> list[float]:
-    """Seconds taken by every decision of ``level`` over ``deals`` seeded deals."""
+) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds taken by every decision of ``level`` over ``deals`` seeded
+    deals (CPU time is what one core spends, whatever else loads the machine)."""
     from bot.ai.expert import evaluate
 
     rules = get_rules(game)
     options = rules.normalize_options(None)
     rng = random.Random(seed)
     times: list[float] = []
+    cpu: list[float] = []
     for d in range(deals):
         deck = shuffle(rules.pack(players), rng.randrange(2**63))
         state = rules.new_deal(players, options, deck, d % players)
         timed = d % players  # the seat whose decisions are timed (expert: the only expert)
+        history: list[Action] = []
         while (seat := rules.to_act(state)) is not None:
-            view = rules.observe(state, seat)
-            start = time.perf_counter()
+            view = with_history(rules.observe(state, seat), history)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            first = view.legal[0]
+            single = len(view.legal) == 1 and first.type not in rules.multi_card_types
             if level == "expert" and seat == timed:
-                first = view.legal[0]
-                single = len(view.legal) == 1 and first.type not in rules.multi_card_types
                 action = first if single else evaluate(rules, view, rng, effort=effort).best
             else:
                 action = choose_action(rules, view, rng)
             elapsed = time.perf_counter() - start
-            if level == "casual" or seat == timed:
+            elapsed_cpu = time.process_time() - start_cpu
+            if level == "casual" or (seat == timed and not single):
                 times.append(elapsed)
+                cpu.append(elapsed_cpu)
+            history.append(public_form(rules, action))
             state, _ = rules.apply(state, action)
-    return times
+    return times, cpu
 
 
 # ---- casual statistics -------------------------------------------------------------------
@@ -344,13 +350,17 @@ def main() -> None:
                 continue
             levels = ("casual", "expert") if args.level == "all" else (args.level,)
             for level in levels:
-                times = sorted(
-                    latency(game, players, args.deals or 10, args.seed, level, args.effort)
-                )
+                wall, cpu = latency(game, players, args.deals or 10, args.seed, level, args.effort)
+                wall.sort()
+                cpu.sort()
+
+                def ms(times: list[float]) -> str:
+                    p50, p95 = percentile(times, 0.5) * 1e3, percentile(times, 0.95) * 1e3
+                    return f"p50 {p50:.2f} ms, p95 {p95:.2f} ms, max {times[-1] * 1e3:.2f} ms"
+
                 print(
-                    f"{game} {players}p {level}: {len(times):,} decisions, p50 "
-                    f"{percentile(times, 0.5) * 1e3:.2f} ms, p95 "
-                    f"{percentile(times, 0.95) * 1e3:.2f} ms, max {times[-1] * 1e3:.2f} ms",
+                    f"{game} {players}p {level}: {len(wall):,} decisions; CPU {ms(cpu)};"
+                    f" wall {ms(wall)}",
                     flush=True,
                 )
 

@@ -89,11 +89,11 @@ def play(
         view = rules.observe(state, seat)
         if history and not view.public.history:  # an engine without public history yet
             view = replace(view, public=replace(view.public, history=tuple(history)))
-        start = time.perf_counter()
+        start = time.process_time()
         action = seats[seat](view, rngs[seat])
         first = view.legal[0]
         if seat == timed and (len(view.legal) > 1 or first.type in rules.multi_card_types):
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         history.append(public_form(action))
         state, _ = rules.apply(state, action)
     result = rules.result(state)
@@ -146,7 +146,7 @@ def match(
     if times:
         p50 = times[len(times) // 2] * 1e3
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))] * 1e3
-        timing = f"; hero decisions {len(times)}: p50 {p50:.0f} ms, p95 {p95:.0f} ms"
+        timing = f"; hero decisions {len(times)}: CPU p50 {p50:.0f} ms, p95 {p95:.0f} ms"
     print(
         f"{game} {players}p {hero} vs {field}, {deals} deals: {mean:+.2f} ± {half:.2f} points"
         f" per deal (95% CI [{mean - half:+.2f}, {mean + half:+.2f}]) {verdict}"

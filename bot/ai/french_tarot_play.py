@@ -19,6 +19,7 @@ the suits the taker is known to be void in. The Excuse is never kept for the las
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -89,37 +90,87 @@ def tricks_of(view: SeatView) -> list[tuple[Play, ...]]:
     return [t for t in out if t]
 
 
+class _Scan:
+    """What the plays of a history show, built play by play (see ``memory``)."""
+
+    __slots__ = ("cap", "count", "high", "history", "played", "suit", "voids")
+
+    def __init__(self) -> None:
+        self.history: tuple[Action, ...] = ()
+        self.count = 0  # plays scanned
+        self.played: set[str] = set()
+        self.voids: dict[int, set[str]] = {}
+        self.cap: dict[int, int] = {}
+        self.suit: str | None = None  # the current trick's led suit
+        self.high = 0  # the current trick's highest trump
+
+    def add(self, seat: int, card: str, n: int) -> None:
+        if self.count % n == 0:
+            self.suit, self.high = None, 0
+        self.count += 1
+        self.played.add(card)
+        if card == EXCUSE:
+            return
+        suit, high = self.suit, self.high
+        if suit is None:
+            self.suit = suit = suit_of(card)
+        elif suit_of(card) != suit:
+            self.voids.setdefault(seat, set()).add(suit)
+            if not is_trump(card):
+                self.voids[seat].add("T")  # void and did not trump: no trump at all
+        elif suit == "T" and rank(card) < high:
+            self.cap[seat] = min(self.cap.get(seat, 21), high - 1)  # could not overtrump
+        if is_trump(card):
+            if suit != "T" and suit_of(card) != suit and rank(card) < high:
+                self.cap[seat] = min(self.cap.get(seat, 21), high - 1)  # trumped under
+            self.high = max(high, rank(card))
+
+
+class _Cache(threading.local):
+    """The last history scanned, per thread: successive decisions (and a rollout's) extend
+    it, so only the new plays are read. A cache only: ``memory`` is the same without it."""
+
+    scan = _Scan()
+
+
+_cache = _Cache()
+
+
+def _scan(view: SeatView) -> _Scan:
+    history = view.public.history
+    n = view.public.players
+    if not any(a.type == "play" for a in history):  # no history: the visible tricks only
+        scan = _Scan()
+        for trick in (view.public.last_trick, view.public.trick):
+            scan.count = 0
+            for seat, card in trick:
+                scan.add(seat, card, n)
+        return scan
+    scan = _cache.scan
+    k = len(scan.history)
+    if k <= len(history) and scan.history == history[:k]:
+        rest = history[k:]  # the same deal, further on: read the new plays only
+    else:
+        scan, rest = _Scan(), history
+    for a in rest:
+        if a.type == "play" and a.card:
+            scan.add(a.seat, a.card, n)
+    scan.history = history
+    _cache.scan = scan
+    return scan
+
+
 def memory(view: SeatView) -> Memory:
-    played: set[str] = set()
-    voids: dict[int, set[str]] = {}
-    cap: dict[int, int] = {}
-    for trick in tricks_of(view):
-        played.update(card for _, card in trick)
-        suit: str | None = None
-        high = 0
-        for seat, card in trick:
-            if card == EXCUSE:
-                continue
-            if suit is None:
-                suit = suit_of(card)
-            elif suit_of(card) != suit:
-                voids.setdefault(seat, set()).add(suit)
-                if not is_trump(card):
-                    voids[seat].add("T")  # void and did not trump: no trump at all
-            elif suit == "T" and rank(card) < high:
-                cap[seat] = min(cap.get(seat, 21), high - 1)  # could not overtrump
-            if is_trump(card):
-                if suit != "T" and suit_of(card) != suit and rank(card) < high:
-                    cap[seat] = min(cap.get(seat, 21), high - 1)  # trumped under
-                high = max(high, rank(card))
+    scan = _scan(view)
+    played = set(scan.played)
     played.update(card for _, card in view.public.trick)
     mine = set(view.hand)
     out = frozenset(t for t in ALL_TRUMPS if t not in played and t not in mine)
     return Memory(
         played=frozenset(played),
         trumps_out=out,
-        voids={s: frozenset(v) for s, v in voids.items()},
-        trump_cap=cap,
+        voids={s: frozenset(v) for s, v in scan.voids.items()},
+        trump_cap=dict(scan.cap),
     )
 
 

@@ -38,6 +38,7 @@ from bot.engine.trick import Play
 from bot.engine.views import SeatView
 
 ROLLOUTS = 24
+LATE = 4  # cards left from which a seat short of its bid takes risks to make it
 KING, JACK = 11, 9
 
 
@@ -121,7 +122,7 @@ def play_card(
             if (
                 short
                 and worth
-                and len(hand) <= 4
+                and len(hand) <= LATE
                 and (len(hand) <= (need or 0) + 1 or len(trick) == players - 2)
             ):
                 return strongest
@@ -203,6 +204,45 @@ def best_bid(points: list[int], b_max: int) -> int:
     return best
 
 
+#: ``choose_fast``'s bid: a linear fit of this policy's simulated bids (5,000 bids, 2-6
+#: players; residual about 2.5 points against a spread of 4) on trumps, trumps from the
+#: Jack up, side Aces and Kings, pairs, threes and fours of a kind, pairs from the Jack up.
+_FAST_BID: dict[int, tuple[float, ...]] = {
+    2: (3.58, 4.06, 1.87, 0.09, 1.39, 3.65, 3.0, -30.55),
+    3: (1.64, 2.41, 1.01, -0.4, -0.28, 0.44, 0.86, -5.93),
+    4: (1.22, 2.34, 0.59, -0.19, 0.08, 0.75, 0.57, -3.8),
+    5: (0.87, 2.57, 0.4, -0.2, -0.06, 0.29, 0.17, -1.91),
+    6: (0.78, 2.21, 0.42, -0.0, 0.49, 0.0, 0.24, -1.78),
+}
+
+
+def fast_bid(hand: tuple[str, ...], trump: str, players: int, b_max: int) -> int:
+    """A bid without simulation (for the expert's rollouts): ``_FAST_BID``'s estimate."""
+    w = _FAST_BID.get(players, _FAST_BID[4])
+    counts = Counter(_rank(c) for c in hand)
+    trumps = [c for c in hand if c[0] == trump]
+    features = (
+        len(trumps),
+        sum(1 for c in trumps if RANK[c] >= JACK),
+        sum(1 for c in hand if c[0] != trump and RANK[c] >= KING),
+        sum(1 for k in counts.values() if k == 2),
+        sum(1 for k in counts.values() if k == 3),
+        sum(1 for k in counts.values() if k == 4),
+        sum(1 for r, k in counts.items() if k >= 2 and r in ("J", "Q", "K", "A")),
+    )
+    estimate = w[-1] + sum(a * x for a, x in zip(w, features, strict=False))
+    return max(0, min(b_max, round(estimate)))
+
+
+def choose_fast(view: SeatView, rng: random.Random) -> Action:
+    """``choose`` with the bid estimated instead of simulated: the expert's rollout policy."""
+    if view.legal[0].type == "bid":
+        info = view.public.info
+        bid = fast_bid(view.hand, info["trump"], view.public.players, info["b_max"])
+        return Action("bid", view.seat, amount=bid)
+    return choose(view, rng)
+
+
 def choose(view: SeatView, rng: random.Random) -> Action:
     """The computer's decision for ``view`` (always one of ``view.legal``)."""
     seat = view.seat
@@ -215,9 +255,12 @@ def choose(view: SeatView, rng: random.Random) -> Action:
     legal = [a.card for a in view.legal if a.card is not None]
     pv = view.public
     trump = pv.info["trump"]
-    pile = taken(view)
-    bid = next((b for s, b in pv.info.get("bids") or () if s == seat), None)
-    need = None if bid is None else bid - _points(pile, trump)
+    pile: list[str] = []
+    need = None
+    if len(view.hand) <= LATE:  # the bid only changes the play in the last tricks
+        pile = taken(view)
+        bid = next((b for s, b in pv.info.get("bids") or () if s == seat), None)
+        need = None if bid is None else bid - _points(pile, trump)
     card = play_card(view.hand, legal, pv.trick, seat, pv.players, trump, pile, need)
     return Action("play", seat, card=card)
 

@@ -32,11 +32,11 @@ LEVELS: tuple[str, ...] = ("casual", "expert")
 #: so the in-game decision stays ≤ 250 ms p95 on one core of the development machine
 #: (``bench/ai_bench.py --level expert``).
 BUDGET: dict[str, int] = {
-    "french_tarot": 3000,
-    "early_french_tarot": 3000,
-    "la_morte": 3000,
-    "losers_game": 3000,
-    "queen_of_tarot": 3000,
+    "french_tarot": 4000,
+    "early_french_tarot": 9000,
+    "la_morte": 8000,
+    "losers_game": 6000,
+    "queen_of_tarot": 6500,
 }
 DEFAULT_BUDGET = 2000
 #: Wall-clock safety net per decision at effort 1.0, in seconds (scaled by ``effort``). Only

@@ -15,10 +15,11 @@ first worlds, then the worse half is dropped, and so on, until one round remains
 plus the engine applying it) is one unit, and drawing a world costs ``WORLD_UNITS``. The
 budget in units (per game, times ``effort``) alone decides when a round ends and which
 candidate wins, so the same ``rng`` state gives the same answer on any machine, loaded or not,
-in any process. The wall clock is only a safety net: past ``hard_cap`` seconds the search stops
-after the rollout in progress and answers from what it has (that answer may then depend on the
-machine's speed; ``Evaluation`` reports the samples used). The budgets are sized so that on
-one core of the development machine the cap is not reached (``bench/ai_bench.py``).
+in any process. Time is only a safety net: once the search has used ``hard_cap`` seconds of
+CPU (or three times that of wall-clock time, on a machine far busier than planned) it stops
+after the rollout in progress and answers from what it has — that answer may then depend on
+the machine's speed (``Evaluation`` reports the samples used). The budgets are sized so that
+one core of the development machine stays well under the cap (``bench/ai_bench.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ai.expert.fastview import Observer
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
 from bot.engine.rules import Rules
@@ -55,17 +57,24 @@ class Tally:
 class Stepper:
     """``apply`` for rollouts: the engine's trusted fast path when it has one."""
 
-    __slots__ = ("_apply", "_multi", "_trusted")
+    __slots__ = ("_apply", "_trusted", "multi")
 
     def __init__(self, rules: Rules) -> None:
         self._apply = rules.apply
         self._trusted = getattr(rules, "apply_trusted", None)
-        self._multi = rules.multi_card_types
+        self.multi = rules.multi_card_types
 
     def __call__(self, state: Any, action: Action) -> Any:
-        if self._trusted is not None and action.type not in self._multi:
+        if self._trusted is not None and action.type not in self.multi:
             return self._trusted(state, action)[0]
         return self._apply(state, action)[0]
+
+
+def public_form(action: Action) -> Action:
+    """What the table sees of ``action``: a discard's cards are hidden."""
+    if action.type == "discard" and action.cards is not None:
+        return action._replace(cards=None, amount=len(action.cards))
+    return action
 
 
 def rollout(
@@ -75,16 +84,22 @@ def rollout(
     seat: int,
     policy: Policy,
     rng: random.Random,
+    history: list[Action],
 ) -> tuple[float, int]:
-    """Play ``state`` to the end with ``policy`` in every seat: (seat's score, units)."""
-    to_act, observe = rules.to_act, rules.observe
+    """Play ``state`` to the end with ``policy`` in every seat: (seat's score, units).
+
+    ``history`` is the public history so far (extended in place)."""
+    to_act = rules.to_act
+    observe = Observer(rules, state)
+    multi = step.multi
     units = 0
     while (t := to_act(state)) is not None:
-        view = observe(state, t)
+        view = observe(state, t, tuple(history))
         legal = view.legal
-        action = legal[0] if len(legal) == 1 and legal[0].type not in step._multi else None
+        action = legal[0] if len(legal) == 1 and legal[0].type not in multi else None
         if action is None:
             action = policy(view, rng)
+        history.append(public_form(action))
         state = step(state, action)
         units += 1
     result = rules.result(state)
@@ -107,7 +122,12 @@ def search(
     tallies = [Tally(a) for a in candidates]
     seat = view.seat
     step = Stepper(rules)
-    deadline = time.perf_counter() + hard_cap
+    cpu_deadline = time.process_time() + hard_cap
+    wall_deadline = time.perf_counter() + 3 * hard_cap
+
+    def out_of_time() -> bool:
+        return time.process_time() > cpu_deadline or time.perf_counter() > wall_deadline
+
     active = list(tallies)
     rounds = max(1, (len(active) - 1).bit_length())  # halvings down to one or two
     used = 0
@@ -126,15 +146,16 @@ def search(
                     state = rules.apply(world, tally.action)[0]
                 except IllegalAction:  # a world the sampler got wrong: skip it, never crash
                     continue
+                history = [*view.public.history, public_form(tally.action)]
                 value, units = rollout(
-                    rules, step, state, seat, policy, random.Random(world_seed + 1)
+                    rules, step, state, seat, policy, random.Random(world_seed + 1), history
                 )
                 tally.total += value
                 tally.samples += 1
                 used += units + 1
-            if time.perf_counter() > deadline:
+            if out_of_time():
                 break
-        if time.perf_counter() > deadline:
+        if out_of_time():
             break
         if r < rounds - 1 and len(active) > 2:
             active.sort(key=lambda t: -t.mean)
