@@ -42,7 +42,7 @@ def for_seat(table: TableInfo, seat: SeatInfo | int | None) -> AbstractContextMa
 
 def interaction_language(interaction: discord.Interaction[Any]) -> str:
     """The language of the client an interaction came from."""
-    return language_of(interaction.locale)
+    return language_of(getattr(interaction, "locale", None))
 
 
 def for_interaction(interaction: discord.Interaction[Any]) -> AbstractContextManager[str]:
