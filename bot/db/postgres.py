@@ -55,6 +55,7 @@ class _Driver(Protocol):
     async def copy_records_to_table(
         self, table_name: str, *, records: Iterable[Sequence[Any]], columns: Sequence[str]
     ) -> str: ...
+    def terminate(self) -> None: ...
 
 
 class _Pool(Protocol):
@@ -205,8 +206,20 @@ class _AdvisoryLock(TableLock):
             return
         try:
             await conn.execute("SELECT pg_advisory_unlock_all()")
+        except BaseException:
+            # Unknown whether the lock is still held (cancelled, connection broken): close the
+            # session, which releases it for certain, rather than pool a connection holding it.
+            conn.terminate()
+            raise
         finally:
-            await self._db.pool.release(conn)  # the reset unlocks too, should the above fail
+            await self._db.pool.release(conn)
+
+
+async def _keep_session(conn: object) -> None:
+    """Given back to the pool, a connection only has its transaction rolled back (asyncpg does
+    that before this hook): the bot sets no session state, and the one thing a session may
+    hold, a table's advisory lock, is released by ``_AdvisoryLock.release`` (or its connection
+    closed). The default reset would cost a round trip on every pooled read."""
 
 
 class PostgresDatabase(Database):
@@ -228,6 +241,7 @@ class PostgresDatabase(Database):
                 # The queries are short and planned in a few milliseconds: JIT compiling
                 # them would cost more than it saves.
                 server_settings={"application_name": "trionfi", "jit": "off"},
+                reset=_keep_session,
             )
         except (OSError, asyncpg.PostgresError) as e:
             raise DatabaseError(f"cannot connect to {redact(url)}: {e}") from e

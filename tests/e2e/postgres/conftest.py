@@ -1,5 +1,6 @@
-"""The end-to-end games once more, on PostgreSQL: every module here re-runs one game's
-``tests/e2e`` module with the bots' database on the test session's PostgreSQL server."""
+"""The end-to-end games once more, on PostgreSQL: each module here re-runs one game's whole-game
+tests from ``tests/e2e`` with the bots' database on the test session's PostgreSQL server (the
+tests of Discord details only, such as component limits or autocomplete, run on SQLite)."""
 
 from __future__ import annotations
 

@@ -1,3 +1,6 @@
-"""Loser's Game end to end (``tests/e2e/test_losers_game_e2e.py``), on PostgreSQL."""
+"""Loser's Game end to end on PostgreSQL (``tests/e2e/test_losers_game_e2e.py``): a whole game
+to its end."""
 
-from tests.e2e.test_losers_game_e2e import *  # noqa: F403  (its tests and fixtures, collected here)
+from tests.e2e.test_losers_game_e2e import test_whole_game_to_its_end
+
+__all__ = ["test_whole_game_to_its_end"]
