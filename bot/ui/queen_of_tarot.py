@@ -11,14 +11,13 @@ French (Mat, Ange, premier et second en main, donneur, marchandage).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import discord
 
 from bot.engine.games.queen_of_tarot_cards import sort_key
 from bot.engine.views import PublicView, SeatView
-from bot.i18n import N_, _, n_, p_
+from bot.i18n import N_, Words, _, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.cards import in_hand_order, label, labels, sort_cards, suit_mark
 from bot.ui.choice import add_choice, add_play_selects, restriction_line
@@ -38,27 +37,6 @@ from bot.ui.render import (
     table_link,
     trick_text,
 )
-
-
-class Words(Mapping[str, str]):
-    """A constant table of words read in the current language when looked up: a message
-    marked with ``N_()`` goes through ``_()``, a function (``lambda: p_(context, word)``, for
-    a word this game translates its own way) is called; the keys are codes and stay as they
-    are."""
-
-    def __init__(self, words: Mapping[str, str | Callable[[], str]]) -> None:
-        self._words = dict(words)
-
-    def __getitem__(self, key: str) -> str:
-        word = self._words[key]
-        return word() if callable(word) else _(word)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._words)
-
-    def __len__(self) -> int:
-        return len(self._words)
-
 
 GROUP = "tarocchi"
 TITLE = N_("Queen of Tarot")

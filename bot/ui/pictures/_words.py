@@ -8,33 +8,13 @@ in the language of the moment, and the scene also records that language for the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
 from string import Formatter
 
-from bot.i18n import _, current
+from bot.i18n import current
 
 #: A run of text and the name of its ink (see ``_style.INK``).
 Segment = tuple[str, str]
 Line = tuple[Segment, ...]
-
-
-class Words(Mapping[str, str]):
-    """A constant table of words read in the current language when looked up: a message
-    marked with ``N_()`` goes through ``_()``, a function (``lambda: p_(context, word)``) is
-    called; the keys are codes and stay as they are."""
-
-    def __init__(self, words: Mapping[str, str | Callable[[], str]]) -> None:
-        self._words = dict(words)
-
-    def __getitem__(self, key: str) -> str:
-        word = self._words[key]
-        return word() if callable(word) else _(word)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._words)
-
-    def __len__(self) -> int:
-        return len(self._words)
 
 
 _FORMATTER = Formatter()

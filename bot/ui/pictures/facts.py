@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from bot.engine.views import PublicView
-from bot.i18n import n_, p_
+from bot.i18n import Words, n_, p_
 from bot.ui.cards import suit_word
-from bot.ui.pictures._words import Line, Segment, Words, styled
+from bot.ui.pictures._words import Line, Segment, styled
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

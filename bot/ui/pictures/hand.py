@@ -14,10 +14,10 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from bot.engine.views import SeatView
-from bot.i18n import n_, p_
+from bot.i18n import Words, n_, p_
 from bot.ui.pictures._encode import png
 from bot.ui.pictures._style import FELT, INK, LOCK, PANEL, PANEL_TEXT, PLATE_MUTED, clean, fit, font
-from bot.ui.pictures._words import Line, Words, language
+from bot.ui.pictures._words import Line, language
 from bot.ui.pictures.facts import hand_trump
 from bot.ui.pictures.table import _draw_line
 from bot.ui.pictures.tiles import GLOW, GLOW_FRAME, TILE_H, TILE_W, deck_tiles

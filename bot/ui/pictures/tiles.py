@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import roman
 from bot.engine.registry import get_rules
-from bot.i18n import current, p_, using
+from bot.i18n import Words, current, p_, using
 from bot.ui.cards import rank_label as text_rank_label
 from bot.ui.pictures._style import (
     CARD_BG,
@@ -46,7 +46,6 @@ from bot.ui.pictures._style import (
     blend,
     font,
 )
-from bot.ui.pictures._words import Words
 
 TILE_W, TILE_H = 84, 122
 SMALL_W, SMALL_H = 46, 67
