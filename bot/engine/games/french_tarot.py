@@ -22,6 +22,7 @@ from bot.engine.actions import Action
 from bot.engine.cards import EXCUSE, TAROT_PACK
 from bot.engine.errors import IllegalAction
 from bot.engine.games import french_tarot_flow as flow
+from bot.engine.games import french_tarot_worlds as worlds
 from bot.engine.games.french_tarot_cards import (
     BIT,
     DOG_TAKEN,
@@ -304,6 +305,13 @@ class FrenchTarotRules(Rules):
         best = min(cards, key=lambda c: (c == EXCUSE, is_trump(c), rank(c), GROUP[suit_of(c)]))
         return Action("play", t, card=best)
 
+    # ---- search --------------------------------------------------------------------
+    def sample_world(self, view: SeatView, rng: Any) -> FrenchTarotState:
+        """A full deal consistent with everything ``view``'s seat knows, the cards it cannot
+        see dealt uniformly under every constraint the public history implies
+        (``french_tarot_worlds``)."""
+        return worlds.sample_world(view, rng)
+
     # ---- match ---------------------------------------------------------------------
     def next_dealer(self, dealer: int, players: int) -> int:
         return right(dealer, players)  # C-12: every deal passes the deal to the right
@@ -380,6 +388,7 @@ class FrenchTarotRules(Rules):
             last_winner=hist[H_WINNERS][-1] if hist[H_WINNERS] else None,
             info=self._public_info(s),
             result=self.result(s),
+            history=worlds.history(s),
         )
 
     def observe(self, state: AnyState, seat: int) -> SeatView:
