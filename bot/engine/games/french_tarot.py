@@ -27,13 +27,13 @@ from bot.engine.games.french_tarot_cards import (
     BIT,
     DOG_TAKEN,
     EXCUSE_BIT,
-    EXCUSE_SHIFT,
     FULL,
     GROUP,
     PARAMS,
     PETIT,
     TRUMP_MASK,
     TRUMP_NO,
+    TRUMPS_ABOVE,
     callable_cards,
     discard_counts,
     is_trump,
@@ -56,6 +56,7 @@ from bot.engine.games.french_tarot_flow import (
 from bot.engine.games.french_tarot_state import (
     BASE,
     CALLED_BY,
+    CHUNK_PLAYS,
     EXCUSE_PLAY,
     FOLLOW,
     H_LEADER,
@@ -63,7 +64,6 @@ from bot.engine.games.french_tarot_state import (
     H_WINNERS,
     H_WON,
     HANDS,
-    HIGH,
     HIST,
     LEGAL,
     SEAT_BIT,
@@ -79,6 +79,7 @@ from bot.engine.games.french_tarot_state import (
     make,
     may_show_poignee,
     play_restriction,
+    plays_of,
     poignee_actions,
     working,
 )
@@ -121,6 +122,65 @@ def _deal_layout(players: int, dealer: int) -> tuple[tuple[Any, ...], Any]:
 
 
 _LAYOUT = {(n, d): _deal_layout(n, d) for n in PARAMS for d in range(n)}
+#: A new deal's base record from its turn field on (turn, bids, the defaults).
+_BASE_REST = {n: (None, (None,) * n, *FrenchTarotRecord._field_defaults.values()) for n in PARAMS}
+
+
+#: Per seat and card: its bit in the hands item, its trump number, its trick entry (a
+#: one-entry trick to append) and its events when it neither ends a trick nor is called.
+PLAY_INFO: tuple[dict[str, tuple[int, int, tuple[tuple[int, str]], tuple[Any, ...]]], ...] = tuple(
+    {
+        c: (SEAT_BIT[seat][c], TRUMP_NO[c], PLAY_ENTRY[seat][c], CARD_PLAYED_ONLY[seat][c])
+        for c in TAROT_PACK
+    }
+    for seat in range(5)
+)
+#: Per player count and seat: the next seat, its hand's offset, follow tables and Excuse.
+NEXT_INFO: dict[int, tuple[tuple[Any, ...], ...]] = {
+    n: tuple((nt, SHIFT[nt], FOLLOW[nt], EXCUSE_PLAY[nt], CHUNK_PLAYS[nt]) for nt in NEXT[n])
+    for n in NEXT
+}
+
+
+def _follow_on(
+    s: FrenchTarotState,
+    b: FrenchTarotRecord,
+    t: int,
+    bit: int,
+    trump: int,
+    trick: tuple[tuple[int, str], ...],
+) -> FrenchTarotState:
+    """After seat ``t`` played the card of ``bit`` (trump number ``trump``) into ``trick``
+    (which now holds it), mid-trick: the next seat follows (``flow.follow_on``, inline)."""
+    hands = s[1] ^ bit
+    high: int = s[3]
+    if trump > high:
+        high = trump
+    nt, shift, follows, excuse, chunks = NEXT_INFO[b[0]][t]
+    h = hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF  # FULL: the 78 cards
+    lead = trick[0][1]
+    follow = follows[lead]
+    if follow is not None:  # a plain suit led
+        c0, c1, s0, s1 = follow
+        legal = c0[h >> s0 & 127] + c1[h >> s1 & 127]
+        if not legal:
+            legal = follow_plays(nt, h, trick, high)
+        elif h >> 77:  # EXCUSE_SHIFT
+            legal += excuse
+    elif lead != EXCUSE:  # a trump led: overtrump when able (D-6), else any trump
+        m = h & TRUMPS_ABOVE[high] or h & TRUMP_MASK
+        if m:
+            legal = chunks[8][m >> 56 & 127] + chunks[9][m >> 63 & 127] + chunks[10][m >> 70]
+            if h >> 77:
+                legal += excuse
+        else:
+            legal = plays_of(nt, h)
+    else:
+        legal = follow_plays(nt, h, trick, high)
+    hist = s[4]
+    if not hist[0]:  # the first trick: poignées before a first card
+        legal += poignee_actions(b, nt, h)
+    return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal))
 
 
 def _trusted(s: FrenchTarotState, a: Action, ev: bool) -> Step:
@@ -177,15 +237,10 @@ class FrenchTarotRules(Rules):
         hands = 0
         for p, cards_of_seat in enumerate(seats):
             hands |= sum(map(SEAT_BIT[p].__getitem__, cards_of_seat(deck)))
-        base = FrenchTarotRecord(
-            players=players,
-            dealer=dealer,
-            chelem_option=bool(options.get("chelem", True)),
-            phase=_BIDDING,
-            hands=(),
-            dog=tuple(dog_of(deck)),
-            turn=None,
-            bids=(None,) * players,
+        base = _new(
+            FrenchTarotRecord,
+            (players, dealer, bool(options.get("chelem", True)), _BIDDING, (), tuple(dog_of(deck)))
+            + _BASE_REST[players],
         )
         turn: int | None = (dealer - 1) % players
         # french_tarot §3.2, C-10, D-16: a petit sec cancels the deal before bidding.
@@ -226,39 +281,20 @@ class FrenchTarotRules(Rules):
 
     # ---- transitions ---------------------------------------------------------------
     def apply(self, state: AnyState, action: Action) -> Step:
-        s = state if type(state) is FrenchTarotState else working(state)
-        if action not in s[LEGAL]:
-            return flow.apply(s, action)  # says why not, or checks a multi-card choice
+        # Literal item numbers below: the working form's BASE 0, HANDS 1, TRICK 2, HIGH 3,
+        # HIST 4, CALLED_BY 5, LEGAL 7 (``french_tarot_state``), read in the hot path.
+        if action not in state[7]:  # a record given field by field lands here too
+            return flow.apply(working(state), action)  # says why not, or checks a choice
+        s: FrenchTarotState = state  # type: ignore[assignment]
         if action[0] != "play":
             return _trusted(s, action, True)
         t: int = action[1]
         card: str = action[2]  # type: ignore[assignment]
-        b: FrenchTarotRecord = s[BASE]
-        trick = s[TRICK] + PLAY_ENTRY[t][card]
+        b: FrenchTarotRecord = s[0]
+        bit, trump, entry, played = PLAY_INFO[t][card]
+        trick = s[2] + entry
         if len(trick) < b[0] and card != b[10]:
-            # The usual case inline (as ``flow.follow_on``): mid-trick, the next seat follows.
-            hands = s[HANDS] ^ SEAT_BIT[t][card]
-            high: int = s[HIGH]
-            trump = TRUMP_NO[card]
-            if trump > high:
-                high = trump
-            nt = NEXT[b[0]][t]
-            h = hands >> SHIFT[nt] & FULL
-            follow = FOLLOW[nt][trick[0][1]]
-            if follow is not None:
-                c0, c1, s0, s1 = follow
-                legal = c0[h >> s0 & 127] + c1[h >> s1 & 127]
-                if not legal:
-                    legal = follow_plays(nt, h, trick, high)
-                elif h >> EXCUSE_SHIFT:
-                    legal += EXCUSE_PLAY[nt]
-            else:
-                legal = follow_plays(nt, h, trick, high)
-            hist = s[HIST]
-            if not hist[H_TRICKS]:
-                legal += poignee_actions(b, nt, h)
-            nxt = (b, hands, trick, high, hist, s[CALLED_BY], nt, legal)
-            return _new(FrenchTarotState, nxt), CARD_PLAYED_ONLY[t][card]
+            return _follow_on(s, b, t, bit, trump, trick), played
         return step_play(s, t, card, True)
 
     def apply_trusted(self, state: AnyState, action: Action, events: bool = False) -> Step:
@@ -266,9 +302,16 @@ class FrenchTarotRules(Rules):
         bidding action from ``legal_actions`` is not checked again; multi-card choices are);
         events are built only when ``events`` is true (else ``()``)."""
         s = state if type(state) is FrenchTarotState else working(state)
-        if action[0] == "play":
-            return step_play(s, action[1], action[2], events)  # type: ignore[arg-type]
-        return _trusted(s, action, events)
+        if action[0] != "play":
+            return _trusted(s, action, events)
+        t: int = action[1]
+        card: str = action[2]  # type: ignore[assignment]
+        b: FrenchTarotRecord = s[0]
+        bit, trump, entry, played = PLAY_INFO[t][card]
+        trick = s[2] + entry
+        if len(trick) < b[0] and card != b[10]:
+            return _follow_on(s, b, t, bit, trump, trick), (played if events else ())
+        return step_play(s, t, card, events)
 
     # ---- results -------------------------------------------------------------------
     def result(self, state: AnyState) -> DealResult | None:

@@ -14,6 +14,7 @@ with the refusal messages players see, then run the same ``step_*``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 from typing import Any, cast
 
 from bot.engine.actions import Action
@@ -53,6 +54,7 @@ from bot.engine.games.french_tarot_state import (
     HANDS,
     HIGH,
     HIST,
+    LEGAL,
     SEAT_BIT,
     SHIFT,
     TRICK,
@@ -87,6 +89,10 @@ _PLAY, _CALL, _DISCARD, _CHELEM, _DONE, _BIDDING = (
     Phase.BIDDING,
 )
 _SEATS = range(5)
+#: The ``bid`` event per seat and contract, as a whole event tuple.
+BID_EVENT: tuple[dict[str, tuple[Event]], ...] = tuple(
+    {c: (Event("bid", s, {"contract": c}),) for c in ("pass", *CONTRACTS)} for s in _SEATS
+)
 #: Next seat in play order, by player count and seat.
 NEXT: dict[int, tuple[int, ...]] = {n: tuple(right(s, n) for s in range(n)) for n in (3, 4, 5)}
 #: ``card_played`` event per seat and card (events are read-only facts; sharing is safe).
@@ -127,14 +133,14 @@ def step_bid(s: FrenchTarotState, t: int, contract: str, ev: bool) -> Step:
     players = b[0]
     bids = b[_R_BIDS]
     bids = bids[:t] + (contract,) + bids[t + 1 :]
-    b = put(b, _R_BIDS, bids)
+    b = _new(FrenchTarotRecord, (*b[:_R_BIDS], bids, *b[_R_BIDS + 1 :]))
+    # the highest bid so far, read off the legal bids offered (pass + each higher one)
+    high = max(len(CONTRACTS) - len(s[LEGAL]), CONTRACT_INDEX[contract])
     if t != b[1]:  # C-8: everyone speaks once; the dealer speaks last
         nt = NEXT[players][t]
-        high = max([CONTRACT_INDEX[x] for x in bids])
         nxt = _new(_S, (b, *s[HANDS:TURN], nt, BID_ACTIONS[nt][high]))
-        return nxt, ((Event("bid", t, {"contract": contract}),) if ev else _NO_EVENTS)
-    events: list[Event] = [Event("bid", t, {"contract": contract})] if ev else []
-    high = max([CONTRACT_INDEX[x] for x in bids])
+        return nxt, (BID_EVENT[t][contract] if ev else _NO_EVENTS)
+    events: list[Event] = [*BID_EVENT[t][contract]] if ev else []
     if high < 0:
         if ev:
             events.append(Event("thrown_in"))
@@ -281,6 +287,19 @@ def follow_on(
     return _new(_S, (b, hands, trick, high, hist, called_by, nt, legal))
 
 
+_CARD = itemgetter(1)
+#: Per card led: each card's strength in the trick (§4.3): trumps 101–121, the suit led by
+#: rank, any other card (and the Excuse) -1.
+STRENGTH: dict[str, dict[str, int]] = {
+    led: {
+        c: POWER[c] if POWER[c] > 100 or (SUIT[c] == SUIT[led] and c != EXCUSE) else -1
+        for c in TAROT_PACK
+    }
+    for led in TAROT_PACK
+    if led != EXCUSE
+}
+
+
 def end_trick(
     b: FrenchTarotRecord,
     hands: int,
@@ -295,13 +314,11 @@ def end_trick(
     last = len(tricks) == CARDS[b[0]] - 1
     # §4.3 (``trick_winner``): the best trump, else the best card of the suit led
     lead = trick[0][1]
-    if lead == EXCUSE:
-        lead = trick[1][1]
-    suit = SUIT[lead]
+    strength = STRENGTH[lead if lead != EXCUSE else trick[1][1]]
     winner, best = trick[0][0], -1
     for seat, c in trick:
-        p = POWER[c]
-        if p > best and (p > 100 or SUIT[c] == suit):
+        p = strength[c]
+        if p > best:
             winner, best = seat, p
     excuse_won_last = False
     if last and trick[0][1] == EXCUSE:
@@ -314,7 +331,7 @@ def end_trick(
     won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
     hist = ((*tricks, trick), (*hist[H_WINNERS], winner), won, winner, excuse_won_last)
     if events is not None:
-        cards = [c for _, c in trick]
+        cards = list(map(_CARD, trick))
         events += (_new(Event, ("trick_won", winner, {"cards": cards})),)
     if not last:
         # after the first trick any lead is free (D-14 binds trick 1 only) and no poignée
