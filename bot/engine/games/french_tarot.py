@@ -5,11 +5,12 @@ Play goes counter-clockwise: the next seat is ``right(s) = (s - 1) mod N``. Card
 trick rules live in ``french_tarot_cards``, the state in ``french_tarot_state``, the
 transitions in ``french_tarot_flow`` and scoring in ``french_tarot_scoring``.
 
-Fast core: states keep hands as bit masks (``french_tarot_state``); every action a seat can
-be offered is built once, so a legal set is a few table lookups; the legal actions of the
-state last asked about are remembered, so ``apply`` checks membership instead of recomputing;
-``apply_trusted`` is the simulation path (no check, events only when asked for). Every method
-also takes a state given field by field (``FrenchTarotRecord``, e.g. a stored one).
+Fast core: states keep hands as bit masks and carry their legal actions, computed once when
+built (``french_tarot_state``), so ``legal_actions`` and ``to_act`` are item getters; every
+action a seat can be offered is built once, so a legal set is a few table lookups; ``apply``
+checks membership in the state's legal set instead of recomputing legality, and does a
+mid-trick card play inline; ``apply_trusted`` is the simulation path (no check, events only
+when asked for). Search: ``PublicView.history`` and ``sample_world`` (``french_tarot_worlds``).
 """
 
 from __future__ import annotations

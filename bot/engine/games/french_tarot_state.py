@@ -8,8 +8,11 @@ keyword construction, ``_replace``, ``_asdict``, iteration in field order, equal
 and the JSON form ``bot.engine.codec`` stores (``FrenchTarotRecord``, unchanged) — but inside
 it is the fast core's working state: every hand is a bit mask (``french_tarot_cards``), the
 fields that only change between phases sit in one shared ``FrenchTarotRecord`` (its per-card
-fields left empty), and a card play builds an eleven-item tuple. Its items (``s[i]``) are
-that working form, for the engine's own modules only; everyone else reads the fields.
+fields left empty), the finished tricks in one history tuple, and the legal actions are
+computed once, when the state is built. A card play builds an eight-item tuple. Its items
+(``s[i]``, see ``BASE``…``LEGAL``) are that working form, for the engine's own modules only;
+everyone else reads the fields. Every ``FrenchTarotState`` is in working form (building one
+field by field converts); ``FrenchTarotRecord`` is only the stored form.
 """
 
 from __future__ import annotations
