@@ -9,6 +9,7 @@ card, as a table option) plus honours; the game goes to 50 with a unique top.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
@@ -16,6 +17,7 @@ from bot.engine.actions import Action
 from bot.engine.cards import EXCUSE, SUITS, TAROT_PACK, TAROT_RANKS
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.games import worlds
 from bot.engine.games.hot_paths import (
     CARD_TUPLE_OF,
     CARDS_OF,
@@ -385,6 +387,55 @@ class EarlyFrenchTarotRules(Rules):
         _last_result = (state, res)
         return res
 
+    def sample_world(self, view: SeatView, rng: Any) -> EarlyFrenchTarotState:
+        """A state showing ``view.seat`` exactly ``view``, the cards it cannot see dealt
+        uniformly among the deals the play allows: a seat that did not follow is void in the
+        suit led, and one that did not trump either is void in trumps too (§4.2; the Fool
+        says nothing, D-6). The set-aside cards are unconstrained."""
+        pub = view.public
+        n, me, dealer = pub.players, view.seat, pub.dealer
+        plays = [(a.seat, a.card or "") for a in pub.history]
+        played: list[list[str]] = [[] for _ in range(n)]
+        for t, c in plays:
+            played[t].append(c)
+        known = set(view.hand) | {c for _, c in plays}
+        unseen = [c for c in TAROT_PACK if c not in known]
+        others = [p for p in range(n) if p != me]
+        caps = [pub.hand_sizes[p] for p in others] + [len(TAROT_PACK) - HAND_SIZE * n]
+        forbidden: list[set[str]] = [set() for _ in caps]
+        for i in range(0, len(plays), n):
+            led = None
+            for t, c in plays[i : i + n]:
+                if c == FOOL:
+                    continue
+                if led is None:
+                    led = SUIT_OF[c]
+                elif SUIT_OF[c] != led and t != me:
+                    void = forbidden[others.index(t)]
+                    void |= _MEMBERS[led]
+                    if SUIT_OF[c] != TRUMP:
+                        void |= _TRUMPS
+        frozen_out = [frozenset(f) for f in forbidden]
+        options = {"every_card_scores": bool(pub.info.get("every_card_scores"))}
+        mine = worlds.play_order_hand(view.hand, view.legal)
+
+        def attempt(rng: random.Random) -> EarlyFrenchTarotState | None:
+            parts = worlds.split_uniformly(unseen, caps, frozen_out, rng)
+            dealt = {me: mine + played[me]}
+            for i, p in enumerate(others):
+                rng.shuffle(parts[i])
+                dealt[p] = parts[i] + played[p]
+            deck = [""] * len(TAROT_PACK)
+            for p, cards in dealt.items():
+                k = (p - dealer - 1) % n
+                for j, c in enumerate(cards):
+                    deck[k + n * j] = c
+            deck[HAND_SIZE * n :] = parts[-1]
+            state = worlds.replay(self, self.new_deal(n, options, deck, dealer), pub.history)
+            return state if state is not None and self.observe(state, me) == view else None
+
+        return worlds.draw(attempt, rng)
+
     def default_action(self, state: EarlyFrenchTarotState) -> Action:
         """Timeout (rules/README.md): the lowest legal card — least honour, then trumps last,
         then lowest rank, suits ♠♥♦♣; the Fool only when nothing else is legal."""
@@ -440,6 +491,7 @@ class EarlyFrenchTarotRules(Rules):
             last_winner=s.trick_winners[-1] if s.trick_winners else None,
             info=info,
             result=self.result(s),
+            history=history(s),
         )
 
     def observe(self, state: EarlyFrenchTarotState, seat: int) -> SeatView:
@@ -448,6 +500,11 @@ class EarlyFrenchTarotRules(Rules):
         legal = self.legal_actions(s) if s.turn == seat else ()
         info = with_restriction({}, self.play_restriction(s, seat))
         return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s), info=info)
+
+
+def history(s: EarlyFrenchTarotState) -> tuple[Action, ...]:
+    """Every card played in the hand, in order (the only actions; all public)."""
+    return tuple([_PLAY[t][c] for trick in (*s.tricks, s.trick) for t, c in trick])
 
 
 # ---- transitions (the action is legal) ---------------------------------------------------

@@ -12,13 +12,15 @@ events only when asked for.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, NamedTuple
 
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.games import worlds
 from bot.engine.games.hot_paths import CARDS_OF, WITHOUT, frozen, new_tuple
 from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
@@ -522,6 +524,72 @@ class LaMorteRules(Rules):
             return res
         return None
 
+    def sample_world(self, view: SeatView, rng: Any) -> LaMorteState:
+        """A state showing ``view.seat`` exactly ``view``, the cards it cannot see (other
+        hands, il Morto's dead cards, the set-aside cards with 3 players) dealt uniformly
+        among the deals the play allows: a seat that did not follow is void in the suit led
+        (D-10: on a trump lead that includes La Morte), and the accepter's trick-1 lead was
+        one of its lowest-ranked cards (D-8, C-2)."""
+        pub = view.public
+        n, me, dealer = pub.players, view.seat, pub.dealer
+        talon: str = pub.info["talon"]
+        trump: str | None = pub.info["trump"]
+        hist = pub.history
+        plays = [(a.seat, a.card or "") for a in hist if a.type == "play"]
+        played: list[list[str]] = [[] for _ in range(n)]
+        for t, c in plays:
+            played[t].append(c)
+        known = set(view.hand) | {c for _, c in plays} | {talon}
+        unseen = [c for c in self.pack(n) if c not in known]
+        others = [p for p in range(n) if p != me]
+        caps = [TRICKS - len(played[p]) for p in others]
+        aside = len(self.pack(n)) - TRICKS * n - 1
+        if aside:
+            caps.append(aside)
+        forbidden: list[set[str]] = [set() for _ in caps]
+        accepter = next((a.seat for a in hist if a.type == "accept"), None)
+        if accepter is not None and plays and accepter != me and plays[0][1] != LA_MORTE:
+            low = RANK[plays[0][1]]  # D-8: nothing lower was held
+            forbidden[others.index(accepter)] |= {c for c in RANK if RANK[c] < low}
+        morto = None
+        i = 0
+        while i < len(plays):
+            size = n if morto is None else n - 1
+            trick = plays[i : i + size]
+            led = trick[0][1]
+            if led != LA_MORTE or trump is not None:
+                follows = _FOLLOWS[trump][led]
+                for t, c in trick[1:]:
+                    if c not in follows and t != me:
+                        forbidden[others.index(t)] |= follows
+            if len(trick) == size:
+                winner, dies = trick_winner(trick, trump)
+                if dies:
+                    morto = winner
+            i += size
+        frozen_out = [frozenset(f) for f in forbidden]
+        mine = worlds.play_order_hand(view.hand, view.legal)
+        options = self.normalize_options(None)
+
+        def attempt(rng: random.Random) -> LaMorteState | None:
+            parts = worlds.split_uniformly(unseen, caps, frozen_out, rng)
+            dealt = {me: mine + played[me]}
+            for k, p in enumerate(others):
+                rng.shuffle(parts[k])
+                dealt[p] = parts[k] + played[p]
+            deck = [""] * (TRICKS * n)
+            for p, cards in dealt.items():
+                k = (p - dealer - 1) % n
+                for j, c in enumerate(cards):
+                    deck[k + n * j] = c
+            deck.append(talon)
+            if aside:
+                deck += parts[-1]
+            state = worlds.replay(self, self.new_deal(n, options, deck, dealer), hist)
+            return state if state is not None and self.observe(state, me) == view else None
+
+        return worlds.draw(attempt, rng)
+
     def default_action(self, state: LaMorteState) -> Action:
         """la_morte D-15: Drop, Muck, Drop, or the lowest legal card (ties ♠♥♦♣)."""
         s = state
@@ -589,6 +657,7 @@ class LaMorteRules(Rules):
             last_winner=s.trick_winners[-1] if s.trick_winners else None,
             info=info,
             result=self.result(s),
+            history=history(s),
         )
 
     def observe(self, state: LaMorteState, seat: int) -> SeatView:
@@ -618,6 +687,32 @@ def _why_illegal(s: LaMorteState, card: str) -> str:
             return "La Morte may only be led as your last card"
         return "after accepting you must lead one of your lowest-ranked cards"
     return "you must follow suit"
+
+
+def history(s: LaMorteState) -> tuple[Action, ...]:
+    """Every action of the deal in order (all public in La Morte): the auction (``auction``
+    up to the Accept that fixed the contract), then the card play, each undecided player's
+    trick-1 decision right before its first card (C-1)."""
+    entries = s.auction
+    cut = next((i + 1 for i, e in enumerate(entries) if e[1] == "accept"), len(entries))
+    out: list[Action] = [_AUCTION_ACTION[kind](t, x) for t, kind, x in entries[:cut]]
+    decisions = list(entries[cut:])
+    plays = [p for trick in (*s.tricks, s.trick) for p in trick]
+    for i, (t, card) in enumerate(plays):
+        if decisions and i < s.players and decisions[0][0] == t:
+            d = decisions.pop(0)
+            out.append(_AUCTION_ACTION[d[1]](t, d[2]))
+        out.append(_PLAY[t][card])
+    out += [_AUCTION_ACTION[kind](t, x) for t, kind, x in decisions]
+    return tuple(out)
+
+
+_AUCTION_ACTION: dict[str, Callable[[int, int], Action]] = {
+    "bid": lambda t, x: _BID[t][x],
+    "accept": lambda t, x: _ACCEPT[t],
+    "drop": lambda t, x: _DROP[t],
+    "muck": lambda t, x: _MUCK[t],
+}
 
 
 # ---- transitions (the action is legal) ---------------------------------------------------

@@ -14,6 +14,7 @@ simulation path: no legality check and events only when asked for.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
@@ -23,6 +24,7 @@ from bot.engine.actions import Action
 from bot.engine.cards import FRENCH_RANKS
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
+from bot.engine.games import worlds
 from bot.engine.games.hot_paths import CARDS_OF, WITHOUT, frozen, new_tuple
 from bot.engine.games.losers_game_scoring import (
     FOUR_OF_A_KIND,
@@ -310,6 +312,52 @@ class LosersGameRules(Rules):
         _last_result = (state, res)
         return res
 
+    def sample_world(self, view: SeatView, rng: Any) -> LosersGameState:
+        """A state showing ``view.seat`` exactly ``view``, the other hands dealt uniformly
+        among the deals the play allows: a seat that did not follow is void in the suit led
+        (§4; nothing else is forced). The excess is face up (D-3)."""
+        pub = view.public
+        n, me, dealer = pub.players, view.seat, pub.dealer
+        info = pub.info
+        plays = [(a.seat, a.card or "") for a in pub.history if a.type == "play"]
+        played: list[list[str]] = [[] for _ in range(n)]
+        for t, c in plays:
+            played[t].append(c)
+        excess = list(info["excess"])
+        known = set(view.hand) | {c for _, c in plays} | set(excess)
+        unseen = [c for c in PACK if c not in known]
+        others = [p for p in range(n) if p != me]
+        caps = [pub.hand_sizes[p] for p in others]
+        forbidden: list[set[str]] = [set() for _ in caps]
+        for i in range(0, len(plays), n):
+            trick = plays[i : i + n]
+            led = trick[0][1][0]
+            for t, c in trick[1:]:
+                if c[0] != led and t != me:
+                    forbidden[others.index(t)] |= MEMBERS[led]
+        frozen_out = [frozenset(f) for f in forbidden]
+        options = {"totals": list(info["totals"])}
+        mine = worlds.play_order_hand(view.hand, view.legal)
+        h = hand_size(n)
+
+        def attempt(rng: random.Random) -> LosersGameState | None:
+            parts = worlds.split_uniformly(unseen, caps, frozen_out, rng)
+            dealt = {me: mine + played[me]}
+            for i, p in enumerate(others):
+                rng.shuffle(parts[i])
+                dealt[p] = parts[i] + played[p]
+            deck = [""] * (n * h)
+            for p, cards in dealt.items():
+                k = (p - dealer - 1) % n
+                for j, c in enumerate(cards):
+                    deck[k + n * j] = c
+            state = worlds.replay(
+                self, self.new_deal(n, options, deck + excess, dealer), pub.history
+            )
+            return state if state is not None and self.observe(state, me) == view else None
+
+        return worlds.draw(attempt, rng)
+
     def default_action(self, state: LosersGameState) -> Action:
         """Timeouts (rules README): ♠ as trump, a bid of 0, the lowest legal card (♠♥♦♣)."""
         s = state
@@ -377,6 +425,7 @@ class LosersGameRules(Rules):
             last_winner=s.trick_winners[-1] if shown else None,
             info=info,
             result=self.result(s),
+            history=history(s),
         )
 
     def observe(self, state: LosersGameState, seat: int) -> SeatView:
@@ -390,6 +439,24 @@ class LosersGameRules(Rules):
 
 
 _PLAYING = Phase.PLAY
+
+
+def history(s: LosersGameState) -> tuple[Action, ...]:
+    """Every action of the hand in order: the trump named, the bids from the caller's left
+    (public, §3.2), then every card played (seen as played; D-9 hides the piles, not the
+    play)."""
+    out: list[Action] = []
+    if s.trump is not None:
+        out.append(_TRUMP_LEGAL[s.caller][SUIT_ORDER.index(s.trump)])
+    n = s.players
+    for k in range(1, n + 1):
+        seat = (s.caller + k) % n
+        bid = s.bids[seat]
+        if bid is not None:
+            out.append(_bids(seat, bid)[bid])
+    out += [_PLAY[t][c] for trick in (*s.tricks, s.trick) for t, c in trick]
+    return tuple(out)
+
 
 # ---- transitions (the action is legal) ---------------------------------------------------
 

@@ -50,6 +50,7 @@ state last asked about are memoised (``apply`` checks membership in them);
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -60,16 +61,21 @@ from bot.engine.events import Event
 from bot.engine.games import queen_of_tarot_bargain as bargain
 from bot.engine.games import queen_of_tarot_play as flow
 from bot.engine.games import queen_of_tarot_state as st
+from bot.engine.games import worlds
 from bot.engine.games.queen_of_tarot_cards import (
     DISCARD_SIZE,
     DISPLAY_ORDER,
     FAIR_SHARE,
     FIRST_SESSION_AFTER,
     FOOL,
+    HONOURS,
+    KINGS,
+    PACKETS,
     PLAYERS,
     POINTS,
     STRENGTH,
     TRUMP,
+    UNDISCARDABLE,
     led_suit,
     legal_cards,
     pile_points,
@@ -78,7 +84,15 @@ from bot.engine.games.queen_of_tarot_cards import (
     roles,
     sort_key,
 )
-from bot.engine.games.queen_of_tarot_declare import best_set, declaration, legal_sets
+from bot.engine.games.queen_of_tarot_declare import (
+    ABUNDANCE,
+    KINGS_BONUS,
+    MITIGATI,
+    MIXED,
+    best_set,
+    declaration,
+    legal_sets,
+)
 from bot.engine.games.queen_of_tarot_state import (
     PHASE,
     TURN,
@@ -381,6 +395,97 @@ class QueenOfTarotRules(Rules):
         }
         return DealResult("played", deltas, detail)
 
+    def sample_world(self, view: SeatView, rng: Any) -> QueenOfTarotState:
+        """A state showing ``view.seat`` exactly ``view``, the cards it cannot see (the other
+        hands, the undealt stock in a random order, the dealer's discard) dealt uniformly among
+        the deals the rules allow: a seat that did not follow is void in the suit led, and in
+        trumps too if it did not trump a plain lead (§4.2; the Fool says nothing); declared
+        cards are in the declarer's hand, and a declaration shows every King and honour held
+        (Kings, Mitigati or mixed honours) or every trump held (Abundance) (C-2, C-3); the
+        discard holds no King or honour (D-9)."""
+        pub = view.public
+        me, dealer = view.seat, pub.dealer
+        info = pub.info
+        hist = pub.history
+        rounds: int = info["packets"]
+        eldest, middle, _ = roles(dealer)
+        plays = [(a.seat, a.card or "") for a in hist if a.type == "play"]
+        played: list[list[str]] = [[] for _ in range(PLAYERS)]
+        for t, c in plays:
+            played[t].append(c)
+        my_discard = list(view.info.get("discard", ()))
+        hidden_discard = bool(info["discarded"]) and me != dealer
+        known = set(view.hand) | {c for _, c in plays} | set(my_discard)
+        others = [p for p in (eldest, middle, dealer) if p != me]
+        held: dict[int, list[str]] = {p: [] for p in others}
+        forbidden: list[set[str]] = [set(), set()]
+        for d in info["declarations"]:
+            p, shown = d["seat"], set(d["cards"])
+            if p == me:
+                continue
+            k = others.index(p)
+            held[p] += [c for c in d["cards"] if c not in known]
+            known |= shown
+            names = set(d["bonuses"])
+            if names & {KINGS_BONUS, MITIGATI, MIXED}:
+                forbidden[k] |= (set(KINGS) | set(HONOURS)) - shown
+            if ABUNDANCE in names:
+                forbidden[k] |= {c for c in TAROT_PACK if c[0] == TRUMP} - shown
+        for i in range(0, len(plays), PLAYERS):
+            led = None
+            for t, c in plays[i : i + PLAYERS]:
+                if c == FOOL:
+                    continue
+                if led is None:
+                    led = c[0]
+                elif c[0] != led and t != me:
+                    void = forbidden[others.index(t)]
+                    void |= flow.MEMBERS[led]
+                    if led != TRUMP and c[0] != TRUMP:
+                        void |= flow.MEMBERS[TRUMP]
+        unseen = [c for c in TAROT_PACK if c not in known]
+        caps = [pub.hand_sizes[p] - len(held[p]) for p in others]
+        dealt = sum(sum(PACKETS[r]) for r in range(rounds))
+        caps.append(len(TAROT_PACK) - dealt)  # the stock
+        forbidden.append(set())
+        if hidden_discard:
+            caps.append(DISCARD_SIZE)
+            forbidden.append(set(UNDISCARDABLE))
+        frozen_out = [frozenset(f) for f in forbidden]
+        mine = worlds.play_order_hand(view.hand, view.legal)
+        options = {"max_bargain": info["max_bargain"]}
+
+        def attempt(rng: random.Random) -> QueenOfTarotState | None:
+            parts = worlds.split_uniformly(unseen, caps, frozen_out, rng)
+            discard = parts[3] if hidden_discard else my_discard
+            seqs = {me: mine + played[me]}
+            for k, p in enumerate(others):
+                rng.shuffle(parts[k])
+                seqs[p] = held[p] + parts[k] + played[p]
+            if discard:
+                seqs[dealer] = seqs[dealer] + list(discard)
+            stock = parts[2]
+            rng.shuffle(stock)
+            deck: list[str] = []
+            taken = {p: 0 for p in range(PLAYERS)}
+            for r, sizes in enumerate(PACKETS):
+                for p, size in zip((eldest, middle, dealer), sizes, strict=True):
+                    if r < rounds:
+                        deck += seqs[p][taken[p] : taken[p] + size]
+                        taken[p] += size
+            deck += stock
+
+            def fill(_state: Any, a: Action) -> Action:
+                if a.type == "discard" and a.cards is None:
+                    return Action("discard", a.seat, cards=tuple(discard))
+                return a
+
+            start = self.new_deal(PLAYERS, options, deck, dealer)
+            state = worlds.replay(self, start, hist, fill)
+            return state if state is not None and self.observe(state, me) == view else None
+
+        return worlds.draw(attempt, rng)
+
     def default_action(self, state: QueenOfTarotState) -> Action:
         """Timeouts (rules README): pass; the three cheapest discardable cards (plain
         suits before trumps); the best declaration, which the engine pre-fills (§3.3,
@@ -493,6 +598,7 @@ class QueenOfTarotRules(Rules):
             last_winner=s.winners[-1] if s.winners else None,
             info=self._public_info(s),
             result=self.result(s),
+            history=history(s),
         )
 
     def observe(self, state: QueenOfTarotState, seat: int) -> SeatView:
@@ -522,6 +628,18 @@ def _cheap(card: str) -> tuple[int, bool, int, str]:
 
 
 _PLAYING = Phase.PLAY
+
+
+def history(s: QueenOfTarotState) -> tuple[Action, ...]:
+    """Every action of the hand in order, in its public form: the bargaining calls, the
+    dealer's discard masked (``cards=None``, ``amount=3``), the declarations, the cards."""
+    out = [Action(c.call, c.seat, amount=c.amount) for c in s.calls]
+    if s.discard:
+        out.append(Action("discard", s.dealer, amount=DISCARD_SIZE))
+    out += [Action("declare", d.seat, bonuses=d.bonuses) for d in s.declarations]
+    out += [flow.PLAY[t][c] for trick in (*s.tricks, s.trick) for t, c in trick]
+    return tuple(out)
+
 
 Step = tuple[QueenOfTarotState, tuple[Event, ...]]
 
