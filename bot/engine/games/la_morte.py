@@ -160,15 +160,13 @@ _ACCEPT = tuple(Action("accept", seat) for seat in range(MAX_PLAYERS))
 _DROP = tuple(Action("drop", seat) for seat in range(MAX_PLAYERS))
 _MUCK = tuple(Action("muck", seat) for seat in range(MAX_PLAYERS))
 #: Auction legal actions per (seat, standing bid) (§3.2).
-_AUCTION_LEGAL: dict[tuple[int, int], tuple[Action, ...]] = {
-    (seat, high): (
-        *_BID[seat][high + 1 :],
-        *((_ACCEPT[seat],) if high > 0 else ()),
-        _DROP[seat],
+_AUCTION_LEGAL: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(
+        (*_BID[seat][high + 1 :], *((_ACCEPT[seat],) if high > 0 else ()), _DROP[seat])
+        for high in range(MAX_BID + 1)
     )
     for seat in range(MAX_PLAYERS)
-    for high in range(MAX_BID + 1)
-}
+)
 _DEALER_LEGAL = tuple((*_BID[seat][1:], _MUCK[seat]) for seat in range(MAX_PLAYERS))
 _DECIDE_LEGAL = tuple((_ACCEPT[seat], _DROP[seat]) for seat in range(MAX_PLAYERS))
 #: Cards that follow a lead, per trump and led card: La Morte follows the trump suit (D-10),
@@ -279,7 +277,7 @@ def _compute_legal(s: LaMorteState) -> tuple[Action, ...]:
             return tuple([play[c] for c in hand if c != LA_MORTE])
         return tuple([play[c] for c in hand])
     if phase is _AUCTIONING:
-        return _AUCTION_LEGAL[t, s[_HIGH_BID]]
+        return _AUCTION_LEGAL[t][s[_HIGH_BID]]
     return _DEALER_LEGAL[t]
 
 
