@@ -64,6 +64,11 @@ class Evaluation:
     options: tuple[Option, ...]
 
 
+def can_sample(rules: Rules) -> bool:
+    """Whether ``rules`` can draw worlds (the engine implements ``sample_world`` for it)."""
+    return "sample_world" in vars(rules) or type(rules).sample_world is not Rules.sample_world
+
+
 def _casual(rules: Rules, view: SeatView, rng: random.Random) -> Action:
     from bot.ai import policy_for
 
@@ -87,6 +92,9 @@ def evaluate(
         raise ValueError(f"seat {view.seat} has nothing to decide")
     seed = rng.getrandbits(62)
     casual = _casual(rules, view, random.Random(seed ^ 0x5A5A))
+    if sampler is None and not can_sample(rules):
+        # no worlds to search in (the engine cannot sample this game yet): the casual action
+        return Evaluation(seat=view.seat, best=casual, options=(Option(casual, 0.0, 0),))
     cands = candidates(rules, view, casual, random.Random(seed ^ 0xC0DE))
     budget = max(1, int(BUDGET.get(rules.game_id, DEFAULT_BUDGET) * effort))
     if len(cands) == 1:
