@@ -146,21 +146,32 @@ def judge(game_id: str, d: Decision, seed: int, effort: float) -> Judged:
     rules = get_rules(game_id)
     ev = evaluate(rules, d.view, review_rng(seed, d.seq), effort=effort)
     best = ev.options[0]
+    if _same(best.action, d.played):
+        return Judged(d, best.action, best.expected, best.expected, best.samples)
     mine = next((o for o in ev.options if _same(o.action, d.played)), None)
-    if mine is not None or _same(best.action, d.played):
-        value = best.expected if mine is None else mine.expected
-        return Judged(d, best.action, best.expected, value, best.samples)
+    if mine is not None and mine.samples >= best.samples:
+        return Judged(d, best.action, best.expected, mine.expected, best.samples)
     if d.played.type in rules.multi_card_types or best.action.type in rules.multi_card_types:
-        # The expert compares concrete multi-card choices it builds itself.
-        return Judged(d, best.action, best.expected, None, best.samples)
-    # The player's card was not among the expert's candidates (cards it judged alike, or a
-    # long list it pruned): the two choices, head to head over the same sampled deals.
+        # The expert compares concrete multi-card choices it builds itself: the player's own
+        # is valued only if it was among them.
+        value = None if mine is None else mine.expected
+        return Judged(d, best.action, best.expected, value, best.samples)
+    # The player's choice was set aside early (valued on fewer deals than the expert's), or
+    # never considered (cards the expert judged alike, a long list it pruned): the two
+    # choices head to head, over the same sampled deals.
+    # Only the candidates narrow: the worlds are still drawn from what the seat saw (a world
+    # must reproduce the seat's own view, legal actions included).
     pair = replace(d.view, legal=(best.action, d.played))
-    duel = evaluate(rules, pair, review_rng(seed, d.seq), effort=effort)
+
+    def worlds(_: SeatView, rng: random.Random) -> object:
+        return rules.sample_world(d.view, rng)
+
+    duel = evaluate(rules, pair, review_rng(seed, d.seq), effort=effort, sampler=worlds)
     values = {_key(o.action): o for o in duel.options}
     b, p = values.get(_key(best.action)), values.get(_key(d.played))
     if b is None or p is None:
-        return Judged(d, best.action, best.expected, None, best.samples)
+        value = None if mine is None else mine.expected
+        return Judged(d, best.action, best.expected, value, best.samples)
     return Judged(d, best.action, b.expected, p.expected, min(b.samples, p.samples))
 
 

@@ -14,6 +14,7 @@ hints or reviews think at the same time. The expert only sees what the seat saw.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from bot.services.upkeep import TableUpkeep
 if TYPE_CHECKING:
     from bot.ai.expert import Evaluation
 
+log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
 #: A hint thinks this many times as long as a computer's in-game decision (a player waits
@@ -68,7 +70,7 @@ class Review:
     deal_number: int
     judged: tuple[Judged, ...]  # every decision reviewed, the costliest first
     decisions: int  # decisions with a choice the player made in the deal
-    complete: bool  # every one of them was reviewed within the time budget
+    complete: bool  # every one of them was reviewed (within the time budget)
 
     @property
     def mistakes(self) -> tuple[Judged, ...]:
@@ -151,7 +153,7 @@ class TableCoach(TableUpkeep):
     async def _review(self, table_id: int, deal_no: int, seat: int) -> Review:
         rec = await self._load(table_id)
         entries = await self.store.log(table_id)
-        found, _ = await self._off_loop(lambda: analysis.decisions(rec, entries, deal_no, seat))
+        found, _ = await self._think(analysis.decisions, rec, entries, deal_no, seat)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + REVIEW_SECONDS
         effort = REVIEW_EFFORT * step.EXPERT_EFFORT
@@ -159,7 +161,11 @@ class TableCoach(TableUpkeep):
         for d in sorted(found, key=analysis.priority):
             if loop.time() >= deadline:
                 break
-            judged.append(await self._think(analysis.judge, rec.game_id, d, rec.seed, effort))
+            try:
+                judged.append(await self._think(analysis.judge, rec.game_id, d, rec.seed, effort))
+            except Exception:
+                # One position the expert cannot think about must not cost the whole review.
+                log.exception("the expert could not review seq %s of table %s", d.seq, rec.id)
         judged.sort(key=lambda j: (-j.loss, j.decision.seq))
         return Review(
             table=table_info(rec),

@@ -25,6 +25,7 @@ from bot.ui.games import renderer
 from bot.ui.render import COLOUR_LOBBY, COLOUR_PLAY, clip_lines, plays_line, round_word
 
 if TYPE_CHECKING:
+    from bot.ai.expert import Option
     from bot.ui.controller import TableController
 
 #: Alternatives a hint lists besides the expert's choice.
@@ -153,6 +154,27 @@ def _trick_so_far(table: TableInfo, view: SeatView) -> str | None:
 # ---- hints -----------------------------------------------------------------------------
 
 
+def _alternative(game: str, best: Option, o: Option) -> str:
+    """One alternative of a hint: its expected score, and how it compares with the choice.
+    The search plays every candidate on the first sampled deals, then sets the weaker half
+    aside, and so on: an alternative set aside early was valued on fewer deals."""
+    value, action = _points(o.expected), action_words(game, o.action)
+    if o.samples < best.samples:
+        return n_(
+            "`{value}` {action} — set aside after {n} sampled deal",
+            "`{value}` {action} — set aside after {n} sampled deals",
+            o.samples,
+            value=value,
+            action=action,
+        )
+    return _(
+        "`{value}` {action} — {diff} less",
+        value=value,
+        action=action,
+        diff=f"{max(0.0, best.expected - o.expected):.1f}",
+    )
+
+
 def hint_embed(hint: Hint) -> discord.Embed:
     """The private answer to a hint: the expert's choice, its expected score for the deal,
     and the alternatives it weighed with how much less each is expected to score."""
@@ -197,15 +219,7 @@ def hint_embed(hint: Hint) -> discord.Embed:
     embed.description = "\n".join(lines)
     others = ev.options[1 : 1 + HINT_ALTERNATIVES]
     if others:
-        rows = [
-            _(
-                "`{value}` {action} — {diff} less",
-                value=_points(o.expected),
-                action=action_words(game, o.action),
-                diff=f"{best.expected - o.expected:.1f}",
-            )
-            for o in others
-        ]
+        rows = [_alternative(game, best, o) for o in others]
         embed.add_field(
             name=_("The alternatives it weighed"), value=clip_lines(rows, FIELD_LIMIT), inline=False
         )
