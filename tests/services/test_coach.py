@@ -143,8 +143,10 @@ async def test_a_practice_table_hints_its_player_to_act_and_is_never_rated(
 
 
 async def test_an_expert_table_rates_the_expert_and_its_rematch_keeps_the_level(
-    db: Database, svc: TableService
+    db: Database, svc: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # A complete review is asserted: its wall-clock budget must not depend on the machine's load.
+    monkeypatch.setattr(coach, "REVIEW_SECONDS", 600.0)
     t = await svc.open_lobby(
         GUILD, CHANNEL, ANA, "Ana", EXPERT_GAME, 2, EXPERT_OPTIONS, computers=1, level="expert"
     )
