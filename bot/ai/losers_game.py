@@ -11,10 +11,12 @@ Card play plays for the seat's own bid. Trick piles are face down (losers_game D
 player remembers what it took: the public history gives every trick and its winner, so the
 policy knows its points so far and how many it still *needs*. A trick is worth taking when it
 holds trumps or cards of a rank the player is collecting (held twice or more). Following, win
-a worthwhile trick as cheaply as is safe — and, while points are still needed, in the last
-tricks even with a winner that may be beaten; otherwise throw the least useful card — a low
-plain card of a rank not being collected, never a trump while something else is allowed (a
-thrown trump is a point for whoever takes it). Leading: high trumps to draw trumps when
+a worthwhile trick as cheaply as is safe — and, while points are still needed, even with a
+winner that may be beaten when a single player is still to come or the tricks left are barely
+enough; otherwise throw the least useful card — a low plain card of a rank not being
+collected, never a trump while something else is allowed (a thrown trump is a point for
+whoever takes it). ``choose_fast`` (the expert's rollouts) bids from a fitted formula instead
+of simulating. Leading: high trumps to draw trumps when
 holding the top of the suit, else the strongest side-suit Ace/King, else a low card of the
 longest plain suit.
 """
@@ -38,7 +40,6 @@ from bot.engine.trick import Play
 from bot.engine.views import SeatView
 
 ROLLOUTS = 24
-LATE = 4  # cards left from which a seat short of its bid takes risks to make it
 KING, JACK = 11, 9
 
 
@@ -119,12 +120,7 @@ def play_card(
                 return strongest
             # Still short, with few tricks left to find the points or one player left to
             # beat it: take the chance.
-            if (
-                short
-                and worth
-                and len(hand) <= LATE
-                and (len(hand) <= (need or 0) + 1 or len(trick) == players - 2)
-            ):
+            if short and worth and (len(hand) <= (need or 0) + 1 or len(trick) == players - 2):
                 return strongest
     return _throw(legal, trump, collecting)
 
@@ -257,7 +253,7 @@ def choose(view: SeatView, rng: random.Random) -> Action:
     trump = pv.info["trump"]
     pile: list[str] = []
     need = None
-    if len(view.hand) <= LATE:  # the bid only changes the play in the last tricks
+    if pv.trick:  # the bid only changes how a trick is followed
         pile = taken(view)
         bid = next((b for s, b in pv.info.get("bids") or () if s == seat), None)
         need = None if bid is None else bid - _points(pile, trump)

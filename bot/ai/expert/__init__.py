@@ -44,6 +44,9 @@ DEFAULT_BUDGET = 2000
 HARD_CAP = 0.6
 #: Share of the budget spent on a decision with a single candidate (its value is reported).
 SINGLE_SHARE = 0.25
+#: Share of the budget for a decision that is not a card play (bids, calls, discards,
+#: declarations, bargaining): rarer and weightier, and every rollout from it is a whole deal.
+CONTRACT_SHARE = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +102,8 @@ def evaluate(
     budget = max(1, int(BUDGET.get(rules.game_id, DEFAULT_BUDGET) * effort))
     if len(cands) == 1:
         budget = max(1, int(budget * SINGLE_SHARE))
+    elif all(a.type != "play" for a in cands):
+        budget = int(budget * CONTRACT_SHARE)
     tallies = search(
         rules,
         view,
