@@ -39,6 +39,15 @@ BUDGET: dict[str, int] = {
     "queen_of_tarot": 6500,
 }
 DEFAULT_BUDGET = 2000
+#: What drawing one world costs, in rollout decisions of the same game, per player count
+#: (measured: ``Rules.sample_world`` against the rollouts' decisions on the same deals).
+WORLD_UNITS: dict[str, dict[int, int]] = {
+    "french_tarot": {3: 5, 4: 10, 5: 20},
+    "early_french_tarot": {2: 9, 3: 13, 4: 36, 5: 95, 6: 136},
+    "la_morte": {3: 7, 4: 8, 5: 21},
+    "losers_game": {2: 6, 3: 6, 4: 8, 5: 10, 6: 27},
+    "queen_of_tarot": {3: 18},
+}
 #: Wall-clock safety net per decision at effort 1.0, in seconds (scaled by ``effort``). Only
 #: reached when the machine is far slower than planned; see ``search``.
 HARD_CAP = 0.6
@@ -113,6 +122,7 @@ def evaluate(
         policy=rollout_policy(rules.game_id),
         sampler=sampler or rules.sample_world,
         hard_cap=HARD_CAP * max(effort, 0.05),
+        world_units=WORLD_UNITS.get(rules.game_id, {}).get(view.public.players, 12),
     )
     options = tuple(Option(t.action, t.mean if t.samples else 0.0, t.samples) for t in tallies)
     return Evaluation(seat=view.seat, best=options[0].action, options=options)

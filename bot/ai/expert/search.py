@@ -13,7 +13,8 @@ first worlds, then the worse half is dropped, and so on, until one round remains
 
 **Budget and determinism.** Work is counted in *units*: one rollout decision (a policy call
 plus the engine applying it) is one unit, and drawing a world costs ``WORLD_UNITS``. The
-budget in units (per game, times ``effort``) alone decides when a round ends and which
+budget in units (per game, times ``effort``; a world costs what drawing it takes in rollout
+decisions of the same game, measured) alone decides when a round ends and which
 candidate wins, so the same ``rng`` state gives the same answer on any machine, loaded or not,
 in any process. Time is only a safety net: once the search has used ``hard_cap`` seconds of
 CPU (or three times that of wall-clock time, on a machine far busier than planned) it stops
@@ -39,7 +40,7 @@ from bot.engine.views import SeatView
 Policy = Callable[[SeatView, random.Random], Action]
 Sampler = Callable[[SeatView, random.Random], Any]
 
-#: Units charged for drawing one world (roughly the replay the sampler does).
+#: Units charged for drawing one world, by default (``search``'s ``world_units``).
 WORLD_UNITS = 12
 
 
@@ -117,6 +118,7 @@ def search(
     policy: Policy,
     sampler: Sampler,
     hard_cap: float,
+    world_units: int = WORLD_UNITS,
 ) -> list[Tally]:
     """Tallies of ``candidates`` (best first) after spending about ``budget`` units."""
     tallies = [Tally(a) for a in candidates]
@@ -140,7 +142,7 @@ def search(
             world_seed = seed * 1_000_003 + world_no * 7_919
             world_no += 1
             world = sampler(view, random.Random(world_seed))
-            used += WORLD_UNITS
+            used += world_units
             for tally in active:
                 try:
                     state = rules.apply(world, tally.action)[0]
