@@ -214,3 +214,15 @@ def test_a_fresh_process_replays_identically() -> None:
         )
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1] and outputs[0].startswith("[[")
+
+
+def test_chosen_actions_are_compared_on_the_same_worlds() -> None:
+    """``actions=`` values exactly the actions given (a review's duel), none merged away."""
+    for rules, state, view in _positions("early_french_tarot", 4, 4):
+        plays = [a for a in view.legal if a.type == "play"][:2]
+        if len(plays) < 2:
+            continue
+        sampler = None if has_sampler(rules) else reshuffler(rules, state)
+        ev = evaluate(rules, view, random.Random(3), effort=EFFORT, sampler=sampler, actions=plays)
+        assert {o.action for o in ev.options} == set(plays)
+        assert ev.options[0].samples == ev.options[1].samples > 0

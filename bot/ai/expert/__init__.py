@@ -17,6 +17,7 @@ Levels: ``casual`` is the rule policies (``bot/ai/<game>.py``), fast and memory-
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.ai.expert.candidates import candidates
@@ -94,20 +95,28 @@ def evaluate(
     *,
     effort: float = 1.0,
     sampler: Sampler | None = None,
+    actions: Sequence[Action] | None = None,
 ) -> Evaluation:
     """Search ``view``'s decision; deterministic for a given ``rng`` state.
 
     ``effort`` scales the work (1.0: the in-game budget, ≤ 250 ms p95 on one core); hints and
     reviews may pass more or less. ``sampler`` replaces ``rules.sample_world`` (tests, benches).
+    ``actions`` (concrete legal actions) are compared instead of the expert's own candidates,
+    every one kept apart and valued over the same worlds — e.g. a player's choice against the
+    expert's in a review. Without a sampler for the game, the casual action is returned
+    unsearched (``samples`` 0).
     """
     if not view.legal:
         raise ValueError(f"seat {view.seat} has nothing to decide")
     seed = rng.getrandbits(62)
-    casual = _casual(rules, view, random.Random(seed ^ 0x5A5A))
+    casual = actions[0] if actions else _casual(rules, view, random.Random(seed ^ 0x5A5A))
     if sampler is None and not can_sample(rules):
         # no worlds to search in (the engine cannot sample this game yet): the casual action
         return Evaluation(seat=view.seat, best=casual, options=(Option(casual, 0.0, 0),))
-    cands = candidates(rules, view, casual, random.Random(seed ^ 0xC0DE))
+    if actions:
+        cands = list(dict.fromkeys(actions))  # in order, each once; never merged or pruned
+    else:
+        cands = candidates(rules, view, casual, random.Random(seed ^ 0xC0DE))
     budget = max(1, int(BUDGET.get(rules.game_id, DEFAULT_BUDGET) * effort))
     if len(cands) == 1:
         budget = max(1, int(budget * SINGLE_SHARE))
