@@ -30,7 +30,16 @@ from bot.engine.errors import IllegalAction
 ATTEMPTS = 200
 
 _Classes = tuple[tuple[int, int], ...]  # (allowed-locations bit mask, number of cards)
-_counts: dict[tuple[_Classes, int, tuple[int, ...]], int] = {}
+_Counts = dict[tuple[_Classes, int, tuple[int, ...]], int]
+#: The counts of the problem being solved (``split_uniformly`` points it at that problem's).
+_counts: _Counts = {}
+#: Every problem counted so far, ``(classes, caps)`` → its counts, or None when counting it
+#: was too costly. Each problem is counted from scratch the first time it is met, so whether
+#: it is sampled exactly or by swaps never depends on what this process counted before: a
+#: search gives the same worlds in every process, whatever it did earlier (a daily deal's
+#: computers must reply alike for everyone, issue 20).
+_problems: dict[tuple[_Classes, tuple[int, ...]], _Counts | None] = {}
+_PROBLEMS_KEPT = 5_000
 
 
 class NoWorld(ValueError):
@@ -103,10 +112,29 @@ def _count(classes: _Classes, k: int, caps: tuple[int, ...]) -> int:
             ways *= comb(left, x)
             left -= x
         total += ways * _count(classes, k + 1, tuple(rest))
-    if len(_counts) > 200_000:
-        _counts.clear()
     _counts[key] = total
     return total
+
+
+def _problem_counts(classes: _Classes, caps: tuple[int, ...]) -> _Counts | None:
+    """The counts of dealing ``classes`` into ``caps``, computed once per problem with a
+    fresh memo and the full ``BUDGET`` (None: over budget, sample by swaps)."""
+    global _counts
+    problem = (classes, caps)
+    if problem in _problems:
+        return _problems[problem]
+    _counts = {}
+    _budget[0] = BUDGET
+    found: _Counts | None
+    try:
+        _count(classes, 0, caps)
+        found = _counts
+    except _TooBig:
+        found = None
+    if len(_problems) >= _PROBLEMS_KEPT:
+        _problems.clear()
+    _problems[problem] = found
+    return found
 
 
 def split_uniformly(
@@ -137,12 +165,14 @@ def split_uniformly(
     left = tuple(caps)
     if sum(left) != len(cards):
         raise NoWorld("the unseen cards do not fill the hidden places")
-    _budget[0] = BUDGET
-    try:
-        if _count(classes, 0, left) == 0:
-            raise NoWorld("no deal of the unseen cards fits the constraints")
-    except _TooBig:
+    global _counts
+    found = _problem_counts(classes, left)
+    if found is None:
         return _swapped(cards, caps, forbidden, rng)
+    _counts = found  # every count below is in it: the whole problem was counted
+    _budget[0] = BUDGET
+    if _count(classes, 0, left) == 0:
+        raise NoWorld("no deal of the unseen cards fits the constraints")
     out: list[list[str]] = [[] for _ in range(n)]
     for k, (mask, size) in enumerate(classes):
         locations = _bits(mask)
