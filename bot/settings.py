@@ -54,6 +54,9 @@ class Settings:
     # unrated.
     lobby_idle_hours: float = DEFAULT_LOBBY_IDLE_HOURS
     table_idle_days: float = DEFAULT_TABLE_IDLE_DAYS
+    # The secret mixed into each day's daily deal (issue 20), so nobody can compute a deal in
+    # advance; None: one made at random on first start and kept in the database.
+    daily_salt: str | None = field(default=None, repr=False)
 
     @property
     def owns_command_sync(self) -> bool:
@@ -131,6 +134,13 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
     lobby_idle_hours = _positive_number("LOBBY_IDLE_HOURS", get, DEFAULT_LOBBY_IDLE_HOURS)
     table_idle_days = _positive_number("TABLE_IDLE_DAYS", get, DEFAULT_TABLE_IDLE_DAYS)
 
+    daily_salt = get("DAILY_SALT")
+    if daily_salt is not None and len(daily_salt) < 16:
+        raise ConfigError(
+            "DAILY_SALT must be at least 16 characters of secret (or empty: one is made at "
+            "random and kept in the database)."
+        )
+
     return Settings(
         token=token,
         database_path=database_path,
@@ -143,6 +153,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
         command_sync=command_sync,
         lobby_idle_hours=lobby_idle_hours,
         table_idle_days=table_idle_days,
+        daily_salt=daily_salt,
     )
 
 

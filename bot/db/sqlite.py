@@ -34,6 +34,7 @@ _UNIQUE_NAMES = {
     "tables.channel_id": "tables_open_channel",
     "seats.table_id, seats.user_id": "seats_table_user",
     "actions.table_id, actions.seq": "actions_pkey",
+    "daily_attempts.day, daily_attempts.game_id, daily_attempts.user_id": "daily_attempts_pkey",
 }
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.db import daily
 from bot.db.database import Connection, Database, DatabaseError, IntegrityError, Row
 from bot.db.dialect import Dialect
 from bot.db.ratings import Rater, record_finished
@@ -73,6 +74,7 @@ class TableRecord:
     level: str = "casual"  # the computer players' level (issue 18): "casual" | "expert"
     hints: bool = False  # a practice table: players may ask for hints; never rated
     language: str = "en"  # the public table's language (issue 19)
+    daily_date: str | None = None  # a daily attempt's UTC day (issue 20); None: a table
 
     @property
     def snapshot(self) -> dict[str, Any] | None:
@@ -125,7 +127,7 @@ _TABLE_COLS = (
     "id, guild_id, channel_id, game_id, status, owner_id, players, options_json, seed, "
     "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
     "finished_at, turn_clock, reminder_at, rematch_of, shown_seq, notify_at, notify_seat, "
-    "level, hints, language"
+    "level, hints, language, daily_date"
 )
 _SEAT_COLS = (
     "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries, "
@@ -167,6 +169,7 @@ def _table(row: Row) -> TableRecord:
         level=row[23],
         hints=bool(row[24]),
         language=row[25],
+        daily_date=row[26],
         seats=tuple(
             sorted(
                 (
@@ -182,7 +185,7 @@ def _table(row: Row) -> TableRecord:
                         expiries=r[8],
                         language=r[9],
                     )
-                    for r in json.loads(row[26])
+                    for r in json.loads(row[27])
                 ),
                 key=lambda seat: seat.seat,
             )
@@ -407,15 +410,19 @@ class TableStore:
         level: str = "casual",
         hints: bool = False,
         language: str = "en",
+        daily_claim: daily.Claim | None = None,
     ) -> int:
-        """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``."""
+        """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``.
+
+        ``daily_claim``: the table is that daily attempt, claimed in the same transaction
+        (``daily.AlreadyPlayed`` if the player has one for that day and game already)."""
         async with self.db.transaction() as conn:
             try:
                 row = await conn.fetchone(
                     "INSERT INTO tables (guild_id, channel_id, game_id, status, owner_id, "
                     "players, options_json, seed, rules_version, created_at, updated_at, "
-                    "turn_clock, rematch_of, level, hints, language) "
-                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "turn_clock, rematch_of, level, hints, language, daily_date) "
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "RETURNING id",
                     (
                         guild_id,
@@ -433,6 +440,7 @@ class TableStore:
                         level,
                         int(hints),
                         language,
+                        None if daily_claim is None else daily_claim.day,
                     ),
                 )
             except IntegrityError as e:
@@ -442,6 +450,8 @@ class TableStore:
             assert row is not None
             table_id = int(row[0])
             await _write_seats(conn, table_id, seats)
+            if daily_claim is not None:
+                await daily.insert_attempt(conn, table_id, daily_claim, now)
         return table_id
 
     async def update_lobby(
@@ -492,6 +502,7 @@ class TableStore:
         seat_expiries: Mapping[int, int] | None = None,
         notify_at: float | None = None,
         notify_seat: int | None = None,
+        daily_result: daily.Result | None = None,
     ) -> int:
         """Append ``entries`` and store the new snapshot/status in ONE transaction.
 
@@ -593,6 +604,8 @@ class TableStore:
                     ],
                 )
                 await record_finished(conn, table_id, rater)
+            if daily_result is not None:
+                await daily.record_result(conn, table_id, daily_result, now)
         return new_seq
 
     # ---- message bookkeeping -----------------------------------------------------------

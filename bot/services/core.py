@@ -20,9 +20,9 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import replace
 from typing import TypeVar
 
-from bot.db import user_settings
+from bot.db import daily, user_settings
 from bot.db.database import Database
-from bot.db.tables import GameResultRecord, StaleState, TableRecord, TableStore
+from bot.db.tables import GameResultRecord, SeatRecord, StaleState, TableRecord, TableStore
 from bot.engine import match
 from bot.engine.match import MatchState
 from bot.services import compute, ratings
@@ -44,6 +44,19 @@ def engine_pool() -> ThreadPoolExecutor:
     if _pool is None:
         _pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="trionfi-engine")
     return _pool
+
+
+def _daily_result(
+    rec: TableRecord, seats: tuple[SeatRecord, ...], m: MatchState, status: str
+) -> daily.Result | None:
+    """How a daily attempt ends with this commit (None: not a daily, or not ending): the
+    player's score in the deal, or abandoned (closed without one)."""
+    if rec.daily_date is None or status not in ("finished", "abandoned"):
+        return None
+    me = next(s for s in seats if s.user_id is not None)
+    if status == "abandoned":
+        return daily.Result("abandoned", None, resigned=me.resigned)
+    return daily.Result("finished", m.totals[me.seat], resigned=me.resigned)
 
 
 class TableCore:
@@ -221,7 +234,8 @@ class TableCore:
         results: list[GameResultRecord] = []
         # A practice table (hints on) is never rated: like an ended table, it leaves no result
         # in ratings, leaderboards, /stats or /history.
-        if status == "finished" and not rec.hints:
+        # A daily attempt is never rated either: its result goes to the day's board.
+        if status == "finished" and not rec.hints and rec.daily_date is None:
             winners = set(m.winners)
             places = ratings.placings(m.totals, m.winners, [s.seat for s in seats if s.resigned])
             results = [
@@ -248,6 +262,7 @@ class TableCore:
             # A human must decide: their clock starts now, with a reminder at half time.
             deadline = now + rec.turn_clock
             reminder = now + rec.turn_clock / 2
+        daily_result = _daily_result(rec, seats, m, status)
         notify_at, notify_seat = await self._notification(
             rec, step, status, turn, actor=actor, notify=notify, now=now
         )
@@ -270,6 +285,7 @@ class TableCore:
                 seat_expiries=step.expiries,
                 notify_at=notify_at,
                 notify_seat=notify_seat,
+                daily_result=daily_result,
             )
         except StaleState as e:
             raise Conflict("changed_while_acting") from e

@@ -52,6 +52,7 @@ class TableInfo:
     language: str = "en"  # the language of the public table (bot.i18n.LANGUAGES)
     level: str = "casual"  # how its computer players think: "casual" | "expert" (issue 18)
     hints: bool = False  # a practice table: players may ask the expert for hints; never rated
+    daily: str | None = None  # a daily attempt's UTC day, played in its player's DMs (issue 20)
 
     def seat_of(self, user_id: int) -> int | None:
         """Seat of a (non-resigned) human at this table, or None."""

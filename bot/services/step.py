@@ -10,6 +10,9 @@ import logging
 import random
 import re
 import secrets
+from dataclasses import replace
+from functools import cache
+from inspect import signature
 from typing import Any
 
 from bot.ai import choose_action
@@ -54,15 +57,44 @@ def computer_rng(seed: int, seq: int) -> random.Random:
     return random.Random(deal_seed(seed ^ _AI_SALT, seq))
 
 
+@cache
+def _strict_options() -> dict[str, bool]:
+    """How to ask ``bot.ai.expert.evaluate`` to ignore its wall-clock safety cap, so that the
+    work budget alone decides (the same decision on a loaded machine as on an idle one).
+
+    The ``strict`` keyword comes with the expert's own branch; until it is merged the search
+    has no such switch and runs as it always did. (Merge: this becomes ``{"strict": True}``.)
+    """
+    from bot.ai.expert import evaluate
+
+    return {"strict": True} if "strict" in signature(evaluate).parameters else {}
+
+
+def strict_expert_action(
+    rules: Rules, view: SeatView, rng: random.Random, effort: float = 1.0
+) -> Action:
+    """The expert's decision, reproducible anywhere (a daily deal's computers, issue 20):
+    the same ``view`` and ``rng`` state give the same action on every machine and load."""
+    from bot.ai.expert import evaluate
+
+    legal = view.legal
+    if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
+        return legal[0]  # nothing to think about (``choose_expert``'s shortcut)
+    return evaluate(rules, view, rng, effort=effort, **_strict_options()).best
+
+
 def computer_action(
     rules: Rules,
     view: SeatView,
     rng: random.Random,
     level: str = "casual",
     effort: float = 1.0,
+    *,
+    strict: bool = False,
 ) -> Action:
     """The computer's action at ``level`` (every seat the computer plays at a table, its own
     and those it plays for away, resigned or timed-out humans, plays at the table's level).
+    ``strict``: the expert decides from its work budget alone (``strict_expert_action``).
 
     CPU-heavy at the expert level: call it in a worker process (``bot.services.compute``),
     never on the event loop.
@@ -70,6 +102,8 @@ def computer_action(
     if level == "casual":
         return choose_action(rules, view, rng)
     try:
+        if strict:
+            return strict_expert_action(rules, view, rng, effort)
         if effort == 1.0:
             return choose_action(rules, view, rng, level=level)
         from bot.ai.expert import evaluate
@@ -121,6 +155,7 @@ def table_info(rec: TableRecord) -> TableInfo:
         level=rec.level,
         hints=rec.hints,
         language=rec.language,
+        daily=rec.daily_date,
     )
 
 
@@ -285,6 +320,12 @@ class PlayStep:
         self.seq = rec.seq
         self.level = rec.level
         self.effort = EXPERT_EFFORT
+        # A daily attempt (issue 20) is one deal; its computers decide reproducibly, and the
+        # player's own seat, once handed to the computer, is played by the casual policy.
+        self.daily = rec.daily_date is not None
+        self.stand_in = (
+            {s.seat for s in rec.seats if s.user_id is not None} if self.daily else set()
+        )
         # Seats the computer plays: computer players, resigned humans, and humans whose turn
         # ran out twice in a row until they press "I'm back" (issue 8).
         self.auto = {
@@ -326,6 +367,10 @@ class PlayStep:
         self.deal_results.append(
             DealResultRecord(deal_no, res.outcome, res.deltas, dict(res.detail))
         )
+        if self.daily and not self.m.finished:  # the daily deal is the whole match
+            best = max(self.m.totals)
+            winners = tuple(i for i, t in enumerate(self.m.totals) if t == best)
+            self.m = replace(self.m, finished=True, winners=winners)
 
     def replay(self, entry: LogEntry) -> None:
         """Re-apply a logged entry, collecting its events and ended deals as the call that
@@ -380,4 +425,5 @@ class PlayStep:
         logged at (so a restart or a replay finds the same one)."""
         view = self.rules.observe(self.m.deal, seat)
         rng = computer_rng(self.seed, self.seq + 1)
-        return computer_action(self.rules, view, rng, self.level, self.effort)
+        level = "casual" if seat in self.stand_in else self.level
+        return computer_action(self.rules, view, rng, level, self.effort, strict=self.daily)

@@ -27,6 +27,7 @@ from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import LANGUAGES, language_of
 from bot.services.analysis import expert_ready
 from bot.services.coach import TableCoach
+from bot.services.daily import DailyTables
 from bot.services.errors import (
     Conflict,
     Forbidden,
@@ -87,7 +88,7 @@ def option_refusal(rules: Rules, options: Mapping[str, Any] | None) -> InvalidRe
     return InvalidRequest("bad_option")
 
 
-class TableService(TableCoach):
+class TableService(DailyTables, TableCoach):
     """Use cases of game tables. Every method returns models and raises ``ServiceError``s."""
 
     # ---- lobby -----------------------------------------------------------------------

@@ -1,0 +1,148 @@
+"""The daily deal through TableService on both backends: the same deal and the same computer
+replies for everyone, one attempt a day, boards, percentiles, the reveal kept from unfinished
+players, resigning, idle attempts and the day boundary (issue 20)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from bot.db import daily as daily_db
+from bot.ai import expert
+from bot.services import compute, step
+from bot.services.daily import DAILY_IDLE, daily_deal, streaks, utc_day
+from bot.services.errors import InvalidRequest, WrongState
+from bot.services.models import Outcome
+from bot.services.tables import TableService
+from tests.services.conftest import ANA, BEN, CAL, Clock
+
+GAME = "early_french_tarot"  # card play only: the quickest expert game
+DM = {ANA: 501, BEN: 502, CAL: 503}
+GUILD_A, GUILD_B = 11, 22
+
+
+@pytest.fixture(autouse=True)
+def quick_expert(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A fiftieth of the expert's work, and no time cap: ``strict_expert_action`` asks the
+    expert to ignore its cap once ``bot.ai.expert`` takes ``strict``; until then, the cap is
+    lifted here (in this process, where the computers then think), so a loaded test machine
+    cannot cut a search short and make two players' computers differ."""
+    monkeypatch.setattr(step, "EXPERT_EFFORT", 0.02)
+    monkeypatch.setattr(expert, "HARD_CAP", 1e9)
+    with ThreadPoolExecutor(1) as here:
+        monkeypatch.setattr(compute, "process_pool", lambda: here)
+        yield
+
+
+@pytest.fixture
+def salted(svc: TableService) -> TableService:
+    svc.daily_salt = "a test salt, long enough"
+    return svc
+
+
+def first_payload(out: Outcome, seat: int, pick: int = 0) -> dict[str, Any]:
+    legal = out.seat_views[seat].legal
+    action = legal[pick % len(legal)].to_json()
+    del action["seat"]
+    return action
+
+
+async def play(svc: TableService, user: int, guild: int, pick: int = 0) -> list[Any]:
+    """Start today's deal for ``user`` and play the ``pick``-th legal action each time; the
+    log of everything that happened (the deal, and every decision by whom)."""
+    out = await svc.start_daily(user, f"u{user}", GAME, guild_id=guild, dm_channel_id=DM[user])
+    while not out.finished:
+        seat = out.table.seat_of(user)
+        assert seat is not None
+        out = await svc.act(out.table.id, user, first_payload(out, seat, pick))
+    return [(e.kind, e.seat, e.payload) for e in await svc.store.log(out.table.id)]
+
+
+async def test_everyone_gets_the_same_deal_and_the_same_replies(salted: TableService) -> None:
+    a = await play(salted, ANA, GUILD_A)
+    b = await play(salted, BEN, GUILD_B)
+    assert a == b  # the deck, the dealer, every computer reply
+    c = await play(salted, CAL, GUILD_A, pick=1)
+    assert c[0] == a[0]  # the same deck ...
+    assert c != a  # ... and other choices lead elsewhere
+
+
+async def test_one_attempt_a_day_and_the_boards(salted: TableService, clock: Clock) -> None:
+    await play(salted, ANA, GUILD_A)
+    with pytest.raises(WrongState) as refused:
+        await salted.start_daily(ANA, "Ana", GAME, guild_id=GUILD_B, dm_channel_id=DM[ANA])
+    assert refused.value.code == "daily_played"
+    await play(salted, BEN, GUILD_B)
+    await play(salted, CAL, GUILD_A, pick=1)
+    boards = await salted.daily_boards(GAME, ANA, GUILD_A)
+    assert boards.world.players == 3 and boards.server is not None
+    assert boards.server.players == 2
+    assert {e.user_id for e in boards.server.top} == {ANA, CAL}
+    assert boards.world_standing is not None and boards.mine is not None
+    same = [e for e in boards.world.top if e.score == boards.mine.score]
+    assert len(same) >= 2  # Ana and Ben made the same choices
+    # The next UTC day is another deal, which Ana may play.
+    clock.now += 86400
+    assert (await salted.deal_of(GAME)).seed != (await salted.deal_of(GAME, boards.day)).seed
+    await salted.check_daily(ANA, GAME)
+    assert (await salted.daily_boards(GAME, ANA, GUILD_A)).world.players == 0
+
+
+async def test_nothing_is_revealed_before_ones_own_finish(salted: TableService) -> None:
+    out = await salted.start_daily(ANA, "Ana", GAME, guild_id=GUILD_A, dm_channel_id=DM[ANA])
+    await play(salted, BEN, GUILD_B)
+    for user in (ANA, CAL):  # playing, and not started
+        with pytest.raises(WrongState) as refused:
+            await salted.daily_reveal(user, GAME)
+        assert refused.value.code == "daily_reveal_unfinished"
+    boards = await salted.daily_boards(GAME, ANA, GUILD_A)
+    assert boards.world_standing is None  # Ana has not finished: no standing either
+    reveal = await salted.daily_reveal(BEN, GAME)
+    assert len(reveal.hands) == 4 and all(reveal.hands)
+    assert reveal.mine and reveal.deltas
+    assert out.table.daily == reveal.attempt.day
+
+
+async def test_resigning_plays_the_rest_and_scores(salted: TableService) -> None:
+    await salted.start_daily(ANA, "Ana", GAME, guild_id=GUILD_A, dm_channel_id=DM[ANA])
+    with pytest.raises(WrongState) as refused:
+        await salted.start_daily(ANA, "Ana", "la_morte", guild_id=GUILD_A, dm_channel_id=DM[ANA])
+    assert refused.value.code == "daily_in_progress"
+    out = await salted.resign_daily(ANA, GAME)
+    assert out.finished and out.table.status == "finished"
+    mine = await salted.daily_attempt(ANA, GAME)
+    assert mine is not None and mine.status == "finished" and mine.resigned
+    assert mine.score == out.totals[mine.seat]
+    with pytest.raises(WrongState):
+        await salted.resign_daily(ANA, GAME)
+    # Not rated, no ordinary results.
+    assert await salted.store.game_results(out.table.id) == []
+
+
+async def test_an_idle_attempt_is_played_out(salted: TableService, clock: Clock) -> None:
+    await salted.start_daily(ANA, "Ana", GAME, guild_id=GUILD_A, dm_channel_id=DM[ANA])
+    assert await salted.settle_idle_dailies(clock.now + 60) == []
+    done = await salted.settle_idle_dailies(clock.now + DAILY_IDLE + 1)
+    assert len(done) == 1 and done[0].finished
+
+
+async def test_unknown_game_and_salt_kept(svc: TableService) -> None:
+    with pytest.raises(InvalidRequest):
+        await svc.check_daily(ANA, "chess")
+    first = await svc.deal_of(GAME)
+    svc._salt_cache = None  # pyright: ignore[reportPrivateUsage]  # a restart
+    assert await svc.deal_of(GAME) == first
+    stored = await daily_db.salt(svc.db, "another", 0.0)
+    assert daily_deal(stored, first.day, GAME) == first
+
+
+def test_streaks_and_days() -> None:
+    assert utc_day(0) == "1970-01-01"
+    days = ["2026-11-26", "2026-11-25", "2026-11-23", "2026-11-22", "2026-11-21"]
+    assert streaks(days, "2026-11-26") == (2, 3)
+    assert streaks(days, "2026-11-27") == (2, 3)  # today's may still come
+    assert streaks(days, "2026-11-28") == (0, 3)
+    assert streaks([], "2026-11-28") == (0, 0)
