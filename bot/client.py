@@ -73,6 +73,7 @@ def extensions() -> tuple[str, ...]:
     )
     return (
         *games,
+        "cogs.daily",
         "cogs.leaderboard",
         "cogs.stats",
         "cogs.privacy",
@@ -176,6 +177,8 @@ class TrionfiBot(commands.AutoShardedBot):
         status_path: Path | None = None,
         suit_emojis: bool = False,
         command_sync: bool = True,
+        daily_salt: str | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -201,6 +204,8 @@ class TrionfiBot(commands.AutoShardedBot):
         self.status_path = status_path  # where ``python -m bot health`` reads how we are
         self.suit_emojis = suit_emojis  # four-colour suit emojis in text (production: on)
         self.command_sync = command_sync  # this process owns the command sync (one per cluster)
+        self.daily_salt = daily_salt  # DAILY_SALT (None: the one kept in the database)
+        self.clock = clock  # the services' clock (tests move it; None: the real time)
         self.started_at = time.time()
         self.accepting = True  # False once a stop is asked: new interactions are turned away
         self.in_flight = 0  # interactions being handled
@@ -210,10 +215,13 @@ class TrionfiBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.database_path)
         await self.db.migrate()
+        options: dict[str, Any] = {}
         if self.seed_source is not None:
-            self.service = TableService(self.db, seed_source=self.seed_source)
-        else:
-            self.service = TableService(self.db)
+            options["seed_source"] = self.seed_source
+        if self.clock is not None:
+            options["clock"] = self.clock
+        self.service = TableService(self.db, **options)
+        self.service.daily_salt = self.daily_salt
         self.stats = StatsService(self.db)
         self.controller = TableController(self, self.service, retry_delays=self.retry_delays)
         for ext in extensions():
@@ -301,6 +309,7 @@ class TrionfiBot(commands.AutoShardedBot):
                 await self.service.heartbeat()
                 await self.controller.life.sweep()
                 await self.controller.life.expire_idle(self.lobby_idle, self.table_idle)
+                await self.controller.daily.upkeep()  # idle dailies, daily announcements
             except Exception:  # a failed sweep must not stop the next one
                 log.exception("sweep failed")
             await asyncio.sleep(every)
@@ -400,6 +409,7 @@ def create_bot(settings: Settings) -> TrionfiBot:
         status_path=health.status_path_for(settings.database_path),
         suit_emojis=True,
         command_sync=settings.owns_command_sync,
+        daily_salt=settings.daily_salt,
     )
 
 

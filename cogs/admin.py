@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import _
+from bot.services.errors import ServiceError
 from bot.services.life import GuildSettingsRecord
 from bot.services.models import TableInfo
 from bot.ui.components import TableButton
@@ -29,7 +30,7 @@ MAX_END_BUTTONS = 25  # 5 rows of 5 buttons
 HUMANS_LIMIT = 90
 
 
-def settings_embed(s: GuildSettingsRecord) -> discord.Embed:
+def settings_embed(s: GuildSettingsRecord, daily_channel: int | None = None) -> discord.Embed:
     embed = discord.Embed(title=_("Trionfi settings for this server"), colour=COLOUR_LOBBY)
     where = (
         clip_lines([f"<#{c}>" for c in s.channels], FIELD_VALUE_LIMIT, sep=", ")
@@ -54,6 +55,11 @@ def settings_embed(s: GuildSettingsRecord) -> discord.Embed:
         inline=True,
     )
     embed.add_field(name=_("Language of new tables"), value=language_name(s.language), inline=True)
+    embed.add_field(
+        name=_("Daily deal announcement"),
+        value=f"<#{daily_channel}>" if daily_channel is not None else _("off"),
+        inline=True,
+    )
     embed.set_footer(text=_("Change with /trionfi settings <option>; everyone else sees defaults."))
     return embed
 
@@ -123,6 +129,8 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
         any_channel: bool = False,
         pictures: bool | None = None,
         language: str | None = None,
+        daily_channel: discord.TextChannel | None = None,
+        daily_off: bool = False,
     ) -> None:
         """Show or change where tables may open, the turn clock and what players may use.
 
@@ -135,12 +143,17 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
             any_channel: Allow tables in every channel again.
             pictures: Pictures of tables and hands by default (players can choose /pictures).
             language: Language of new tables (default: the server's Discord language).
+            daily_channel: Post a short announcement of each day's daily deal in this channel.
+            daily_off: Stop the daily deal announcement (the default).
         """
         ctl = self.bot.controller
 
         async def work() -> None:
             assert interaction.guild_id is not None  # guild_only
             service = ctl.service
+            guild_id = interaction.guild_id
+            if daily_channel is not None and daily_off:
+                raise ServiceError(_("Choose either **daily_channel** or **daily_off**, not both."))
             options = (
                 turn_clock,
                 computers,
@@ -150,9 +163,10 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
                 pictures,
                 language,
             )
+            text = _("Current settings:")
             if any_channel or any(x is not None for x in options):
                 current = await service.update_guild_settings(
-                    interaction.guild_id,
+                    guild_id,
                     turn_clock=turn_clock,
                     computers_allowed=computers,
                     global_leaderboards=global_leaderboards,
@@ -164,9 +178,16 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
                 )
                 text = _("Settings saved.")
             else:
-                current = await service.guild_settings(interaction.guild_id)
-                text = _("Current settings:")
-            await send(interaction, ephemeral=True, content=text, embed=settings_embed(current))
+                current = await service.guild_settings(guild_id)
+            if daily_channel is not None or daily_off:
+                await service.set_daily_channel(
+                    guild_id, daily_channel.id if daily_channel is not None else None
+                )
+                text = _("Settings saved.")
+            daily = await service.daily_channel(guild_id)
+            await send(
+                interaction, ephemeral=True, content=text, embed=settings_embed(current, daily)
+            )
 
         await ctl.guarded(interaction, work)
 

@@ -78,6 +78,17 @@ def help_embed(*, servers: int, tables: int, up: float) -> discord.Embed:
         inline=False,
     )
     embed.add_field(
+        name=_("The daily deal"),
+        value=_(
+            "`/daily`: each UTC day one deal per game, the same cards for everyone in every "
+            "server, played alone in your DMs against expert computers; one attempt a day. "
+            "Boards show scores only; once you finish, **Compare** shows every hand and the "
+            "day's best play. Resigning (or leaving it untouched for a day) lets the casual "
+            "computer finish your hand, and that result is your score."
+        ),
+        inline=False,
+    )
+    embed.add_field(
         name=_("Also"),
         value=_(
             "`/leaderboard` · `/stats` · `/history` · `/record` · `/notify` (turn "

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.i18n import _
 from bot.services.errors import ServiceError
+from bot.ui.daily import record_field
 from bot.ui.delivery.answer import send
 from bot.ui.errors import reply_error
 from bot.ui.locale import for_interaction
@@ -53,7 +54,9 @@ class StatsCog(commands.Cog):
 
         async def work() -> None:
             found = await self.bot.stats.player_stats(who.id)
-            await send(interaction, ephemeral=False, embed=stats_embed(found, who.display_name))
+            embed = stats_embed(found, who.display_name)
+            record_field(embed, await self.bot.service.daily_record(who.id))
+            await send(interaction, ephemeral=False, embed=embed)
 
         await self.bot.controller.guarded(interaction, work, "public")
 

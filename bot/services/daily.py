@@ -33,6 +33,8 @@ from datetime import UTC, datetime, timedelta
 from bot.db import daily, user_settings
 from bot.db.tables import ChannelBusy, LogEntry, SeatRecord, TableRecord
 from bot.engine import match
+from bot.engine.actions import Action
+from bot.engine.codec import parse_action
 from bot.engine.deck import deal_seed, shuffle
 from bot.engine.events import Event
 from bot.engine.registry import get_rules, implemented
@@ -113,6 +115,12 @@ def daily_deal(salt: str, day: str, game_id: str) -> DailyDeal:
 
 
 @dataclass(frozen=True, slots=True)
+class Decision:
+    action: Action
+    by_computer: bool  # played for the player (after they resigned)
+
+
+@dataclass(frozen=True, slots=True)
 class Reveal:
     """A finished player's look at the day's deal: every hand as dealt, their own decisions
     and those of the day's best player at the same seat."""
@@ -125,8 +133,8 @@ class Reveal:
     dealer: int
     standing: daily.Standing
     best: daily.Entry | None  # the day's best finished attempt (None: no other)
-    mine: tuple[dict[str, object], ...]  # the player's own decisions (action JSON)
-    theirs: tuple[dict[str, object], ...]  # the best player's decisions at the same seat
+    mine: tuple[Decision, ...]  # the player's own decisions
+    theirs: tuple[Decision, ...]  # the day's best player's decisions at the same seat
     deltas: tuple[int, ...]  # the deal's result per seat
     outcome: str
 
@@ -348,11 +356,13 @@ class DailyTables(TableCore):
         best = next((e for e in top.top if e.user_id != user_id), None)
         if best is not None and mine.score is not None and mine.score >= best.score:
             best = None  # the player is (one of) the best: nobody to compare with
-        theirs: tuple[dict[str, object], ...] = ()
+        theirs: tuple[Decision, ...] = ()
         if best is not None:
             other = await daily.attempt(self.db, when, game_id, best.user_id)
             if other is not None and other.table_id is not None:
-                theirs = _decisions(await self.store.log(other.table_id), other.seat)
+                theirs = _decisions(
+                    await self.store.log(other.table_id), other.seat, game_id, rec.players
+                )
         results = await self.store.deal_results(rec.id)
         deltas = results[0].deltas if results else ()
         return Reveal(
@@ -364,7 +374,7 @@ class DailyTables(TableCore):
             dealer=dealer,
             standing=standing,
             best=best,
-            mine=_decisions(entries, mine.seat),
+            mine=_decisions(entries, mine.seat, game_id, rec.players),
             theirs=theirs,
             deltas=deltas,
             outcome=results[0].outcome if results else "",
@@ -420,6 +430,13 @@ def _dealt(
     return hands, tuple(c for c in deck if c not in held), int(deal_entry.payload["dealer"])
 
 
-def _decisions(entries: list[LogEntry], seat: int) -> tuple[dict[str, object], ...]:
+def _decisions(
+    entries: list[LogEntry], seat: int, game_id: str, players: int
+) -> tuple[Decision, ...]:
     """The seat's decisions in the deal, in order (the computer's for a resigned seat too)."""
-    return tuple(dict(e.payload) for e in entries if e.kind == "act" and e.seat == seat)
+    rules = get_rules(game_id)
+    return tuple(
+        Decision(parse_action(rules, e.payload, players), e.payload.get("by") is not None)
+        for e in entries
+        if e.kind == "act" and e.seat == seat
+    )

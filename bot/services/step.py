@@ -58,7 +58,7 @@ def computer_rng(seed: int, seq: int) -> random.Random:
 
 
 @cache
-def _strict_options() -> dict[str, bool]:
+def _strict_options() -> dict[str, Any]:
     """How to ask ``bot.ai.expert.evaluate`` to ignore its wall-clock safety cap, so that the
     work budget alone decides (the same decision on a loaded machine as on an idle one).
 
@@ -323,7 +323,7 @@ class PlayStep:
         # A daily attempt (issue 20) is one deal; its computers decide reproducibly, and the
         # player's own seat, once handed to the computer, is played by the casual policy.
         self.daily = rec.daily_date is not None
-        self.stand_in = (
+        self.stand_in: set[int] = (
             {s.seat for s in rec.seats if s.user_id is not None} if self.daily else set()
         )
         # Seats the computer plays: computer players, resigned humans, and humans whose turn

@@ -5,8 +5,8 @@ Nothing but ids lives in a component: the custom_id names the table and the acti
 through ``interaction.client``), so a button rendered before a restart still works after it.
 
 custom_id formats (≤ 100 characters):
-  ``tb:<table>:<verb>`` with verb ``join|leave|bot|start|hand|back|rematch|end|hint`` (table,
-  final-result and admin buttons);
+  ``tb:<table>:<verb>`` with verb ``join|leave|bot|start|hand|back|rematch|end|hint|compare``
+  (table, final-result and admin buttons; ``compare``: a finished daily deal's comparison);
   ``tb:<table>:review:<deal>`` (a deal summary's Review);
   ``tb:<table>:act:<type>[:<field>=<value>]`` (decision buttons, e.g. ``tb:7:act:bid:amount=3``;
   one-tap card buttons ``tb:7:act:play:card=S7``);
@@ -63,7 +63,18 @@ def _controller(interaction: discord.Interaction[Any]) -> TableController:
 
 def parse_button(rest: str) -> tuple[str, dict[str, Any] | None] | None:
     """Split a button's verb part into (verb, action payload). ``None`` if malformed."""
-    if rest in ("join", "leave", "bot", "start", "hand", "back", "rematch", "end", "hint"):
+    if rest in (
+        "join",
+        "leave",
+        "bot",
+        "start",
+        "hand",
+        "back",
+        "rematch",
+        "end",
+        "hint",
+        "compare",
+    ):
         return rest, None
     review = _BUTTON_REVIEW.fullmatch(rest)
     if review is not None:

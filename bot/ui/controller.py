@@ -31,6 +31,7 @@ from bot.ui.components import (
     stamp_deal,
     table_view,
 )
+from bot.ui.daily import DailyController
 from bot.ui.delivery.answer import Ack, acknowledge, redraw, send
 from bot.ui.delivery.jobs import Post
 from bot.ui.delivery.pictures import add_hand_picture, add_table_picture, for_edit, for_send
@@ -77,6 +78,7 @@ class TableController:
         self.service = service
         self.life = LifeController(self)
         self.coach = CoachController(self)
+        self.daily = DailyController(self)
         self.publisher = (
             Publisher(self, retry_delays=retry_delays) if retry_delays else Publisher(self)
         )
@@ -160,6 +162,8 @@ class TableController:
                 await self.life.end(interaction, table_id)
             elif verb == "hint":
                 await self.coach.hint(interaction, table_id)
+            elif verb == "compare":
+                await self.daily.compare_table(interaction, table_id)
             elif verb == "review" and payload is not None:
                 await self.coach.review(interaction, table_id, int(payload["deal"]))
             elif verb == "act" and payload is not None:
@@ -456,6 +460,8 @@ class TableController:
 
     # ---- hands -------------------------------------------------------------------------
     def _where(self, table: TableInfo) -> str:
+        if table.daily is not None:  # played alone, in the player's DMs
+            return _("Daily deal · {day}", day=table.daily)
         guild = self.bot.get_guild(table.guild_id)
         channel = guild.get_channel(table.channel_id) if guild else None
         server = guild.name if guild else _("your server")
@@ -596,8 +602,9 @@ class TableController:
         return {"content": None, "embed": embed, "view": None}
 
     @staticmethod
-    def rematch_view(table_id: int) -> discord.ui.View:
-        return rematch_view(table_id)
+    def rematch_view(table: TableInfo) -> discord.ui.View | None:
+        """Under a game's result: a rematch (none after a daily deal: one a day)."""
+        return None if table.daily is not None else rematch_view(table.id)
 
 
 def _locale(locale: object) -> str | None:

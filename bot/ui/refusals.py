@@ -430,6 +430,38 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         "Table #{id} is still being played; its record opens when the game ends.", id=_table(p)
     ),
     "still_seated": _still_seated,
+    # the daily deal
+    "daily_unknown_game": lambda p: _(
+        "There is no daily deal of that game. The daily games: {games}.",
+        games=", ".join(game_title(str(g)) for g in p.get("games") or ()),
+    ),
+    "daily_played": lambda p: (
+        _(
+            "You already have today's {game} deal under way in your DMs: finish it there. "
+            "One attempt a day and game.",
+            game=_title(p),
+        )
+        if p.get("status") == "playing"
+        else _(
+            "You already played today's {game} deal: one attempt a day and game. See where you "
+            "stand with `/daily action:Board`, and compare with `/daily action:Compare`.",
+            game=_title(p),
+        )
+    ),
+    "daily_in_progress": lambda p: _(
+        "Your {game} daily deal of {day} is still under way in your DMs: finish it (or "
+        "`/daily action:Resign`) before starting another.",
+        game=_title(p),
+        day=p.get("day"),
+    ),
+    "daily_not_playing": lambda p: _(
+        "You have no {game} daily deal under way to resign.", game=_title(p)
+    ),
+    "daily_reveal_unfinished": lambda p: _(
+        "Finish your own attempt at today's {game} deal first: nothing of the deal is shown "
+        "before that (the boards show scores only).",
+        game=_title(p),
+    ),
     # decisions (``IllegalMove``: the engine's codes)
     "not_your_turn": _waiting,
     "already_played": lambda p: _("You already played that."),

@@ -66,7 +66,8 @@ def plural(n: int, word: str, plural: str | None = None, *, bold: bool = False) 
 def table_link(table: TableInfo) -> str | None:
     """Jump link to the table's message (for a hand DM's header), or to its channel while the
     table has no message yet."""
-    base = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
+    where = "@me" if table.daily is not None else table.guild_id  # a daily deal: in the DMs
+    base = f"https://discord.com/channels/{where}/{table.channel_id}"
     return base if table.message_id is None else f"{base}/{table.message_id}"
 
 

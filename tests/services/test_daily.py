@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.db import daily as daily_db
 from bot.ai import expert
+from bot.db import daily as daily_db
 from bot.services import compute, step
 from bot.services.daily import DAILY_IDLE, daily_deal, streaks, utc_day
 from bot.services.errors import InvalidRequest, WrongState

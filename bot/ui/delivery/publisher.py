@@ -98,7 +98,7 @@ class Publisher:
                     Post(
                         {
                             "embed": final_embed(outcome, _(r.TITLE)),
-                            "view": self.ctl.rematch_view(outcome.table.id),
+                            "view": self.ctl.rematch_view(outcome.table),
                         },
                         final=outcome,
                     )
@@ -279,7 +279,9 @@ class Publisher:
                 message_id = None
                 await self.service.set_message(table.id, None)
             else:
-                if post.final is not None:  # the result, with the game's deal-by-deal table
+                if post.final is not None and table.daily is not None:
+                    post.fields = await self.ctl.daily.result_fields(table)  # rank, compare
+                elif post.final is not None:  # the result, with the game's deal-by-deal table
                     history = await self.service.deal_history(table.id)
                     title = _(renderer(table.game_id).TITLE)
                     post.fields["embed"] = final_embed(post.final, title, history)
