@@ -43,8 +43,7 @@ class DailyCog(commands.Cog):
 
         Args:
             game: Which game's deal (default: French Tarot).
-            action: Play it (default), see the day's board, compare once you finished, or
-                resign (the computer plays the rest of your hand and that result counts).
+            action: Play (default), the day's board, compare after your finish, or resign.
         """
         await self.bot.controller.daily.command(interaction, game, action)
 

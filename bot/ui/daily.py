@@ -244,7 +244,8 @@ def record_field(embed: discord.Embed, record: DailyRecord) -> discord.Embed:
         n_("{n} daily deal finished", "{n} daily deals finished", record.played, n=record.played)
     ]
     if record.average_percentile is not None:
-        value.append(_("average **{pct}th** percentile", pct=f"{record.average_percentile:.0f}"))
+        average = ordinal(round(record.average_percentile))
+        value.append(_("average **{ordinal}** percentile", ordinal=average))
     value.append(
         _(
             "streak **{current}** · best {best}",
