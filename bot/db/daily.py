@@ -239,25 +239,28 @@ async def board(
 
 
 async def standing(
-    db: Database, day: str, game_id: str, score: int, guild_id: int | None = None
+    db: Database,
+    day: str,
+    game_id: str,
+    score: int,
+    guild_id: int | None = None,
+    players: int | None = None,
 ) -> Standing:
-    """Where ``score`` (a finished attempt's, counted among them) stands on a board."""
+    """Where ``score`` (a finished attempt's, counted among them) stands on a board.
+    ``players``: the board's count when the caller has it (one range scan fewer)."""
     where, extra = _scope(guild_id)
     base = f"FROM daily_attempts WHERE day = ? AND game_id = ? AND status = 'finished'{where}"
+    counts = [f"(SELECT COUNT(*) {base} AND score > ?)", f"(SELECT COUNT(*) {base} AND score = ?)"]
+    params: list[object] = [day, game_id, *extra, score, day, game_id, *extra, score]
+    if players is None:
+        counts.append(f"(SELECT COUNT(*) {base})")
+        params += [day, game_id, *extra]
     async with db.read() as conn:
-        row = await conn.fetchone(
-            f"SELECT (SELECT COUNT(*) {base} AND score > ?), (SELECT COUNT(*) {base} "
-            f"AND score < ?), (SELECT COUNT(*) {base} AND score = ?), (SELECT COUNT(*) {base})",
-            (
-                *(day, game_id, *extra, score),
-                *(day, game_id, *extra, score),
-                *(day, game_id, *extra, score),
-                *(day, game_id, *extra),
-            ),
-        )
+        row = await conn.fetchone(f"SELECT {', '.join(counts)}", params)
     assert row is not None
-    above, below, same, players = (int(x) for x in row)
-    return Standing(score, above + 1, players, below, max(same - 1, 0))
+    above, same = int(row[0]), int(row[1])
+    total = int(row[2]) if players is None else players
+    return Standing(score, above + 1, total, total - above - same, max(same - 1, 0))
 
 
 async def finished_days(db: Database, user_id: int, game_id: str | None = None) -> list[str]:

@@ -331,9 +331,13 @@ class DailyTables(TableCore):
         mine = await daily.attempt(self.db, when, game_id, user_id)
         world_standing = server_standing = None
         if mine is not None and mine.status == "finished" and mine.score is not None:
-            world_standing = await daily.standing(self.db, when, game_id, mine.score)
-            if guild_id and mine.guild_id == guild_id:
-                server_standing = await daily.standing(self.db, when, game_id, mine.score, guild_id)
+            world_standing = await daily.standing(
+                self.db, when, game_id, mine.score, players=world.players
+            )
+            if server is not None and mine.guild_id == guild_id:
+                server_standing = await daily.standing(
+                    self.db, when, game_id, mine.score, guild_id, players=server.players
+                )
         return DailyBoards(when, game_id, world, server, mine, world_standing, server_standing)
 
     async def daily_reveal(self, user_id: int, game_id: str, day: str | None = None) -> Reveal:
