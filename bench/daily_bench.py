@@ -138,7 +138,7 @@ def report(label: str, r: dict[str, float]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description="The daily deal's board at scale.")
     parser.add_argument("--attempts", type=int, default=100_000)
     parser.add_argument("--noise", type=int, default=None, help="other rows (default: attempts)")
     parser.add_argument("--queries", type=int, default=300)

@@ -579,7 +579,10 @@ class TableController:
             return {
                 "content": content or None,
                 "embed": with_coaching(r.table_embed(outcome), table),
-                "view": table_view(
+                # A daily deal's table sits in its player's DMs, right above their hand.
+                "view": None
+                if table.daily is not None
+                else table_view(
                     table.id, someone_away=any(s.away for s in table.seats), hints=table.hints
                 ),
                 "allowed_mentions": discord.AllowedMentions(
