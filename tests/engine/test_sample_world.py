@@ -177,3 +177,45 @@ def test_no_world_for_impossible_constraints() -> None:
         worlds.split_uniformly(
             ["S1", "S2"], [1, 1], [frozenset({"S1", "S2"}), frozenset()], random.Random(1)
         )
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("early_french_tarot", 4), ("la_morte", 4)])
+def test_a_draw_does_not_depend_on_earlier_draws(game_id: str, players: int) -> None:
+    """The same view and rng give the same world whatever the process sampled before: a
+    problem is counted afresh the first time it is met, never with counts left over from
+    other problems (which once made the same draw exact in one process and a swap walk in
+    another, and the expert's decision differ; issue 20's daily deal needs them equal)."""
+    rules = get_rules(game_id)
+    views: list[SeatView] = []
+    for deal in range(3):
+        state = rules.new_deal(
+            players,
+            rules.normalize_options(None),
+            shuffle(rules.pack(players), 9_000 + deal),
+            0,
+        )
+        while (seat := rules.to_act(state)) is not None:
+            view = rules.observe(state, seat)
+            views.append(view)
+            state = rules.apply(state, view.legal[0])[0]
+
+    def draws() -> list[Any]:
+        out: list[Any] = []
+        for i, view in enumerate(views):
+            try:
+                out.append(rules.sample_world(view, random.Random(i)))
+            except ValueError:
+                out.append(None)
+        return out
+
+    worlds._problems.clear()  # pyright: ignore[reportPrivateUsage]
+    cold = draws()
+    warm = draws()  # every problem met before, in another order of discovery
+    fresh = []
+    for i, view in enumerate(views):  # each problem alone, in a process with nothing counted
+        worlds._problems.clear()  # pyright: ignore[reportPrivateUsage]
+        try:
+            fresh.append(rules.sample_world(view, random.Random(i)))
+        except ValueError:
+            fresh.append(None)
+    assert cold == warm == fresh
