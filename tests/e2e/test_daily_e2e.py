@@ -251,9 +251,16 @@ async def test_announcement_once_a_day_and_off_when_the_channel_is_gone(
     world: tuple[Any, ...], clock: Clock
 ) -> None:
     env, guild, channel, _alice, _bob, _carol = world
+    admin = guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[admin])
     service = env.bot.service
-    await service.set_daily_channel(guild.id, channel.id)
     daily = env.bot.controller.daily
+    assert await daily.announce() == 0  # off by default
+    r = await boss.slash(channel, "trionfi settings", daily_channel=channel, daily_off=True)
+    assert "not both" in (said(r).content or "")
+    r = await boss.slash(channel, "trionfi settings", daily_channel=channel)
+    assert "Settings saved" in (said(r).content or "")
+    assert f"<#{channel.id}>" in embed_text(said(r))
     assert await daily.announce() == 1
     assert await daily.announce() == 0  # claimed for the day
     assert "daily deals of" in (channel.last_message.content or "")
@@ -261,3 +268,5 @@ async def test_announcement_once_a_day_and_off_when_the_channel_is_gone(
     env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, code=50013, times=None)
     assert await daily.announce() == 0
     assert await service.daily_channel(guild.id) is None  # turned off
+    r = await boss.slash(channel, "trionfi settings")
+    assert "Daily deal announcement" in embed_text(said(r))

@@ -91,6 +91,21 @@ async def test_one_attempt_a_day_and_the_boards(salted: TableService, clock: Clo
     assert (await salted.daily_boards(GAME, ANA, GUILD_A)).world.players == 0
 
 
+async def test_an_attempt_belongs_to_the_day_it_started(salted: TableService, clock: Clock) -> None:
+    clock.now = 1_764_201_540.0  # 2025-11-26 23:59 UTC
+    out = await salted.start_daily(ANA, "Ana", GAME, guild_id=GUILD_A, dm_channel_id=DM[ANA])
+    day = out.table.daily
+    clock.now += 120  # past midnight: the deal goes on
+    while not out.finished:
+        seat = out.table.seat_of(ANA)
+        assert seat is not None
+        out = await salted.act(out.table.id, ANA, first_payload(out, seat))
+    mine = await salted.daily_attempt(ANA, GAME, day)
+    assert mine is not None and mine.status == "finished" and mine.day == day != salted.today()
+    assert (await salted.daily_boards(GAME, ANA, None, day)).world.players == 1
+    await salted.check_daily(ANA, GAME)  # today's is another deal, still to play
+
+
 async def test_nothing_is_revealed_before_ones_own_finish(salted: TableService) -> None:
     out = await salted.start_daily(ANA, "Ana", GAME, guild_id=GUILD_A, dm_channel_id=DM[ANA])
     await play(salted, BEN, GUILD_B)
