@@ -15,6 +15,7 @@ from bot.db.database import Connection, Database, DatabaseError, IntegrityError,
 
 SALT_KEY = "daily_salt"  # bot_state key of the salt made when DAILY_SALT is not configured
 BOARD_SIZE = 10
+RECENT = 30  # dailies in a player's average percentile (/stats)
 
 
 class AlreadyPlayed(DatabaseError):
@@ -276,8 +277,9 @@ async def finished_days(db: Database, user_id: int, game_id: str | None = None) 
     return [str(r[0]) for r in rows]
 
 
-async def percentiles(db: Database, user_id: int) -> list[float]:
-    """The player's percentile on each daily they finished (as the boards stand now)."""
+async def percentiles(db: Database, user_id: int, last: int = RECENT) -> list[float]:
+    """The player's percentile on each of their ``last`` finished dailies (as the boards
+    stand now): a few index range counts per daily, so a long history stays quick."""
     base = "FROM daily_attempts b WHERE b.day = a.day AND b.game_id = a.game_id AND " + (
         "b.status = 'finished'"
     )
@@ -285,12 +287,23 @@ async def percentiles(db: Database, user_id: int) -> list[float]:
         rows = await conn.fetchall(
             f"SELECT a.score, (SELECT COUNT(*) {base} AND b.score < a.score), "
             f"(SELECT COUNT(*) {base} AND b.score = a.score), (SELECT COUNT(*) {base}) "
-            "FROM daily_attempts a WHERE a.user_id = ? AND a.status = 'finished'",
-            (user_id,),
+            "FROM daily_attempts a WHERE a.user_id = ? AND a.status = 'finished' "
+            "ORDER BY a.day DESC, a.game_id LIMIT ?",
+            (user_id, last),
         )
     return [
         Standing(int(r[0]), 0, int(r[3]), int(r[1]), max(int(r[2]) - 1, 0)).percentile for r in rows
     ]
+
+
+async def finished_count(db: Database, user_id: int) -> int:
+    async with db.read() as conn:
+        row = await conn.fetchone(
+            "SELECT COUNT(*) FROM daily_attempts WHERE user_id = ? AND status = 'finished'",
+            (user_id,),
+        )
+    assert row is not None
+    return int(row[0])
 
 
 # ---- the salt ------------------------------------------------------------------------------

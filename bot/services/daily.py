@@ -386,12 +386,13 @@ class DailyTables(TableCore):
 
     async def daily_record(self, user_id: int) -> DailyRecord:
         """The player's dailies for ``/stats``: how many finished, their average percentile
-        on the boards as they stand, and their streaks (any game)."""
+        over the last ``daily.RECENT`` (on the boards as they stand), and their streaks (any
+        game)."""
         found = await daily.percentiles(self.db, user_id)
         days = await daily.finished_days(self.db, user_id)
         current, best = streaks(days, self.today())
         average = sum(found) / len(found) if found else None
-        return DailyRecord(len(found), average, current, best)
+        return DailyRecord(await daily.finished_count(self.db, user_id), average, current, best)
 
     async def daily_table(self, table_id: int) -> daily.Attempt:
         found = await daily.attempt_of_table(self.db, table_id)
