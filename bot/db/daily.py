@@ -199,12 +199,13 @@ async def idle_tables(db: Database, before: float) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-async def unsettled_tables(db: Database) -> list[int]:
-    """Tables closed (abandoned) while their attempt was still marked as playing."""
+async def undealt_tables(db: Database, before: float) -> list[int]:
+    """Daily tables made before ``before`` and never dealt (their start was interrupted)."""
     async with db.read() as conn:
         rows = await conn.fetchall(
-            "SELECT a.table_id FROM daily_attempts a JOIN tables t ON t.id = a.table_id "
-            "WHERE a.status = 'playing' AND t.status IN ('abandoned', 'finished')"
+            "SELECT id FROM tables WHERE status = 'lobby' AND daily_date IS NOT NULL "
+            "AND created_at < ? ORDER BY id",
+            (before,),
         )
     return [int(r[0]) for r in rows]
 

@@ -60,6 +60,7 @@ DAILY_GAMES: dict[str, int] = {
 }
 DEFAULT_GAME = "french_tarot"
 DAILY_IDLE = 24 * 3600.0  # an attempt untouched this long is played out by the computer
+UNDEALT_GRACE = 60.0  # a daily table not dealt this long after it was made was interrupted
 # The computer players' names at a daily table (proper names, the same in every language).
 DAILY_NAMES = (
     "Bot Arturo",  # i18n: code
@@ -271,13 +272,21 @@ class DailyTables(TableCore):
             raise WrongState("daily_in_progress", game=game_id, day=deal.day) from None
         if message_id is not None:
             await self.store.set_message(table_id, message_id)
+        outcome = await self._deal_daily(table_id)
+        assert outcome is not None  # nobody else starts a table this call just made
+        return outcome
+
+    async def _deal_daily(self, table_id: int) -> Outcome | None:
+        """Deal a daily table made but not dealt yet (None: it was dealt already)."""
         async with self._lock(table_id):
             rec = await self._load(table_id)
+            if rec.status != "lobby" or rec.daily_date is None:
+                return None
             m = match.new_match(
-                game_id, deal.players, options, first_dealer(deal.seed, deal.players)
+                rec.game_id, rec.players, rec.options, first_dealer(rec.seed, rec.players)
             )
-            step = await self._advance(PlayStep(rec, m, deal.seed))
-            return await self._commit(rec, step, seed=deal.seed, notify=False)
+            step = await self._advance(PlayStep(rec, m, rec.seed))
+            return await self._commit(rec, step, seed=rec.seed, notify=False)
 
     async def resign_daily(self, user_id: int, game_id: str) -> Outcome:
         """The player gives up their attempt: the casual computer plays the rest of their
@@ -292,9 +301,18 @@ class DailyTables(TableCore):
         return outcome
 
     async def settle_idle_dailies(self, now: float | None = None) -> list[Outcome]:
-        """Attempts untouched for ``DAILY_IDLE`` are played out as if resigned."""
+        """Attempts untouched for ``DAILY_IDLE`` are played out as if resigned; one made but
+        never dealt (the bot stopped right between the two) is dealt now."""
         when = self._clock() if now is None else now
         done: list[Outcome] = []
+        for table_id in await daily.undealt_tables(self.db, when - UNDEALT_GRACE):
+            try:
+                outcome = await self._deal_daily(table_id)
+            except Exception:
+                log.exception("could not deal the daily table %s", table_id)
+                continue
+            if outcome is not None:
+                done.append(outcome)
         for table_id in await daily.idle_tables(self.db, when - DAILY_IDLE):
             try:
                 outcome = await self._play_out(table_id, "taken_over")

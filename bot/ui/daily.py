@@ -421,7 +421,8 @@ class DailyController:
         self._last_upkeep = now
         for outcome in await self.service.settle_idle_dailies(now):
             self.ctl.publish(outcome)
-            await self._close_hand(outcome.table)
+            if outcome.finished:  # played out (not an interrupted start dealt now)
+                await self._close_hand(outcome.table)
         await self.announce()
 
     async def announce(self) -> int:

@@ -12,6 +12,7 @@ import pytest
 
 from bot.ai import expert
 from bot.db import daily as daily_db
+from bot.db.tables import SeatRecord
 from bot.services import compute, step
 from bot.services.daily import DAILY_IDLE, daily_deal, streaks, utc_day
 from bot.services.errors import InvalidRequest, WrongState
@@ -142,6 +143,34 @@ async def test_an_idle_attempt_is_played_out(salted: TableService, clock: Clock)
     assert await salted.settle_idle_dailies(clock.now + 60) == []
     done = await salted.settle_idle_dailies(clock.now + DAILY_IDLE + 1)
     assert len(done) == 1 and done[0].finished
+
+
+async def test_an_interrupted_start_is_dealt_by_the_sweep(
+    salted: TableService, clock: Clock
+) -> None:
+    deal = await salted.deal_of(GAME)
+    seats = [
+        SeatRecord(i, ANA if i == deal.seat else None, "x", is_bot=i != deal.seat) for i in range(4)
+    ]
+    claim = daily_db.Claim(deal.day, GAME, ANA, GUILD_A, deal.seat, "Ana")
+    table_id = await salted.store.create(  # made, then the bot stopped before dealing
+        guild_id=0,
+        channel_id=DM[ANA],
+        game_id=GAME,
+        owner_id=ANA,
+        players=4,
+        options={"target": 50, "every_card_scores": False},
+        seed=deal.seed,
+        rules_version=1,
+        seats=seats,
+        now=clock.now,
+        level="expert",
+        daily_claim=claim,
+    )
+    assert await salted.settle_idle_dailies(clock.now + 1) == []  # maybe still being dealt
+    done = await salted.settle_idle_dailies(clock.now + 120)
+    assert [o.table.id for o in done] == [table_id] and done[0].table.status == "playing"
+    assert done[0].seat_views[deal.seat].legal
 
 
 async def test_unknown_game_and_salt_kept(svc: TableService) -> None:
