@@ -154,6 +154,7 @@ async def test_same_deal_everywhere_one_attempt_boards_and_no_leak(
     assert "dave" in board and "2 finished" in board
     reveal = await env.bot.service.daily_reveal(alice.id, GAME)
     assert not any(card in board for card in deal_labels(reveal.hands) if len(card) > 2)
+    assert not any(suit in board for suit in "♠♥♦♣")  # no card at all
     # Alice ties with dave: the 50th percentile of two, first on her server.
     r = await alice.slash(channel, "daily", game=GAME, action="board")
     text = embed_text(said(r))
@@ -263,7 +264,8 @@ async def test_announcement_once_a_day_and_off_when_the_channel_is_gone(
     assert f"<#{channel.id}>" in embed_text(said(r))
     assert await daily.announce() == 1
     assert await daily.announce() == 0  # claimed for the day
-    assert "daily deals of" in (channel.last_message.content or "")
+    posted = channel.last_message.content or ""
+    assert "daily deals of" in posted and not any(suit in posted for suit in "♠♥♦♣")
     clock.now += 86_400
     env.inject_error("POST", f"/channels/{channel.id}/messages", status=403, code=50013, times=None)
     assert await daily.announce() == 0
