@@ -30,6 +30,9 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("guild_settings", ("guild_id",)),
     ("user_settings", ("user_id",)),
     ("bot_state", ("key",)),
+    ("daily_attempts", ("day", "game_id", "user_id")),
+    ("daily_channels", ("guild_id",)),
+    ("daily_posts", ("guild_id", "day")),
 )
 PAGE = 5000
 

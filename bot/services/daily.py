@@ -273,7 +273,9 @@ class DailyTables(TableCore):
         if message_id is not None:
             await self.store.set_message(table_id, message_id)
         outcome = await self._deal_daily(table_id)
-        assert outcome is not None  # nobody else starts a table this call just made
+        if outcome is None:  # the sweep dealt it meanwhile (a very slow start)
+            rec = await self._load(table_id)
+            return self._outcome(table_info(rec), self._match(rec), None)
         return outcome
 
     async def _deal_daily(self, table_id: int) -> Outcome | None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.db import bot_state, guild_settings, user_settings
+from bot.db import bot_state, daily, guild_settings, user_settings
 from bot.db.copy import TABLES, copy_database, verify
 from bot.db.database import Database, DatabaseError
 from bot.dbcli import copy, main
@@ -50,6 +50,13 @@ async def _fill(path: Path) -> dict[str, int]:
         await guild_settings.put(db, guild_settings.GuildSettingsRecord(GUILD, (202, 300)), 1.0)
         await user_settings.set_notify_delay(db, ANA, 60, 1.0)
         await bot_state.put(db, "alive_at", "1700000000.0", 1.0)
+        # The daily deal's rows (issue 20): an attempt and its result, an announcement.
+        claim = daily.Claim("2026-11-26", "la_morte", ANA, GUILD, 0, "Ana")
+        async with db.transaction() as conn:
+            await daily.insert_attempt(conn, ids["finished0"], claim, 1.0)
+            await daily.record_result(conn, ids["finished0"], daily.Result("finished", 7), 2.0)
+        await daily.set_channel(db, GUILD, 202, 1.0)
+        assert await daily.claim_post(db, GUILD, "2026-11-26", 202, 1.0)
     finally:
         await db.close()
     return ids
@@ -105,6 +112,8 @@ async def test_postgres_copy_is_verified_and_the_bot_carries_on(
             assert lobby.id == max(ids.values()) + 1
             assert (await guild_settings.get(target, GUILD)).channels == (202, 300)
             assert await user_settings.notify_delay(target, ANA) == 60
+            moved = await daily.attempt(target, "2026-11-26", "la_morte", ANA)
+            assert moved is not None and moved.score == 7 and moved.table_id == ids["finished0"]
         finally:
             await source.close()
             await target.close()
