@@ -39,7 +39,9 @@ _counts: _Counts = {}
 #: search gives the same worlds in every process, whatever it did earlier (a daily deal's
 #: computers must reply alike for everyone, issue 20).
 _problems: dict[tuple[_Classes, tuple[int, ...]], _Counts | None] = {}
-_PROBLEMS_KEPT = 5_000
+#: Counts kept across problems at most (entries of every problem's memo together).
+_COUNTS_KEPT = 200_000
+_kept = [0]
 
 
 class NoWorld(ValueError):
@@ -131,9 +133,12 @@ def _problem_counts(classes: _Classes, caps: tuple[int, ...]) -> _Counts | None:
         found = _counts
     except _TooBig:
         found = None
-    if len(_problems) >= _PROBLEMS_KEPT:
+    size = 1 + (len(found) if found is not None else 0)
+    if _kept[0] + size > _COUNTS_KEPT:
         _problems.clear()
+        _kept[0] = 0
     _problems[problem] = found
+    _kept[0] += size
     return found
 
 
