@@ -307,6 +307,18 @@ async def finished_count(db: Database, user_id: int) -> int:
     return int(row[0])
 
 
+async def forget(conn: Connection, user_id: int, placeholder: str) -> None:
+    """``/privacy forget-me`` (inside its transaction): the player's attempts stay on the
+    boards (others' percentiles do not move) under ``placeholder`` and an id of no one (minus
+    the attempt's table id, unique like the attempt)."""
+    await conn.execute(
+        "UPDATE daily_attempts SET user_id = -table_id, name = ? "
+        "WHERE user_id = ? AND table_id IS NOT NULL",
+        (placeholder, user_id),
+    )
+    await conn.execute("DELETE FROM daily_attempts WHERE user_id = ?", (user_id,))
+
+
 # ---- the salt ------------------------------------------------------------------------------
 async def salt(db: Database, fresh: str, now: float) -> str:
     """The stored salt, or ``fresh`` stored now if there is none (the first process to ask

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.db import daily
 from bot.db.database import Database
 
 
@@ -45,4 +46,5 @@ async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
             (placeholder, user_id),
         )
         await conn.execute("UPDATE tables SET owner_id = 0 WHERE owner_id = ?", (user_id,))
+        await daily.forget(conn, user_id, placeholder)
     return Forgotten((), games, ratings)

@@ -43,6 +43,7 @@ async def finish(db: Database, table_id: int, score: int, *, resigned: bool = Fa
         await daily.record_result(
             conn, table_id, daily.Result("finished", score, resigned), float(table_id)
         )
+        await conn.execute("UPDATE tables SET status = 'finished' WHERE id = ?", (table_id,))
 
 
 async def test_one_attempt_per_player_day_and_game(db: Database) -> None:
@@ -99,6 +100,21 @@ async def test_finished_days_and_idle_tables(db: Database) -> None:
     assert await daily.finished_days(db, 1, "la_morte") == ["2026-11-26"]
     # Daily tables still playing and untouched (the lobby status here: none is playing yet).
     assert await daily.idle_tables(db, 1e12) == []
+
+
+async def test_forgetting_a_player_keeps_the_boards(db: Database) -> None:
+    from bot.db import records
+
+    mine = await new_attempt(db, 1)
+    await finish(db, mine, 40)
+    await finish(db, await new_attempt(db, 2), 10)
+    done = await records.forget(db, 1, "Forgotten player")
+    assert done.open_tables == ()
+    assert await daily.attempt(db, DAY, GAME, 1) is None
+    board = await daily.board(db, DAY, GAME)
+    assert board.players == 2 and board.top[0].name == "Forgotten player"
+    assert board.top[0].user_id < 0
+    assert (await daily.standing(db, DAY, GAME, 10)).percentile == 0.0
 
 
 async def test_salt_is_made_once(db: Database) -> None:
