@@ -232,7 +232,8 @@ def reveal_embed(rv: Reveal) -> discord.Embed:
         )
     else:
         embed.add_field(name=_("The day's best"), value=_("That's you, so far."), inline=True)
-    embed.set_footer(text=_("🤖: played by the computer after you resigned."))
+    if any(d.by_computer for d in (*rv.mine, *rv.theirs)):
+        embed.set_footer(text=_("🤖: played by the computer after you resigned."))
     return embed
 
 
