@@ -30,7 +30,14 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("guild_settings", ("guild_id",)),
     ("user_settings", ("user_id",)),
     ("bot_state", ("key",)),
+    # The recent boards' rolling totals, as they stand with the results copied above (their
+    # window row replaces the one the target's migration started).
+    ("rolling_window", ("id",)),
+    ("rolling_totals", ("game_id", "guild_id", "player_id")),
+    ("rolling_games", ("game_id", "player_id")),
 )
+#: Tables whose migration already fills them: emptied in the target before the copy.
+_SEEDED = ("rolling_window",)
 PAGE = 5000
 
 _CASTS: dict[str, Callable[[Any], Any]] = {
@@ -140,6 +147,8 @@ async def _digest(conn: Connection, table: str, key: tuple[str, ...]) -> tuple[i
 
 async def _is_empty(conn: Connection) -> bool:
     for table, _ in TABLES:
+        if table in _SEEDED:
+            continue
         if await conn.fetchone(f"SELECT 1 FROM {table} LIMIT 1") is not None:
             return False
     return True
@@ -162,6 +171,8 @@ async def copy_database(
             if columns != await _columns(out, table):
                 raise DatabaseError(f"{table}: the two schemas differ; update the bot first")
             casts = [_CASTS[t] for t in await _types(out, table)]
+            if table in _SEEDED:
+                await out.execute(f"DELETE FROM {table}")
             copied = 0
             async with source.read() as conn:
                 async for rows in _pages(conn, table, key):
