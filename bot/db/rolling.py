@@ -84,7 +84,10 @@ async def roll(db: Database, until: float) -> bool:
                 "AND finished_at < :until AND player_id > 0"
             )
             params = {"game": game_id, "start": start, "until": until}
-            for table, key in (("rolling_totals", "guild_id, player_id"), ("rolling_games", "player_id")):
+            for table, key in (
+                ("rolling_totals", "guild_id, player_id"),
+                ("rolling_games", "player_id"),
+            ):
                 match = " AND ".join(f"{table}.{k} = d.{k}" for k in key.split(", "))
                 await conn.execute(
                     f"UPDATE {table} SET games = {table}.games - d.games, "

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from bot.db import bot_state, rolling
 from bot.engine.events import Event
 from bot.services.delivery import TableDelivery
-from bot.services.stats import DAY, RECENT_DAYS
 from bot.services.models import Outcome
+from bot.services.stats import DAY, RECENT_DAYS
 from bot.services.step import PlayStep, table_info
 
 log = logging.getLogger(__name__)
