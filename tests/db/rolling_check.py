@@ -69,18 +69,23 @@ async def _ratings(db: Database, game_id: str) -> dict[int, tuple[float | None, 
     return {r[0]: (r[1], r[2]) for r in rows}
 
 
-def ranked(totals: Totals, metric: str, rated: Mapping[int, tuple[float | None, int]]) -> list[int]:
+def ranked(
+    totals: Totals,
+    metric: str,
+    rated: Mapping[int, tuple[float | None, int]],
+    provisional: int = PROVISIONAL,
+) -> list[int]:
     """The board's order of ``bot.db.stats._KEYS``, spelt out again in Python."""
 
     def key(p: int) -> tuple[float, ...]:
         games, wins, points = totals[p]
         rating, n = rated.get(p, (None, 0))
         if metric == "rating":
-            return (n < PROVISIONAL, 1e308 if rating is None else -rating, -n, -games, p)
+            return (n < provisional, 1e308 if rating is None else -rating, -n, -games, p)
         if metric == "wins":
             return (0, -wins, -points, games, p)
         if metric == "win_rate":
-            return (games < PROVISIONAL, -wins / games, -games, 0, p)
+            return (games < provisional, -wins / games, -games, 0, p)
         if metric == "games":
             return (0, -games, -wins, 0, p)
         return (0, -points, games, 0, p)
@@ -158,23 +163,24 @@ class History:
         self.now = start
         self.channel = channel_base
 
-    async def finish(self, players: Sequence[int] = range(1, 13)) -> int:
+    async def finish(self, players: Sequence[int] = range(1, 13), at: float | None = None) -> int:
+        """One finished game among ``players`` (and now and then a computer), at ``at`` or
+        at the history's clock, moved on a little (now and then recorded late)."""
         rng = self.rng
-        self.now += rng.choice((0.0, 1.0, rng.uniform(0, 6 * 3600), rng.uniform(0, 3 * DAY)))
-        when = self.now - rng.uniform(20, 50) * DAY if rng.random() < 0.1 else self.now
-        n = rng.randint(2, 4)
-        humans = rng.sample(list(players), n - (rng.random() < 0.3))
-        seats: list[int | None] = [*humans, None][:n]
+        if at is None:
+            self.now += rng.choice((0.0, 1.0, rng.uniform(0, 6 * 3600), rng.uniform(0, 3 * DAY)))
+            when = self.now - rng.uniform(20, 50) * DAY if rng.random() < 0.1 else self.now
+        else:
+            when = at
+        humans = rng.sample(list(players), min(len(players), rng.randint(1, 4)))
+        seats: list[int | None] = [*humans, *[None] * max(2 - len(humans), rng.random() < 0.3)]
         rng.shuffle(seats)
         scores = [rng.randint(-20, 60) for _ in seats]
-        top = max(scores)
+        ranks = sorted(scores, reverse=True)
         self.channel += 1
         return await finished_table(
             self.store,
-            [
-                (u, f"P{u}", s, 1 if s == top else 2 + sorted(scores, reverse=True).index(s))
-                for u, s in zip(seats, scores, strict=True)
-            ],
+            [(u, f"P{u}", s, 1 + ranks.index(s)) for u, s in zip(seats, scores, strict=True)],
             guild_id=rng.choice(GUILDS),
             channel_id=self.channel,
             now=when,
