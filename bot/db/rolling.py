@@ -63,10 +63,16 @@ async def add_finished(conn: Connection, table_id: int) -> None:
         )
 
 
-async def roll(db: Database, until: float) -> bool:
-    """Move the window's start forward to ``until``: subtract the results finished in
-    between. False (nothing changed) when it is there already, e.g. because another process
-    just rolled it: rolls are idempotent and serialised by the window row's lock."""
+#: The most results of one game a roll passes at once: after long downtime the sweeper
+#: catches up over several sweeps, never holding the window (and finishing games) for long.
+ROLL_RESULTS = 20_000
+
+
+async def roll(db: Database, until: float, *, most: int = ROLL_RESULTS) -> bool:
+    """Move the window's start forward to ``until`` (or short of it, so as to pass at most
+    ``most`` results of each game): subtract the results finished in between. False (nothing
+    changed) when it is there already, e.g. because another process just rolled it: rolls are
+    idempotent and serialised by the window row's lock."""
     async with db.read() as conn:
         row = await conn.fetchone("SELECT since FROM rolling_window")
     if row is None or row[0] >= until:  # the common case, without a lock
@@ -84,6 +90,14 @@ async def roll(db: Database, until: float) -> bool:
             "SELECT (SELECT MIN(game_id) FROM rolling_games WHERE game_id > g.id) FROM g "
             "WHERE g.id IS NOT NULL) SELECT id FROM g WHERE id IS NOT NULL"
         )
+        for (game_id,) in games:
+            row = await conn.fetchone(
+                "SELECT finished_at FROM game_results WHERE game_id = ? AND finished_at >= ? "
+                "AND finished_at < ? AND player_id > 0 ORDER BY finished_at LIMIT 1 OFFSET ?",
+                (game_id, start, until, most),
+            )
+            if row is not None and row[0] > start:  # (never stuck on one crowded instant)
+                until = row[0]
         for (game_id,) in games:
             passed = (
                 "FROM game_results WHERE game_id = :game AND finished_at >= :start "

@@ -155,6 +155,22 @@ async def test_results_older_than_the_window_start_stay_out_of_the_totals(db: Da
             await check_board(db, game, None, since, "points")
 
 
+async def test_a_long_way_behind_the_window_catches_up_in_bounded_steps(db: Database) -> None:
+    """After downtime the window moves a bounded number of results at a time; every board is
+    exact at every step, and it gets there."""
+    history = History(db, 17, T0)
+    for _ in range(40):
+        await history.finish()
+    until = history.now - 5 * DAY
+    steps = 0
+    while await rolling.roll(db, until, most=3):
+        steps += 1
+        await check_rolling_rows(db)
+        await check_all_boards(db, history.now - WINDOW, random.Random(steps))
+    assert await rolling.since(db) == until
+    assert steps > 5
+
+
 async def test_the_sweeper_rolls_each_step_once(make_target: MakeTarget) -> None:
     """Two processes' sweeps at the same moment: one of them rolls, the totals are exact."""
     target = await make_target("shared")
