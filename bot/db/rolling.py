@@ -152,27 +152,36 @@ def board_rows(dialect: Dialect, global_: bool) -> str:
     """SQL of ``player_id, games, wins, points`` of every human with a result in ``:game``
     finished at or after ``:since`` (``global_``: on any server not opted out; else on
     ``:guild``): the rolling rows, corrected by the results between the window's start and
-    ``:since`` (subtracted when the window starts earlier, added when it starts later)."""
+    ``:since`` (subtracted when the window starts earlier, added when it starts later).
+
+    The correction (and, globally, the opted-out servers' rows) is small: it is grouped once
+    and joined to the rolling rows, which are read in key order and never sorted or grouped.
+    """
     start = "(SELECT since FROM rolling_window)"
     if global_:
-        rolling = (
-            "SELECT player_id, games, wins, points FROM rolling_games WHERE game_id = :game "
-            "UNION ALL SELECT player_id, -games, -wins, -points FROM rolling_totals "
-            f"WHERE game_id = :game AND guild_id IN ({OPTED_OUT})"
+        table, match = "rolling_games", "game_id = :game"
+        opted = (
+            "SELECT player_id, -games AS games, -wins AS wins, -points AS points "
+            f"FROM rolling_totals WHERE game_id = :game AND guild_id IN ({OPTED_OUT}) UNION ALL "
         )
         scope = f"guild_id NOT IN ({OPTED_OUT})"
     else:
-        rolling = (
-            "SELECT player_id, games, wins, points FROM rolling_totals "
-            "WHERE game_id = :game AND guild_id = :guild"
-        )
+        table, match = "rolling_totals", "game_id = :game AND guild_id = :guild"
+        opted = ""
         scope = "guild_id = :guild"
     return (
-        "SELECT player_id, SUM(games) AS games, SUM(wins) AS wins, SUM(points) AS points "
-        f"FROM ({rolling} UNION ALL "
-        "SELECT player_id, sign, sign * won, sign * score FROM (SELECT player_id, won, score, "
+        "WITH corr (player_id, games, wins, points) AS MATERIALIZED (SELECT player_id, "
+        f"SUM(games), SUM(wins), SUM(points) FROM ({opted}"
+        "SELECT player_id, sign AS games, sign * won AS wins, sign * score AS points "
+        "FROM (SELECT player_id, won, score, "
         "CASE WHEN finished_at < :since THEN -1 ELSE 1 END AS sign FROM game_results "
         f"WHERE game_id = :game AND finished_at >= {dialect.least}(:since, {start}) "
-        f"AND finished_at < {dialect.greatest}(:since, {start}) AND player_id > 0 AND {scope}) AS c"
-        ") AS parts GROUP BY player_id HAVING SUM(games) > 0"
+        f"AND finished_at < {dialect.greatest}(:since, {start}) AND player_id > 0 AND {scope}"
+        ") AS c) AS parts GROUP BY player_id) "
+        "SELECT r.player_id, r.games + COALESCE(c.games, 0) AS games, "
+        "r.wins + COALESCE(c.wins, 0) AS wins, r.points + COALESCE(c.points, 0) AS points "
+        f"FROM {table} r LEFT JOIN corr c ON c.player_id = r.player_id WHERE r.{match} "
+        "AND r.games + COALESCE(c.games, 0) > 0 "
+        "UNION ALL SELECT player_id, games, wins, points FROM corr c WHERE games > 0 "
+        f"AND NOT EXISTS (SELECT 1 FROM {table} r WHERE r.{match} AND r.player_id = c.player_id)"
     )
