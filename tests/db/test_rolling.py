@@ -13,13 +13,14 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from bot.db import rolling
 from bot.db.copy import copy_database
-from bot.db.database import Database
+from bot.db.database import Database, migrations
 from bot.db.ratings import record_finished
 from bot.db.stats import METRICS
 from bot.db.tables import SeatRecord, TableStore
@@ -316,3 +317,30 @@ async def test_a_roll_waits_for_a_game_being_recorded(make_target: MakeTarget) -
     finally:
         await recorder.close()
         await sweeper.close()
+
+
+async def test_the_migration_backfills_the_rolling_totals(db: Database) -> None:
+    """Results stored before ``0010_rolling`` (``0004_rolling`` on PostgreSQL): the migration
+    starts the window 30 days before the database's clock and sums the results since."""
+    now = time.time()
+    history = History(db, 31, now - 50 * DAY)
+    while history.now < now - DAY:
+        await history.finish()
+    # Back to the schema before the migration: no rolling tables, the version before.
+    async with db.transaction() as conn:
+        for table in ("rolling_games", "rolling_totals", "rolling_window"):
+            await conn.execute(f"DROP TABLE {table}")
+        if db.dialect.name == "postgres":
+            await conn.execute("DELETE FROM schema_migrations WHERE version = 4")
+    if db.dialect.name == "sqlite":
+        async with db.read() as conn:
+            await conn.execute("PRAGMA user_version = 9")
+    assert await db.schema_version() == len(migrations(db.dialect.name)) - 1
+    await db.migrate()
+    start = await rolling.since(db)
+    assert now - WINDOW - 1 <= start <= time.time() - WINDOW + 1
+    await check_rolling_rows(db)
+    async with db.read() as conn:
+        row = await conn.fetchone("SELECT COUNT(*) FROM rolling_totals")
+    assert row is not None and row[0] > 0
+    await check_all_boards(db, time.time() - WINDOW, random.Random(4))
