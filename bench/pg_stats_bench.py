@@ -5,7 +5,8 @@ The PostgreSQL twin of ``bench/stats_bench.py`` (1,000,000 rows on SQLite), ten 
 the same game mix, 3–5 seats with some computers, a year of games in time order, ten servers
 off global boards). The rows are bulk-loaded with binary COPY into a database migrated by the
 bot's own migrations (secondary indexes dropped during the load and rebuilt after, as a
-restore would), then the same service calls are timed as in ``stats_bench``.
+restore would), with the 30-day boards' rolling totals recomputed from them, then the same
+service calls are timed as in ``stats_bench``.
 
 Ratings are not replayed game by game here (openskill over 2.5 million tables would take an
 hour): every player's rating row gets a plausible random value. The queries read them the same

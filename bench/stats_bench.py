@@ -6,7 +6,10 @@ calls the slash commands make, each on a fresh random choice of server, player, 
 period:
 
 * ``/leaderboard`` on one server, and across all servers: all time, last 30 days, and the
-  worst case (la_morte, the most played game, over 30 days);
+  worst case (la_morte, the most played game, over 30 days). The 30-day boards read the
+  rolling totals (``bot.db.rolling``) as the sweeper leaves them at worst in steady state (a
+  roll step and a sweep behind), and once more with the sweeper a day late;
+* the sweeper's roll of those totals by one step (a minute);
 * ``/stats`` (a player's profile) and ``/history`` (a player's recent games on a server);
 * recording one more finished game (results, rating update, totals) at that size.
 
@@ -37,11 +40,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bot.db import rolling
 from bot.db.database import Database
 from bot.db.ratings import Rating
 from bot.db.tables import GameResultRecord, NewEntry, SeatRecord, TableStore
 from bot.services import ratings
 from bot.services.stats import METRICS, StatsService
+from bot.services.upkeep import ROLL_STEP, ROLLING_WINDOW
 
 NOW = 1_800_000_000.0
 DAY = 86_400.0
@@ -55,6 +60,9 @@ GAMES = {
 SEATS = {"queen_of_tarot": (3, 3)}  # the rest: 3–5 seats
 CPU = ratings.COMPUTER_LEVELS["standard"]
 FIRST_USER = 10**17  # Discord-sized ids
+#: Where the rolling window starts in steady state at its latest: a roll step and a 5-second
+#: sweep behind the board's start (the raw results a 30-day board reads beyond the totals).
+STEADY = NOW - ROLLING_WINDOW - ROLL_STEP - 5.0
 
 
 def build(path: Path, rows: int, players: int, servers: int, seed: int = 7) -> dict[str, Any]:
@@ -221,8 +229,12 @@ async def measure(path: Path, facts: dict[str, Any], calls: int) -> dict[str, li
 
     results: dict[str, list[float]] = {}
     try:
+        if await rolling.since(db) != STEADY:  # a new (or bulk-loaded) database
+            await rolling.rebuild(db, STEADY)
         await stats.leaderboard(game_id="la_morte", viewer=0, guild_id=1, scope="global")  # warm
         results["leaderboard server"] = await _timed(calls, board("server"))
+        results["leaderboard server, all time"] = await _timed(calls, board("server", "all"))
+        results["leaderboard server, 30 days"] = await _timed(calls, board("server", "30d"))
         results["leaderboard global, all time"] = await _timed(calls, board("global", "all"))
         results["leaderboard global, 30 days"] = await _timed(calls, board("global", "30d"))
         results["  la_morte global, 30 days"] = await _timed(
@@ -233,9 +245,26 @@ async def measure(path: Path, facts: dict[str, Any], calls: int) -> dict[str, li
         )
         results["history"] = await _timed(calls, history)
         results["record a finished game"] = await _record_games(db, players, home, calls)
+        # The sweeper a day late: the boards read a day of raw results beyond the totals.
+        await rolling.rebuild(db, STEADY - DAY)
+        results["global, 30 days, a day late"] = await _timed(calls, board("global", "30d"))
+        results["  la_morte, a day late"] = await _timed(calls, board("global", "30d", "la_morte"))
+        results["server, 30 days, a day late"] = await _timed(calls, board("server", "30d"))
+        results["roll the window a minute"] = await _rolls(db, STEADY - DAY, calls)
+        await rolling.rebuild(db, STEADY)  # as the next run expects it
     finally:
         await db.close()
     return results
+
+
+async def _rolls(db: Database, start: float, calls: int) -> list[float]:
+    """The sweeper's step: ``rolling.roll`` by ``ROLL_STEP``, from ``start`` on."""
+    out: list[float] = []
+    for i in range(1, calls + 1):
+        t0 = time.perf_counter()
+        assert await rolling.roll(db, start + i * ROLL_STEP)
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
 
 
 async def _record_games(

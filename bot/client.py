@@ -300,8 +300,9 @@ class TrionfiBot(commands.AutoShardedBot):
                 await reply_error(interaction, GENERIC)
 
     async def _sweep_forever(self, every: float) -> None:
-        """Turn clocks, notifications, idle tables and delivery retries: one loop for every
-        table; deadlines live in the database, so a restart simply picks them up again."""
+        """Turn clocks, notifications, idle tables, delivery retries and the recent boards'
+        rolling totals: one loop for every table; deadlines live in the database, so a
+        restart simply picks them up again."""
         await self.wait_until_ready()
         while not self.is_closed():
             await self._write_health()  # first: a slow sweep must not look like a dead bot
@@ -310,6 +311,7 @@ class TrionfiBot(commands.AutoShardedBot):
                 await self.controller.life.sweep()
                 await self.controller.life.expire_idle(self.lobby_idle, self.table_idle)
                 await self.controller.daily.upkeep()  # idle dailies, daily announcements
+                await self.service.roll_boards()  # last: the tables' clocks matter more
             except Exception:  # a failed sweep must not stop the next one
                 log.exception("sweep failed")
             await asyncio.sleep(every)

@@ -33,7 +33,14 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("daily_attempts", ("day", "game_id", "user_id")),
     ("daily_channels", ("guild_id",)),
     ("daily_posts", ("guild_id", "day")),
+    # The recent boards' rolling totals, as they stand with the results copied above (their
+    # window row replaces the one the target's migration started).
+    ("rolling_window", ("id",)),
+    ("rolling_totals", ("game_id", "guild_id", "player_id")),
+    ("rolling_games", ("game_id", "player_id")),
 )
+#: Tables whose migration already fills them: emptied in the target before the copy.
+_SEEDED = ("rolling_window",)
 PAGE = 5000
 
 _CASTS: dict[str, Callable[[Any], Any]] = {
@@ -143,6 +150,8 @@ async def _digest(conn: Connection, table: str, key: tuple[str, ...]) -> tuple[i
 
 async def _is_empty(conn: Connection) -> bool:
     for table, _ in TABLES:
+        if table in _SEEDED:
+            continue
         if await conn.fetchone(f"SELECT 1 FROM {table} LIMIT 1") is not None:
             return False
     return True
@@ -165,6 +174,8 @@ async def copy_database(
             if columns != await _columns(out, table):
                 raise DatabaseError(f"{table}: the two schemas differ; update the bot first")
             casts = [_CASTS[t] for t in await _types(out, table)]
+            if table in _SEEDED:
+                await out.execute(f"DELETE FROM {table}")
             copied = 0
             async with source.read() as conn:
                 async for rows in _pages(conn, table, key):

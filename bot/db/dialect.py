@@ -18,6 +18,10 @@ class Dialect:
     # Appended to a SELECT that reads rows the transaction is about to change. Empty on SQLite:
     # a write transaction there already holds the whole database (BEGIN IMMEDIATE).
     for_update: str
+    # Appended to a SELECT of a row that must not change until the transaction ends, while
+    # other transactions may hold the same (e.g. many finishing games, one rolling window).
+    # Empty on SQLite, as ``for_update``.
+    for_share: str
     # Appended to a SELECT that claims due work: rows another process is claiming right now
     # are skipped rather than waited for (each item is done once, by whoever got it first).
     skip_locked: str
@@ -37,6 +41,7 @@ SQLITE = Dialect(
     greatest="MAX",
     least="MIN",
     for_update="",
+    for_share="",
     skip_locked="",
     shared=False,
 )
@@ -46,6 +51,7 @@ POSTGRES = Dialect(
     greatest="GREATEST",
     least="LEAST",
     for_update=" FOR UPDATE",
+    for_share=" FOR KEY SHARE",
     skip_locked=" FOR UPDATE SKIP LOCKED",
     shared=True,
 )

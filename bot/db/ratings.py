@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.db import rolling
 from bot.db.database import Connection, Database
 
 
@@ -51,7 +52,8 @@ async def _current(
 
 async def record_finished(conn: Connection, table_id: int, rater: Rater | None) -> None:
     """Fold the ``game_results`` rows just written for ``table_id`` into the players' totals
-    (per server and overall), ratings and names. Call inside the transaction that wrote them.
+    (per server and overall, all-time and rolling), ratings and names. Call inside the
+    transaction that wrote them.
     """
     totals = (
         "SELECT game_id, {where} player_id, COUNT(*), SUM(won), SUM(score), SUM(deals), "
@@ -75,6 +77,7 @@ async def record_finished(conn: Connection, table_id: int, rater: Rater | None) 
         + totals.format(where="", key="game_id, player_id", table="player_games"),
         (table_id,),
     )
+    await rolling.add_finished(conn, table_id)
     await conn.execute(
         "INSERT INTO players (player_id, name, updated_at) "
         "SELECT player_id, name, finished_at FROM game_results "

@@ -16,9 +16,9 @@ class Forgotten:
 
 
 async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
-    """Delete the user's ratings, totals and name; in every stored table, result and seat
-    replace them by ``placeholder`` with no user id. Refused (nothing changed) while the user
-    still sits at an open table, checked in the same transaction."""
+    """Delete the user's ratings, totals (all-time and rolling) and name; in every stored
+    table, result and seat replace them by ``placeholder`` with no user id. Refused (nothing
+    changed) while the user still sits at an open table, checked in the same transaction."""
     async with db.transaction() as conn:
         open_rows = await conn.fetchall(
             "SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id "
@@ -29,11 +29,27 @@ async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
         open_tables = tuple(r[0] for r in open_rows)
         if open_tables:
             return Forgotten(open_tables, 0, 0)
-        deleted = await conn.fetchall(
-            "DELETE FROM player_games WHERE player_id = ? RETURNING mu IS NOT NULL", (user_id,)
+        # In the order a finishing game locks these rows (``bot.db.ratings.record_finished``):
+        # per-server totals, overall totals, then their rolling twins.
+        totals = await conn.fetchall(
+            "DELETE FROM player_totals WHERE player_id = ? RETURNING game_id, guild_id",
+            (user_id,),
         )
-        ratings = sum(1 for r in deleted if r[0])
-        await conn.execute("DELETE FROM player_totals WHERE player_id = ?", (user_id,))
+        deleted = await conn.fetchall(
+            "DELETE FROM player_games WHERE player_id = ? RETURNING game_id, mu IS NOT NULL",
+            (user_id,),
+        )
+        ratings = sum(1 for r in deleted if r[1])
+        if totals:
+            await conn.executemany(
+                "DELETE FROM rolling_totals WHERE game_id = ? AND guild_id = ? AND player_id = ?",
+                [(g, guild, user_id) for g, guild in totals],
+            )
+        if deleted:
+            await conn.executemany(
+                "DELETE FROM rolling_games WHERE game_id = ? AND player_id = ?",
+                [(r[0], user_id) for r in deleted],
+            )
         await conn.execute("DELETE FROM players WHERE player_id = ?", (user_id,))
         games = await conn.execute(
             "UPDATE game_results SET user_id = NULL, player_id = NULL, name = ? "

@@ -1,9 +1,9 @@
 """Statistics queries over finished games: leaderboards, player profiles and game history.
 
 Every number is an SQL aggregate. All-time boards read the running totals kept when a game
-finishes (``player_games`` over every server, ``player_totals`` per server); 30-day boards
-aggregate ``game_results`` over the ``game_results_recent`` / ``game_results_guild_recent``
-indexes; profiles and history read one player's rows.
+finishes (``player_games`` over every server, ``player_totals`` per server); recent (30-day)
+boards read the rolling totals of ``bot.db.rolling`` (``rolling_games``, ``rolling_totals``),
+corrected to the exact start asked for; profiles and history read one player's rows.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.db import rolling
 from bot.db.database import Database
+from bot.db.dialect import Dialect
 
 METRICS = ("rating", "wins", "win_rate", "games", "points")
 
@@ -26,8 +28,7 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
     "games": ("0", "-games", "-wins", "0"),
     "points": ("0", "-points", "games", "0"),
 }
-# Servers whose admins keep their games off global boards.
-_OPTED_OUT = "SELECT guild_id FROM guild_settings WHERE global_leaderboards = 0"
+_OPTED_OUT = rolling.OPTED_OUT
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,7 @@ class BoardPage:
     me: BoardEntry | None  # the viewer's entry, on or off the page (None: not on the board)
 
 
-def _source(global_: bool, recent: bool, rated: bool) -> str:
+def _source(dialect: Dialect, global_: bool, recent: bool, rated: bool) -> str:
     """``player_id, games, wins, points, rating, rated`` of everyone on the board (ratings
     only when ``rated``: the join costs a lookup per player)."""
     rating = (
@@ -61,12 +62,9 @@ def _source(global_: bool, recent: bool, rated: bool) -> str:
     )
     join = "LEFT JOIN player_games g ON g.game_id = :game AND g.player_id = {}.player_id "
     if recent:
-        scope = f"guild_id NOT IN ({_OPTED_OUT})" if global_ else "guild_id = :guild"
         return (
             f"SELECT r.player_id, r.games, r.wins, r.points, {rating} "
-            "FROM (SELECT player_id, COUNT(*) AS games, SUM(won) AS wins, SUM(score) AS points "
-            "FROM game_results WHERE game_id = :game AND finished_at >= :since "
-            f"AND player_id > 0 AND {scope} GROUP BY player_id) AS r "
+            f"FROM ({rolling.board_rows(dialect, global_)}) AS r "
             + (join.format("r") if rated else "")
         )
     if global_:
@@ -109,7 +107,7 @@ async def leaderboard(
     count of the entries ranked before them (no window function has to sort every entry).
     """
     k1, k2, k3, k4 = _KEYS[metric]
-    source = _source(guild_id is None, since is not None, metric == "rating")
+    source = _source(db.dialect, guild_id is None, since is not None, metric == "rating")
     sql = (
         f"WITH keyed AS MATERIALIZED (SELECT *, {k1} AS k1, {k2} AS k2, {k3} AS k3, {k4} AS k4 "
         f"FROM ({source}) AS board), "

@@ -43,7 +43,8 @@ DAY = 86_400.0
 TREND_DAYS = 30
 METRICS = stats_db.METRICS
 SCOPES = ("server", "global")
-PERIODS: dict[str, int | None] = {"all": None, "30d": 30}  # days
+RECENT_DAYS = 30  # the recent boards' window (rolling 30 x 24 h before now, to the second)
+PERIODS: dict[str, int | None] = {"all": None, "30d": RECENT_DAYS}  # days
 # Stored data: the name written into a forgotten player's seats in game records, shown as it
 # is, like any seat's name (the same in every language).
 FORGOTTEN_NAME = "Former player"  # i18n: code

@@ -1,6 +1,6 @@
 """Keeping a long-running bot tidy: downtime forgiven on start-up, idle tables ended, tables of
-a removed server or a deleted channel closed, a forgetting player's seats given up, and the
-hash of the last command sync.
+a removed server or a deleted channel closed, a forgetting player's seats given up, the recent
+leaderboards' rolling totals aged, and the hash of the last command sync.
 
 Every table that ends here ends unrated (abandoned) through the same commit as the rest, so
 the publisher shows it like any other change.
@@ -11,10 +11,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from bot.db import bot_state
+from bot.db import bot_state, rolling
 from bot.engine.events import Event
 from bot.services.delivery import TableDelivery
 from bot.services.models import Outcome
+from bot.services.stats import DAY, RECENT_DAYS
 from bot.services.step import PlayStep, table_info
 
 log = logging.getLogger(__name__)
@@ -22,6 +23,10 @@ log = logging.getLogger(__name__)
 ALIVE_KEY = "alive_at"
 #: Downtime shorter than this is not worth forgiving (a quick restart, a slow sweep).
 FORGIVE_AFTER = 30.0
+#: The recent boards' window, and how far it moves at least each time the sweeper rolls it:
+#: a board reads at most this much (plus a sweep) of raw results beyond its rolling totals.
+ROLLING_WINDOW = RECENT_DAYS * DAY
+ROLL_STEP = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +59,17 @@ class TableUpkeep(TableDelivery):
         if down:
             log.info("forgave %.0f s of downtime: %s turn clocks moved", down, moved)
         return down
+
+    # ---- recent boards -------------------------------------------------------------------
+    async def roll_boards(self, now: float | None = None) -> bool:
+        """Age the recent boards' rolling totals to the window starting 30 days before
+        ``now`` (rounded down to ``ROLL_STEP``); the sweeper calls this every sweep. True if
+        this call moved them: once per step across a cluster, whichever process is first
+        (the others find the window there already). Boards are exact either way
+        (``bot.db.rolling``); rolling keeps them to rolling rows plus a minute of results."""
+        when = self._clock() if now is None else now
+        until = (when - ROLLING_WINDOW) // ROLL_STEP * ROLL_STEP
+        return await rolling.roll(self.db, until)
 
     # ---- ending tables ---------------------------------------------------------------------
     async def expire_idle(
