@@ -371,7 +371,7 @@ class LaMorteRules(Rules):
         )
 
     def to_act(self, state: LaMorteState) -> int | None:
-        return state.turn
+        return state[8]
 
     def legal_actions(self, state: LaMorteState) -> tuple[Action, ...]:
         global _last_legal
@@ -379,29 +379,31 @@ class LaMorteRules(Rules):
         if m[0] is state:
             return m[1]
         # Card play by a decided seat inline (the common case); _compute_legal does all.
-        t = state[_TURN]
-        if t is not None and state[_PHASE] is _PLAYING and state[_STATUSES][t] is not _UNDECIDED:
-            hand = state[_HANDS][t]
+        t = state[8]
+        if t is not None and state[6] is _PLAYING and state[7][t] is not _UNDECIDED:
+            hand = state[2][t]
             play = _PLAY[t]
-            trick = state[_TRICK]
-            # (Plain loops: cheaper than comprehensions, which are calls in Python 3.11.)
+            trick = state[17]
+            # (Plain loops: cheaper than comprehensions, which are calls in Python 3.11, and
+            # than map/filter over bound lookups.)
+            out: list[Action] = []
             if trick:  # §4.2: follow the led suit if able, else anything
                 follows = _FOLLOWS[state[5]][trick[0][1]]
-                out: list[Action] = []
                 for c in hand:
                     if c in follows:
                         out.append(play[c])
                 if not out:
                     for c in hand:
                         out.append(play[c])
-                legal = _last_legal = (state, tuple(out))
-                return legal[1]
-            if not state[_LOWEST] and LA_MORTE not in hand:  # a free lead
-                out = []
+                legal = tuple(out)
+                _last_legal = (state, legal)
+                return legal
+            if not state[15] and LA_MORTE not in hand:  # a free lead
                 for c in hand:
                     out.append(play[c])
-                legal = _last_legal = (state, tuple(out))
-                return legal[1]
+                legal = tuple(out)
+                _last_legal = (state, legal)
+                return legal
         legal = _compute_legal(state)
         _last_legal = (state, legal)
         return legal
@@ -461,7 +463,28 @@ class LaMorteRules(Rules):
     ) -> tuple[LaMorteState, tuple[Event, ...]]:
         """``apply`` for simulations: ``action`` must be one of ``legal_actions(state)``
         (not checked); events are built only when ``events`` is true."""
-        return _step(state, action, events)
+        if action[0] != "play" or events:
+            return _step(state, action, events)
+        # A card play without events, inline (``_play``): the simulations' every step.
+        t: int = action[1]
+        card: str = action[2]  # type: ignore[assignment]
+        out: list[Any] = list(state)
+        n: int = out[0]
+        hands: list[tuple[str, ...]] = list(out[2])
+        hand = hands[t]
+        hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
+        out[2] = tuple(hands)
+        out[15] = False
+        trick: tuple[Play, ...] = out[17] + _ENTRY[t][card]
+        morto = out[21]
+        if len(trick) < (n if morto is None else n - 1):
+            nxt = t + 1 if t + 1 < n else 0
+            if nxt == morto:
+                nxt = nxt + 1 if nxt + 1 < n else 0
+            out[17] = trick
+            out[8] = nxt
+            return _new(LaMorteState, out), ()
+        return _end_trick(out, t, card, trick, False)
 
     def _checked(self, s: LaMorteState, a: Action) -> Action:
         """The legal action ``a`` stands for (same type and deciding field), or the
