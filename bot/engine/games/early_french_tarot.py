@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from operator import itemgetter
+from typing import Any, ClassVar, NamedTuple, cast
 
 from bot.engine.actions import Action
 from bot.engine.cards import EXCUSE, SUITS, TAROT_PACK, TAROT_RANKS
@@ -272,8 +273,8 @@ class EarlyFrenchTarotRules(Rules):
             ),
         )
 
-    def to_act(self, state: EarlyFrenchTarotState) -> int | None:
-        return state.turn
+    #: Whose turn it is (the ``turn`` field), an item getter: asked at every step.
+    to_act = cast(Any, itemgetter(5))
 
     def legal_cards(self, s: EarlyFrenchTarotState) -> tuple[str, ...]:
         """Cards the seat to act may play now (empty once the hand is over)."""

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, NamedTuple
+from operator import itemgetter
+from typing import Any, ClassVar, NamedTuple, cast
 
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
@@ -370,8 +371,8 @@ class LaMorteRules(Rules):
             ),
         )
 
-    def to_act(self, state: LaMorteState) -> int | None:
-        return state[8]
+    #: Whose turn it is (the ``turn`` field), an item getter: asked at every step.
+    to_act = cast(Any, itemgetter(8))
 
     def legal_actions(self, state: LaMorteState) -> tuple[Action, ...]:
         global _last_legal
@@ -921,20 +922,23 @@ def _end_trick(out: list[Any], t: int, card: str, trick: tuple[Play, ...], ev: b
 
 
 def _result(s: LaMorteState) -> DealResult:
-    if s.phase is Phase.MUCKED:
-        return DealResult("mucked", (0,) * s.players, {"mucked_by": s.dealer})
-    c = s.contract or 0
-    maker = s.maker
-    made = maker is not None and s.tricks_won[maker] >= c
+    if s[_PHASE] is Phase.MUCKED:
+        return DealResult("mucked", (0,) * s[0], {"mucked_by": s[1]})
+    c: int = s[_CONTRACT] or 0
+    maker: int | None = s[_MAKER]
+    won: tuple[int, ...] = s[_WON]
+    statuses: tuple[Status, ...] = s[_STATUSES]
+    fuori: int | None = s[_FUORI]
+    made = maker is not None and won[maker] >= c
+    maker_status, defender_status = Status.MAKER, Status.DEFENDER
     deltas: list[int] = []
-    for p in range(s.players):
-        tw = s.tricks_won[p]
-        status = s.statuses[p]
-        if p == s.fuori:
+    for p, status in enumerate(statuses):
+        tw = won[p]
+        if p == fuori:
             score = 0  # la_morte D-14: Fuori dal Tempo zeroes only this player's score
-        elif status is Status.MAKER:
+        elif status is maker_status:
             score = tw + (c if made else 0)  # D-16: a failing maker keeps trick points
-        elif status is Status.DEFENDER:
+        elif status is defender_status:
             score = tw + (0 if made else c)
         else:
             score = c - 1 if tw == 0 else 0
@@ -943,11 +947,11 @@ def _result(s: LaMorteState) -> DealResult:
         "contract": c,
         "maker": maker,
         "made": made,
-        "auto_contract": s.auto_contract,
-        "roles": [_STATUS_NAMES[x] for x in s.statuses],
-        "tricks": list(s.tricks_won),
-        "morto": s.morto,
-        "fuori": s.fuori,
+        "auto_contract": s[_AUTO],
+        "roles": [_STATUS_NAMES[x] for x in statuses],
+        "tricks": list(won),
+        "morto": s[_MORTO],
+        "fuori": fuori,
     }
     return DealResult("played", tuple(deltas), detail)
 
