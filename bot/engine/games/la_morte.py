@@ -484,7 +484,26 @@ class LaMorteRules(Rules):
                 nxt = nxt + 1 if nxt + 1 < n else 0
             out[17] = trick
             out[8] = nxt
-            return _new(LaMorteState, out), ()
+            nxt_state: LaMorteState = _new(LaMorteState, out)
+            # The next seat's legal actions while the trick's data is at hand (the caller's
+            # next ``legal_actions`` finds them): §4.2, as in ``legal_actions``.
+            if out[7][nxt] is _UNDECIDED:
+                legal = _DECIDE_LEGAL[nxt]
+            else:
+                play = _PLAY[nxt]
+                follows = _FOLLOWS[out[5]][trick[0][1]]
+                hand = hands[nxt]
+                found: list[Action] = []
+                for c in hand:
+                    if c in follows:
+                        found.append(play[c])
+                if not found:
+                    for c in hand:
+                        found.append(play[c])
+                legal = tuple(found)
+            global _last_legal
+            _last_legal = (nxt_state, legal)
+            return nxt_state, ()
         return _end_trick(out, t, card, trick, False)
 
     def _checked(self, s: LaMorteState, a: Action) -> Action:
