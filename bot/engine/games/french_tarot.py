@@ -58,6 +58,7 @@ from bot.engine.games.french_tarot_flow import (
 )
 from bot.engine.games.french_tarot_state import (
     BASE,
+    BID_ACTIONS,
     CALLED_BY,
     CHUNK_PLAYS,
     EXCUSE_PLAY,
@@ -125,6 +126,9 @@ def _deal_layout(players: int, dealer: int) -> tuple[tuple[Any, ...], Any]:
 
 
 _LAYOUT = {(n, d): _deal_layout(n, d) for n in PARAMS for d in range(n)}
+#: A new deal's history item (no trick played) and first speaker's bids, built once.
+_NEW_HIST = {n: ((), (), (0,) * n, 0, False) for n in PARAMS}
+_OPEN_BIDS = tuple(BID_ACTIONS[seat][-1] for seat in range(5))
 #: A new deal's base record from its turn field on (turn, bids, the defaults).
 _BASE_REST = {n: (None, (None,) * n, *FrenchTarotRecord._field_defaults.values()) for n in PARAMS}
 
@@ -265,23 +269,26 @@ class FrenchTarotRules(Rules):
         """Canonical deal (§3.1, D-21): packets from the dealer's right, dog cards between."""
         seats, dog_of = _LAYOUT[players, dealer]
         hands = 0
+        petit_sec = False
+        bit = BIT.__getitem__
         for p, cards_of_seat in enumerate(seats):
-            hands |= sum(map(SEAT_BIT[p].__getitem__, cards_of_seat(deck)))
+            h = sum(map(bit, cards_of_seat(deck)))
+            # french_tarot §3.2, C-10, D-16: a petit sec cancels the deal before bidding.
+            if h & TRUMP_MASK == _PETIT_BIT and not h & EXCUSE_BIT:
+                petit_sec = True
+            hands |= h << SHIFT[p]
         base = _new(
             FrenchTarotRecord,
             (players, dealer, bool(options.get("chelem", True)), _BIDDING, (), tuple(dog_of(deck)))
             + _BASE_REST[players],
         )
-        turn: int | None = (dealer - 1) % players
-        # french_tarot §3.2, C-10, D-16: a petit sec cancels the deal before bidding.
-        for p in range(players):
-            h = hands >> SHIFT[p] & FULL
-            if h & TRUMP_MASK == _PETIT_BIT and not h & EXCUSE_BIT:
-                base = base._replace(phase=_DONE, outcome="redeal", deltas=(0,) * players)
-                turn = None
-                break
-        hist = ((), (), (0,) * players, 0, False)
-        return make(base, hands, (), 0, hist, None, turn)
+        hist = _NEW_HIST[players]
+        if petit_sec:
+            base = base._replace(phase=_DONE, outcome="redeal", deltas=(0,) * players)
+            return make(base, hands, (), 0, hist, None, None)
+        turn = (dealer - 1) % players
+        # Nobody has spoken: every bid is open to the first speaker (``legal_for``).
+        return _new(FrenchTarotState, (base, hands, (), 0, hist, None, turn, _OPEN_BIDS[turn]))
 
     #: Whose turn it is: item 6 of the working form and of the record alike.
     to_act = cast(Any, itemgetter(TURN))
