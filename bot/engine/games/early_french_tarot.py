@@ -363,9 +363,33 @@ class EarlyFrenchTarotRules(Rules):
         trick: tuple[Play, ...] = out[6] + _ENTRY[t][card]
         n: int = out[0]
         if len(trick) < n:
+            nxt = t + 1 if t + 1 < n else 0
             out[6] = trick
-            out[5] = t + 1 if t + 1 < n else 0
-            return _new(EarlyFrenchTarotState, out), (_PLAYED[t][card] if events else ())
+            out[5] = nxt
+            nxt_state: EarlyFrenchTarotState = _new(EarlyFrenchTarotState, out)
+            lead = trick[0][1]
+            if lead != FOOL:  # (after a Fool lead, ``legal_actions`` finds the suit led)
+                # The next seat's legal actions while the trick is at hand (the caller's next
+                # ``legal_actions`` finds them): §4.2, as in ``legal_actions``.
+                follower = hands[nxt]
+                play = _PLAY[nxt]
+                members = _MEMBERS[SUIT_OF[lead]]
+                found: list[Action] = []
+                for c in follower:
+                    if c in members:
+                        found.append(play[c])
+                if not found:
+                    for c in follower:
+                        if c in _TRUMPS:
+                            found.append(play[c])
+                if found and FOOL in follower:
+                    found.append(play[FOOL])
+                if not found:
+                    for c in follower:
+                        found.append(play[c])
+                global _last_legal
+                _last_legal = (nxt_state, tuple(found))
+            return nxt_state, (_PLAYED[t][card] if events else ())
         return _collect(out, trick, _PLAYED[t][card][0], events)
 
     def _checked(self, s: EarlyFrenchTarotState, a: Action) -> Action:
