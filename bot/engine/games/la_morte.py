@@ -465,6 +465,8 @@ class LaMorteRules(Rules):
         """``apply`` for simulations: ``action`` must be one of ``legal_actions(state)``
         (not checked); events are built only when ``events`` is true."""
         if action[0] != "play" or events:
+            if state[6] is _AUCTIONING and not events:
+                return _auction(state, action)
             return _step(state, action, events)
         # A card play without events, inline (``_play``): the simulations' every step.
         t: int = action[1]
@@ -830,7 +832,10 @@ def _pass_turn(out: list[Any], t: int, events: tuple[Event, ...]) -> Step:
         ev = Event("contract_set", maker, {"amount": out[_HIGH_BID], "auto": True})
         return _new(LaMorteState, out), (*events, ev)
     out[_TURN] = nxt
-    return _new(LaMorteState, out), events
+    s = _new(LaMorteState, out)
+    global _last_legal
+    _last_legal = (s, _AUCTION_LEGAL[nxt][out[_HIGH_BID]])  # what legal_actions would say
+    return s, events
 
 
 def _dealer_option(s: LaMorteState, a: Action) -> Step:
@@ -924,6 +929,23 @@ def _end_trick(out: list[Any], t: int, card: str, trick: tuple[Play, ...], ev: b
         out[_TURN] = leader
     s = _new(LaMorteState, out)
     if not ev:
+        if not last:
+            # A simulation: the leader's legal actions while its hand is at hand (the
+            # caller's next ``legal_actions`` finds them): ``_compute_legal``'s lead.
+            global _last_legal
+            if out[_STATUSES][leader] is _UNDECIDED:  # la_morte C-1: the decision first
+                _last_legal = (s, _DECIDE_LEGAL[leader])
+            else:
+                hand: tuple[str, ...] = out[_HANDS][leader]
+                play = _PLAY[leader]
+                found: list[Action] = []
+                if len(hand) == 1:  # a lone La Morte is led: Fuori dal Tempo (D-14)
+                    found.append(play[hand[0]])
+                else:  # anything but La Morte (§4.4 lead ban)
+                    for c in hand:
+                        if c != LA_MORTE:
+                            found.append(play[c])
+                _last_legal = (s, tuple(found))
         return s, ()
     won_event = _new(Event, ("trick_won", winner, {"cards": CARDS_OF[len(trick)](trick)}))
     if not (last or morte_lost or led == LA_MORTE):
