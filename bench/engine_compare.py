@@ -13,6 +13,8 @@ count it prints the deals/s of each tree (total deals / total time over the roun
 ratio new/baseline. ``--fast`` adds the new tree on its trusted simulation path
 (``Rules.apply_trusted(state, action)`` for single-card actions, as computer players use it;
 ``apply`` for multi-card choices), reported separately from the public-API ratio.
+``--clock cpu`` times each run by its process's CPU time instead of the wall clock: on a
+machine shared with other jobs, time spent waiting for a core then counts for neither tree.
 
 The workload's random stream depends only on the seed, the legal actions' order and
 ``random_choice``, so two engines with the same behaviour play the very same deals: each run
@@ -41,9 +43,10 @@ import hashlib, json, random, sys, time
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules
 
-game, players, seconds, seed, mode = (
-    sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+game, players, seconds, seed, mode, clock = (
+    sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
 )
+now = time.process_time if clock == "cpu" else time.perf_counter
 rules = get_rules(game)
 pack = rules.pack(players)
 options = rules.normalize_options(None)
@@ -54,7 +57,7 @@ rng = random.Random(seed)
 digest = hashlib.sha256()
 digests = []
 deals = steps = 0
-start = time.perf_counter()
+start = now()
 deadline = start + seconds
 while True:
     deck = shuffle(pack, rng.randrange(2**63))
@@ -76,9 +79,9 @@ while True:
     deals += 1
     if deals % 64 == 0:
         digests.append(digest.hexdigest()[:16])
-        if time.perf_counter() >= deadline:
+        if now() >= deadline:
             break
-elapsed = time.perf_counter() - start
+elapsed = now() - start
 print(json.dumps({
     "deals": deals, "steps": steps, "elapsed": elapsed, "digests": digests, "fast": fast
 }))
@@ -108,11 +111,11 @@ class Tally:
 
 
 def run_tree(
-    tree: Path, game: str, players: int, seconds: float, seed: int, mode: str
+    tree: Path, game: str, players: int, seconds: float, seed: int, mode: str, clock: str = "wall"
 ) -> dict[str, object]:
     """One measurement in a fresh interpreter importing ``bot`` from ``tree``."""
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
-    args = [sys.executable, "-c", WORKER, game, str(players), str(seconds), str(seed), mode]
+    args = [sys.executable, "-c", WORKER, game, str(players), str(seconds), str(seed), mode, clock]
     out = subprocess.run(args, cwd=tree, env=env, capture_output=True, text=True, check=False)
     if out.returncode != 0:
         raise SystemExit(f"{tree} {game} {players}p failed:\n{out.stderr}")
@@ -165,10 +168,18 @@ def main() -> None:
     parser.add_argument(
         "--fast", action="store_true", help="also time the new tree's apply_trusted path"
     )
+    parser.add_argument(
+        "--clock",
+        choices=["wall", "cpu"],
+        default="wall",
+        help="time each run by the wall clock (default) or by its process's CPU time, which "
+        "time-sharing with other jobs on a busy machine does not inflate",
+    )
     args = parser.parse_args()
     games = [g for item in args.games for g in item.split(",") if g]
     base, new = args.baseline.resolve(), args.new.resolve()
     print(f"baseline: {base}\nnew:      {new}\n{args.rounds} rounds x {args.seconds:g} s per run")
+    print(f"clock: {args.clock}")
     header = f"{'game':<20}{'p':>2} {'baseline/s':>11} {'new/s':>11} {'ratio':>7}  same deals"
     if args.fast:
         header += f" {'fast/s':>11} {'ratio':>7}  same"
@@ -183,7 +194,9 @@ def main() -> None:
                 order = kinds if r % 2 == 0 else kinds[::-1]
                 for kind in order:
                     tree, mode = trees[kind]
-                    run = run_tree(tree, game, players, args.seconds, args.seed + r, mode)
+                    run = run_tree(
+                        tree, game, players, args.seconds, args.seed + r, mode, args.clock
+                    )
                     tallies[kind].add(run)
             b, n = tallies["base"], tallies["new"]
             line = (

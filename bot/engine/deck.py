@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 def shuffle(cards: Sequence[str], seed: int) -> tuple[str, ...]:
     """Return ``cards`` in a deterministic pseudo-random order for ``seed``."""
-    rng = random.Random(seed)
+    draw = random.Random(seed).random
     out = list(cards)
     for i in range(len(out) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(draw() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from operator import itemgetter
+from typing import Any, ClassVar, NamedTuple, cast
 
 from bot.engine.actions import Action
 from bot.engine.cards import EXCUSE, SUITS, TAROT_PACK, TAROT_RANKS
@@ -143,16 +144,22 @@ def card_to_give(pile: Sequence[str]) -> str:
     return min(candidates)[2]
 
 
+#: Sort key of the honours, most valuable first, suits in pack order (ties impossible).
+_HONOUR_ORDER: dict[str, int] = {
+    c: -_HONOUR[c] * len(TAROT_PACK) + _PACK_INDEX[c] for c in TAROT_PACK if _HONOUR[c]
+}
+
+
 def _honours(pile: Sequence[str]) -> list[str]:
     """The honours in a pile, most valuable first (suits in pack order)."""
-    return sorted((c for c in pile if _HONOUR[c]), key=lambda c: (-_HONOUR[c], _PACK_INDEX[c]))
+    return sorted(filter(_HONOUR_ORDER.__contains__, pile), key=_HONOUR_ORDER.__getitem__)
 
 
 def hand_score(pile: Sequence[str], every_card_scores: bool) -> tuple[int, int, int]:
     """``(card points, honour points, hand score)`` of a final pile (§5.1, D-4, D-5)."""
     count = len(pile)
     card_points = count if every_card_scores else max(0, count - HAND_SIZE)
-    honours = sum([HONOUR.get(c, 0) for c in pile])
+    honours = sum(map(_HONOUR.__getitem__, pile))
     return card_points, honours, card_points + honours
 
 
@@ -206,38 +213,6 @@ _PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
 _ENTRY: tuple[dict[str, tuple[Play]], ...] = tuple(
     {c: ((seat, c),) for c in TAROT_PACK} for seat in range(MAX_PLAYERS)
 )
-
-
-def _compute_legal(s: EarlyFrenchTarotState) -> tuple[Action, ...]:
-    """§4.2 as actions, in the order of ``legal_cards`` (plain loops: comprehensions are
-    calls in Python 3.11)."""
-    t = s[_TURN]
-    if t is None:
-        return ()
-    hand = s[_HANDS][t]
-    play = _PLAY[t]
-    led = None
-    for _, c in s[_TRICK]:
-        if c != FOOL:
-            led = SUIT_OF[c]
-            break
-    out: list[Action] = []
-    if led is not None:
-        members = _MEMBERS[led]
-        for c in hand:
-            if c in members:
-                out.append(play[c])
-        if not out:
-            for c in hand:
-                if c in _TRUMPS:
-                    out.append(play[c])
-        if out:
-            if FOOL in hand:
-                out.append(play[FOOL])
-            return tuple(out)
-    for c in hand:
-        out.append(play[c])
-    return tuple(out)
 
 
 class EarlyFrenchTarotRules(Rules):
@@ -298,8 +273,8 @@ class EarlyFrenchTarotRules(Rules):
             ),
         )
 
-    def to_act(self, state: EarlyFrenchTarotState) -> int | None:
-        return state.turn
+    #: Whose turn it is (the ``turn`` field), an item getter: asked at every step.
+    to_act = cast(Any, itemgetter(5))
 
     def legal_cards(self, s: EarlyFrenchTarotState) -> tuple[str, ...]:
         """Cards the seat to act may play now (empty once the hand is over)."""
@@ -318,7 +293,35 @@ class EarlyFrenchTarotRules(Rules):
         last = _last_legal
         if last[0] is state:
             return last[1]
-        legal = _compute_legal(state)
+        # §4.2 as actions, in the order of ``legal_cards`` (plain loops: comprehensions are
+        # calls in Python 3.11).
+        t = state[5]
+        if t is None:
+            legal = ()
+        else:
+            hand = state[3][t]
+            play = _PLAY[t]
+            led = None
+            for _, c in state[6]:
+                if c != FOOL:
+                    led = SUIT_OF[c]
+                    break
+            out: list[Action] = []
+            if led is not None:
+                members = _MEMBERS[led]
+                for c in hand:
+                    if c in members:
+                        out.append(play[c])
+                if not out:
+                    for c in hand:
+                        if c in _TRUMPS:
+                            out.append(play[c])
+                if out and FOOL in hand:
+                    out.append(play[FOOL])
+            if not out:
+                for c in hand:
+                    out.append(play[c])
+            legal = tuple(out)
         _last_legal = (state, legal)
         return legal
 
@@ -328,7 +331,7 @@ class EarlyFrenchTarotRules(Rules):
         last = _last_legal
         if action not in (last[1] if last[0] is state else self.legal_actions(state)):
             action = self._checked(state, action)
-        # A card that does not end its trick, inline (see _play).
+        # A card that does not end its trick, inline (as in apply_trusted).
         t = action.seat
         card: str = action.card  # type: ignore[assignment]
         out: list[Any] = list(state)
@@ -349,7 +352,45 @@ class EarlyFrenchTarotRules(Rules):
     ) -> tuple[EarlyFrenchTarotState, tuple[Event, ...]]:
         """``apply`` for simulations: ``action`` must be one of ``legal_actions(state)``
         (not checked); events are built only when ``events`` is true."""
-        return _play(state, action.seat, action.card, events)  # type: ignore[arg-type]
+        # _play inline: a simulation's every step.
+        t: int = action[1]
+        card: str = action[2]  # type: ignore[assignment]
+        out: list[Any] = list(state)
+        hands: list[tuple[str, ...]] = list(out[3])
+        hand = hands[t]
+        hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
+        out[3] = tuple(hands)
+        trick: tuple[Play, ...] = out[6] + _ENTRY[t][card]
+        n: int = out[0]
+        if len(trick) < n:
+            nxt = t + 1 if t + 1 < n else 0
+            out[6] = trick
+            out[5] = nxt
+            nxt_state: EarlyFrenchTarotState = _new(EarlyFrenchTarotState, out)
+            lead = trick[0][1]
+            if lead != FOOL:  # (after a Fool lead, ``legal_actions`` finds the suit led)
+                # The next seat's legal actions while the trick is at hand (the caller's next
+                # ``legal_actions`` finds them): §4.2, as in ``legal_actions``.
+                follower = hands[nxt]
+                play = _PLAY[nxt]
+                members = _MEMBERS[SUIT_OF[lead]]
+                found: list[Action] = []
+                for c in follower:
+                    if c in members:
+                        found.append(play[c])
+                if not found:
+                    for c in follower:
+                        if c in _TRUMPS:
+                            found.append(play[c])
+                if found and FOOL in follower:
+                    found.append(play[FOOL])
+                if not found:
+                    for c in follower:
+                        found.append(play[c])
+                global _last_legal
+                _last_legal = (nxt_state, tuple(found))
+            return nxt_state, (_PLAYED[t][card] if events else ())
+        return _collect(out, trick, _PLAYED[t][card][0], events)
 
     def _checked(self, s: EarlyFrenchTarotState, a: Action) -> Action:
         """The legal action ``a`` stands for, or the ``IllegalAction`` saying why not."""
@@ -512,24 +553,30 @@ def history(s: EarlyFrenchTarotState) -> tuple[Action, ...]:
 Step = tuple[EarlyFrenchTarotState, tuple[Event, ...]]
 
 
-def _play(s: EarlyFrenchTarotState, t: int, card: str, ev: bool) -> Step:
-    out: list[Any] = list(s)
-    hands: list[tuple[str, ...]] = list(out[_HANDS])
-    hand = hands[t]
-    hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
-    out[_HANDS] = tuple(hands)
-    trick: tuple[Play, ...] = out[_TRICK] + _ENTRY[t][card]
-    n: int = out[0]
-    if len(trick) < n:
-        out[_TRICK] = trick
-        out[_TURN] = t + 1 if t + 1 < n else 0
-        return _new(EarlyFrenchTarotState, out), (_PLAYED[t][card] if ev else ())
-    return _collect(out, trick, _PLAYED[t][card][0], ev)
-
-
 def _collect(out: list[Any], trick: tuple[Play, ...], played: Event, ev: bool) -> Step:
     """Resolve a complete trick: the winner takes it, then the Fool is settled (§4.4)."""
     tricks: tuple[tuple[Play, ...], ...] = out[_TRICKS]
+    if not ev and out[_CREDITOR] is None:
+        # A simulation's trick without the Fool and no debt: take it, nothing to settle.
+        lead = trick[0][1]
+        if lead != FOOL:
+            keys = _WIN_KEY[SUIT_OF[lead]]
+            winner, best = -1, -1
+            for seat, c in trick:
+                if c == FOOL:
+                    break
+                k = keys[c]
+                if k > best:
+                    best, winner = k, seat
+            else:
+                piles = list(out[_PILES])
+                piles[winner] += CARD_TUPLE_OF[len(trick)](trick)
+                out[_PILES] = tuple(piles)
+                out[_TRICK] = ()
+                out[_TRICKS] = tricks + (trick,)
+                out[_WINNERS] = out[_WINNERS] + (winner,)
+                out[_TURN] = winner if any(out[_HANDS]) else None
+                return _new(EarlyFrenchTarotState, out), ()
     number = len(tricks) + 1
     led = None
     fool_seat = None
@@ -619,19 +666,37 @@ def _hand_over(piles: list[tuple[str, ...]], giver: int, receiver: int, card: st
 
 
 def _result(s: EarlyFrenchTarotState) -> DealResult:
-    every = s.every_card_scores
-    piles = s.piles
-    sheet = [hand_score(p, every) for p in piles]
+    """The score sheet (``hand_score`` per pile, inline: simulations ask it every deal)."""
+    every: bool = s[2]
+    piles: tuple[tuple[str, ...], ...] = s[_PILES]
+    winners: tuple[int, ...] = s[_WINNERS]
+    cards: list[int] = []
+    card_points: list[int] = []
+    honour_points: list[int] = []
+    honours: list[list[str]] = []
+    tricks: list[int] = []
+    deltas: list[int] = []
+    honour = _HONOUR.__getitem__
+    for p, pile in enumerate(piles):
+        count = len(pile)
+        points = count if every else (count - HAND_SIZE if count > HAND_SIZE else 0)
+        honour_total = sum(map(honour, pile))
+        cards.append(count)
+        card_points.append(points)
+        honour_points.append(honour_total)
+        honours.append(_honours(pile))
+        tricks.append(winners.count(p))
+        deltas.append(points + honour_total)
     detail = {
-        "cards": [len(p) for p in piles],
-        "card_points": [x[0] for x in sheet],
-        "honour_points": [x[1] for x in sheet],
-        "honours": [_honours(p) for p in piles],
-        "tricks": [s.trick_winners.count(p) for p in range(s.players)],
+        "cards": cards,
+        "card_points": card_points,
+        "honour_points": honour_points,
+        "honours": honours,
+        "tricks": tricks,
         "every_card_scores": every,
-        "exchanges": [list(x) for x in s.exchanges],
+        "exchanges": [list(x) for x in s[_EXCHANGES]],
     }
-    return DealResult("played", tuple([x[2] for x in sheet]), detail)
+    return DealResult("played", tuple(deltas), detail)
 
 
 RULES = EarlyFrenchTarotRules()

@@ -48,7 +48,9 @@ from bot.engine.games.french_tarot_flow import (
     CARD_PLAYED_ONLY,
     NEXT,
     PLAY_ENTRY,
+    STRENGTH,
     Step,
+    end_trick,
     step_bid,
     step_call,
     step_chelem,
@@ -56,6 +58,7 @@ from bot.engine.games.french_tarot_flow import (
 )
 from bot.engine.games.french_tarot_state import (
     BASE,
+    BID_ACTIONS,
     CALLED_BY,
     CHUNK_PLAYS,
     EXCUSE_PLAY,
@@ -123,6 +126,9 @@ def _deal_layout(players: int, dealer: int) -> tuple[tuple[Any, ...], Any]:
 
 
 _LAYOUT = {(n, d): _deal_layout(n, d) for n in PARAMS for d in range(n)}
+#: A new deal's history item (no trick played) and first speaker's bids, built once.
+_NEW_HIST = {n: ((), (), (0,) * n, 0, False) for n in PARAMS}
+_OPEN_BIDS = tuple(BID_ACTIONS[seat][-1] for seat in range(5))
 #: A new deal's base record from its turn field on (turn, bids, the defaults).
 _BASE_REST = {n: (None, (None,) * n, *FrenchTarotRecord._field_defaults.values()) for n in PARAMS}
 
@@ -184,6 +190,33 @@ def _follow_on(
     return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal))
 
 
+#: Per player count, seat and card: ``PLAY_INFO``'s bit, trump number and trick entry, then
+#: ``NEXT_INFO``'s next seat, its hand's offset, follow tables, Excuse play and chunk plays.
+FAST_PLAY: dict[int, tuple[dict[str, tuple[Any, ...]], ...]] = {
+    n: tuple(
+        {c: (*PLAY_INFO[seat][c][:3], *NEXT_INFO[n][seat]) for c in TAROT_PACK} for seat in range(n)
+    )
+    for n in NEXT_INFO
+}
+#: The number of finished tricks before the last one, per player count.
+LAST_TRICK: dict[int, int] = {n: p.cards - 1 for n, p in PARAMS.items()}
+
+
+def _trusted_step(state: AnyState, a: Action, ev: bool) -> Step:
+    """``apply_trusted`` beyond its inline card play."""
+    s = state if type(state) is FrenchTarotState else working(state)
+    if a[0] != "play":
+        return _trusted(s, a, ev)
+    t: int = a[1]
+    card: str = a[2]  # type: ignore[assignment]
+    b: FrenchTarotRecord = s[0]
+    bit, trump, entry, played = PLAY_INFO[t][card]
+    trick = s[2] + entry
+    if len(trick) < b[0] and card != b[10]:
+        return _follow_on(s, b, t, bit, trump, trick), (played if ev else ())
+    return step_play(s, t, card, ev)
+
+
 def _trusted(s: FrenchTarotState, a: Action, ev: bool) -> Step:
     """Run a legal action's transition (multi-card choices are checked on the way)."""
     kind = a[0]
@@ -236,23 +269,26 @@ class FrenchTarotRules(Rules):
         """Canonical deal (§3.1, D-21): packets from the dealer's right, dog cards between."""
         seats, dog_of = _LAYOUT[players, dealer]
         hands = 0
+        petit_sec = False
+        bit = BIT.__getitem__
         for p, cards_of_seat in enumerate(seats):
-            hands |= sum(map(SEAT_BIT[p].__getitem__, cards_of_seat(deck)))
+            h = sum(map(bit, cards_of_seat(deck)))
+            # french_tarot §3.2, C-10, D-16: a petit sec cancels the deal before bidding.
+            if h & TRUMP_MASK == _PETIT_BIT and not h & EXCUSE_BIT:
+                petit_sec = True
+            hands |= h << SHIFT[p]
         base = _new(
             FrenchTarotRecord,
             (players, dealer, bool(options.get("chelem", True)), _BIDDING, (), tuple(dog_of(deck)))
             + _BASE_REST[players],
         )
-        turn: int | None = (dealer - 1) % players
-        # french_tarot §3.2, C-10, D-16: a petit sec cancels the deal before bidding.
-        for p in range(players):
-            h = hands >> SHIFT[p] & FULL
-            if h & TRUMP_MASK == _PETIT_BIT and not h & EXCUSE_BIT:
-                base = base._replace(phase=_DONE, outcome="redeal", deltas=(0,) * players)
-                turn = None
-                break
-        hist = ((), (), (0,) * players, 0, False)
-        return make(base, hands, (), 0, hist, None, turn)
+        hist = _NEW_HIST[players]
+        if petit_sec:
+            base = base._replace(phase=_DONE, outcome="redeal", deltas=(0,) * players)
+            return make(base, hands, (), 0, hist, None, None)
+        turn = (dealer - 1) % players
+        # Nobody has spoken: every bid is open to the first speaker (``legal_for``).
+        return _new(FrenchTarotState, (base, hands, (), 0, hist, None, turn, _OPEN_BIDS[turn]))
 
     #: Whose turn it is: item 6 of the working form and of the record alike.
     to_act = cast(Any, itemgetter(TURN))
@@ -302,17 +338,67 @@ class FrenchTarotRules(Rules):
         """``apply`` for simulations: ``action`` must be legal in ``state`` (a single-card or
         bidding action from ``legal_actions`` is not checked again; multi-card choices are);
         events are built only when ``events`` is true (else ``()``)."""
-        s = state if type(state) is FrenchTarotState else working(state)
-        if action[0] != "play":
-            return _trusted(s, action, events)
+        if action[0] != "play" or type(state) is not FrenchTarotState or events:
+            return _trusted_step(state, action, events)
+        # A card play without events, the simulations' every step: ``flow.follow_on`` and
+        # ``flow.end_trick`` (but the last trick) inline, literal item numbers as in ``apply``.
+        s: FrenchTarotState = state
         t: int = action[1]
         card: str = action[2]  # type: ignore[assignment]
         b: FrenchTarotRecord = s[0]
-        bit, trump, entry, played = PLAY_INFO[t][card]
+        n: int = b[0]
+        bit, trump, entry, nt, shift, follows, excuse, chunks = FAST_PLAY[n][t][card]
         trick = s[2] + entry
-        if len(trick) < b[0] and card != b[10]:
-            return _follow_on(s, b, t, bit, trump, trick), (played if events else ())
-        return step_play(s, t, card, events)
+        if card == b[10]:  # the called card: the partnership becomes public
+            return step_play(s, t, card, False)
+        hands: int = s[1] ^ bit
+        hist: tuple[Any, ...] = s[4]
+        if len(trick) < n:  # the next seat follows
+            high: int = s[3]
+            if trump > high:
+                high = trump
+            h = hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF  # FULL: the 78 cards
+            lead = trick[0][1]
+            follow = follows[lead]
+            if follow is not None:  # a plain suit led
+                c0, c1, s0, s1 = follow
+                legal = c0[h >> s0 & 127] + c1[h >> s1 & 127]
+                if not legal:
+                    legal = follow_plays(nt, h, trick, high)
+                elif h >> 77:  # EXCUSE_SHIFT
+                    legal += excuse
+            elif lead != EXCUSE:  # a trump led: overtrump when able (D-6), else any trump
+                m = h & TRUMPS_ABOVE[high] or h & TRUMP_MASK
+                if m:
+                    t8, t9, t10 = chunks[8], chunks[9], chunks[10]
+                    legal = t8[m >> 56 & 127] + t9[m >> 63 & 127] + t10[m >> 70]
+                    if h >> 77:
+                        legal += excuse
+                else:
+                    legal = plays_of(nt, h)
+            else:
+                legal = follow_plays(nt, h, trick, high)
+            if not hist[0]:  # the first trick: poignées before a first card
+                legal += poignee_actions(b, nt, h)
+            return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal)), ()
+        tricks: tuple[Any, ...] = hist[0]
+        if len(tricks) == LAST_TRICK[n]:
+            return end_trick(b, hands, trick, hist, s[5], None)
+        # §4.3: the best trump, else the best card of the suit led (the Excuse's last-trick
+        # rule only matters in the last trick).
+        lead = trick[0][1]
+        strength = STRENGTH[lead if lead != EXCUSE else trick[1][1]]
+        winner: int = trick[0][0]
+        best = -1
+        for seat, c in trick:
+            p = strength[c]
+            if p > best:
+                winner, best = seat, p
+        won: tuple[int, ...] = hist[2]
+        won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
+        hist = (tricks + (trick,), hist[1] + (winner,), won, winner, False)
+        legal = plays_of(winner, hands >> SHIFT[winner] & 0x3FFFFFFFFFFFFFFFFFFF)
+        return _new(FrenchTarotState, (b, hands, (), 0, hist, s[5], winner, legal)), ()
 
     # ---- results -------------------------------------------------------------------
     def result(self, state: AnyState) -> DealResult | None:

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple, cast
 from bot.engine.actions import Action
 from bot.engine.cards import EXCUSE, TAROT_PACK
 from bot.engine.games.french_tarot_cards import (
+    CARD_OF_BIT,
     CHUNK_CARDS,
     CONTRACTS,
     EXCUSE_SHIFT,
@@ -320,22 +321,42 @@ FOLLOW: tuple[dict[str, tuple[Any, ...] | None], ...] = tuple(
 EXCUSE_PLAY: tuple[tuple[Action], ...] = tuple((PLAY_ACTIONS[s][EXCUSE],) for s in _SEATS)
 
 
+def _wide_chunks(seat: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """``plays_of``'s tables for ``seat``: per 10-bit chunk ``k`` and value ``v``, the play
+    actions of the cards of bits ``10k…10k+9`` set in ``v`` (each entry one concatenation
+    of a smaller one, so building them is cheap)."""
+    plays = PLAY_ACTIONS[seat]
+    out: list[tuple[tuple[Action, ...], ...]] = []
+    for k in range(8):
+        table: list[tuple[Action, ...]] = [()]
+        for v in range(1, 1024):
+            top = v.bit_length() - 1
+            i = 10 * k + top
+            extra = (plays[CARD_OF_BIT[i]],) if i < len(CARD_OF_BIT) else ()
+            table.append(table[v ^ 1 << top] + extra)
+        out.append(tuple(table))
+    return tuple(out)
+
+
+#: ``WIDE_PLAYS[seat][k][v]``: ``plays_of``'s eight 10-bit chunks (twelve 7-bit lookups cost
+#: more; a leader's every card is looked up this way).
+WIDE_PLAYS: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
+    _wide_chunks(s) for s in _SEATS
+)
+
+
 def plays_of(seat: int, m: int) -> tuple[Action, ...]:
     """The ``play`` actions of the cards of mask ``m``, in display order."""
-    c = CHUNK_PLAYS[seat]
+    c = WIDE_PLAYS[seat]
     return (
-        c[0][m & 127]
-        + c[1][m >> 7 & 127]
-        + c[2][m >> 14 & 127]
-        + c[3][m >> 21 & 127]
-        + c[4][m >> 28 & 127]
-        + c[5][m >> 35 & 127]
-        + c[6][m >> 42 & 127]
-        + c[7][m >> 49 & 127]
-        + c[8][m >> 56 & 127]
-        + c[9][m >> 63 & 127]
-        + c[10][m >> 70 & 127]
-        + c[11][m >> 77 & 127]
+        c[0][m & 1023]
+        + c[1][m >> 10 & 1023]
+        + c[2][m >> 20 & 1023]
+        + c[3][m >> 30 & 1023]
+        + c[4][m >> 40 & 1023]
+        + c[5][m >> 50 & 1023]
+        + c[6][m >> 60 & 1023]
+        + c[7][m >> 70 & 1023]
     )
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, NamedTuple
+from operator import itemgetter
+from typing import Any, ClassVar, NamedTuple, cast
 
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
@@ -370,8 +371,8 @@ class LaMorteRules(Rules):
             ),
         )
 
-    def to_act(self, state: LaMorteState) -> int | None:
-        return state.turn
+    #: Whose turn it is (the ``turn`` field), an item getter: asked at every step.
+    to_act = cast(Any, itemgetter(8))
 
     def legal_actions(self, state: LaMorteState) -> tuple[Action, ...]:
         global _last_legal
@@ -379,29 +380,31 @@ class LaMorteRules(Rules):
         if m[0] is state:
             return m[1]
         # Card play by a decided seat inline (the common case); _compute_legal does all.
-        t = state[_TURN]
-        if t is not None and state[_PHASE] is _PLAYING and state[_STATUSES][t] is not _UNDECIDED:
-            hand = state[_HANDS][t]
+        t = state[8]
+        if t is not None and state[6] is _PLAYING and state[7][t] is not _UNDECIDED:
+            hand = state[2][t]
             play = _PLAY[t]
-            trick = state[_TRICK]
-            # (Plain loops: cheaper than comprehensions, which are calls in Python 3.11.)
+            trick = state[17]
+            # (Plain loops: cheaper than comprehensions, which are calls in Python 3.11, and
+            # than map/filter over bound lookups.)
+            out: list[Action] = []
             if trick:  # §4.2: follow the led suit if able, else anything
                 follows = _FOLLOWS[state[5]][trick[0][1]]
-                out: list[Action] = []
                 for c in hand:
                     if c in follows:
                         out.append(play[c])
                 if not out:
                     for c in hand:
                         out.append(play[c])
-                legal = _last_legal = (state, tuple(out))
-                return legal[1]
-            if not state[_LOWEST] and LA_MORTE not in hand:  # a free lead
-                out = []
+                legal = tuple(out)
+                _last_legal = (state, legal)
+                return legal
+            if not state[15] and LA_MORTE not in hand:  # a free lead
                 for c in hand:
                     out.append(play[c])
-                legal = _last_legal = (state, tuple(out))
-                return legal[1]
+                legal = tuple(out)
+                _last_legal = (state, legal)
+                return legal
         legal = _compute_legal(state)
         _last_legal = (state, legal)
         return legal
@@ -461,7 +464,49 @@ class LaMorteRules(Rules):
     ) -> tuple[LaMorteState, tuple[Event, ...]]:
         """``apply`` for simulations: ``action`` must be one of ``legal_actions(state)``
         (not checked); events are built only when ``events`` is true."""
-        return _step(state, action, events)
+        if action[0] != "play" or events:
+            if state[6] is _AUCTIONING and not events:
+                return _auction(state, action)
+            return _step(state, action, events)
+        # A card play without events, inline (``_play``): the simulations' every step.
+        t: int = action[1]
+        card: str = action[2]  # type: ignore[assignment]
+        out: list[Any] = list(state)
+        n: int = out[0]
+        hands: list[tuple[str, ...]] = list(out[2])
+        hand = hands[t]
+        hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
+        out[2] = tuple(hands)
+        out[15] = False
+        trick: tuple[Play, ...] = out[17] + _ENTRY[t][card]
+        morto = out[21]
+        if len(trick) < (n if morto is None else n - 1):
+            nxt = t + 1 if t + 1 < n else 0
+            if nxt == morto:
+                nxt = nxt + 1 if nxt + 1 < n else 0
+            out[17] = trick
+            out[8] = nxt
+            nxt_state: LaMorteState = _new(LaMorteState, out)
+            # The next seat's legal actions while the trick's data is at hand (the caller's
+            # next ``legal_actions`` finds them): §4.2, as in ``legal_actions``.
+            if out[7][nxt] is _UNDECIDED:
+                legal = _DECIDE_LEGAL[nxt]
+            else:
+                play = _PLAY[nxt]
+                follows = _FOLLOWS[out[5]][trick[0][1]]
+                hand = hands[nxt]
+                found: list[Action] = []
+                for c in hand:
+                    if c in follows:
+                        found.append(play[c])
+                if not found:
+                    for c in hand:
+                        found.append(play[c])
+                legal = tuple(found)
+            global _last_legal
+            _last_legal = (nxt_state, legal)
+            return nxt_state, ()
+        return _end_trick(out, t, card, trick, False)
 
     def _checked(self, s: LaMorteState, a: Action) -> Action:
         """The legal action ``a`` stands for (same type and deciding field), or the
@@ -787,7 +832,10 @@ def _pass_turn(out: list[Any], t: int, events: tuple[Event, ...]) -> Step:
         ev = Event("contract_set", maker, {"amount": out[_HIGH_BID], "auto": True})
         return _new(LaMorteState, out), (*events, ev)
     out[_TURN] = nxt
-    return _new(LaMorteState, out), events
+    s = _new(LaMorteState, out)
+    global _last_legal
+    _last_legal = (s, _AUCTION_LEGAL[nxt][out[_HIGH_BID]])  # what legal_actions would say
+    return s, events
 
 
 def _dealer_option(s: LaMorteState, a: Action) -> Step:
@@ -881,6 +929,23 @@ def _end_trick(out: list[Any], t: int, card: str, trick: tuple[Play, ...], ev: b
         out[_TURN] = leader
     s = _new(LaMorteState, out)
     if not ev:
+        if not last:
+            # A simulation: the leader's legal actions while its hand is at hand (the
+            # caller's next ``legal_actions`` finds them): ``_compute_legal``'s lead.
+            global _last_legal
+            if out[_STATUSES][leader] is _UNDECIDED:  # la_morte C-1: the decision first
+                _last_legal = (s, _DECIDE_LEGAL[leader])
+            else:
+                hand: tuple[str, ...] = out[_HANDS][leader]
+                play = _PLAY[leader]
+                found: list[Action] = []
+                if len(hand) == 1:  # a lone La Morte is led: Fuori dal Tempo (D-14)
+                    found.append(play[hand[0]])
+                else:  # anything but La Morte (§4.4 lead ban)
+                    for c in hand:
+                        if c != LA_MORTE:
+                            found.append(play[c])
+                _last_legal = (s, tuple(found))
         return s, ()
     won_event = _new(Event, ("trick_won", winner, {"cards": CARDS_OF[len(trick)](trick)}))
     if not (last or morte_lost or led == LA_MORTE):
@@ -898,20 +963,23 @@ def _end_trick(out: list[Any], t: int, card: str, trick: tuple[Play, ...], ev: b
 
 
 def _result(s: LaMorteState) -> DealResult:
-    if s.phase is Phase.MUCKED:
-        return DealResult("mucked", (0,) * s.players, {"mucked_by": s.dealer})
-    c = s.contract or 0
-    maker = s.maker
-    made = maker is not None and s.tricks_won[maker] >= c
+    if s[_PHASE] is Phase.MUCKED:
+        return DealResult("mucked", (0,) * s[0], {"mucked_by": s[1]})
+    c: int = s[_CONTRACT] or 0
+    maker: int | None = s[_MAKER]
+    won: tuple[int, ...] = s[_WON]
+    statuses: tuple[Status, ...] = s[_STATUSES]
+    fuori: int | None = s[_FUORI]
+    made = maker is not None and won[maker] >= c
+    maker_status, defender_status = Status.MAKER, Status.DEFENDER
     deltas: list[int] = []
-    for p in range(s.players):
-        tw = s.tricks_won[p]
-        status = s.statuses[p]
-        if p == s.fuori:
+    for p, status in enumerate(statuses):
+        tw = won[p]
+        if p == fuori:
             score = 0  # la_morte D-14: Fuori dal Tempo zeroes only this player's score
-        elif status is Status.MAKER:
+        elif status is maker_status:
             score = tw + (c if made else 0)  # D-16: a failing maker keeps trick points
-        elif status is Status.DEFENDER:
+        elif status is defender_status:
             score = tw + (0 if made else c)
         else:
             score = c - 1 if tw == 0 else 0
@@ -920,11 +988,11 @@ def _result(s: LaMorteState) -> DealResult:
         "contract": c,
         "maker": maker,
         "made": made,
-        "auto_contract": s.auto_contract,
-        "roles": [_STATUS_NAMES[x] for x in s.statuses],
-        "tricks": list(s.tricks_won),
-        "morto": s.morto,
-        "fuori": s.fuori,
+        "auto_contract": s[_AUTO],
+        "roles": [_STATUS_NAMES[x] for x in statuses],
+        "tricks": list(won),
+        "morto": s[_MORTO],
+        "fuori": fuori,
     }
     return DealResult("played", tuple(deltas), detail)
 
