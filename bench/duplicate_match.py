@@ -9,7 +9,11 @@ random stream is its own and replayed identically, so the field plays the same w
 the hero's choices do not change the position.
 
     python bench/duplicate_match.py [--game G] [--players N] [--deals 100] \
-        [--hero expert] [--field casual] [--effort 1.0] [--seed 1] [--jobs 1]
+        [--hero expert] [--field casual] [--effort 1.0] [--seed 1] [--jobs 1] [--no-strict]
+
+The expert searches in strict mode by default (``evaluate(..., strict=True)``: its work budget
+alone decides, no time cap), so the result does not depend on how loaded the machine is;
+``--no-strict`` keeps the in-game safety net instead.
 
 Levels: ``casual``, ``expert``, ``random``, or ``pkg:NAME`` — the policies of another copy
 of ``bot/ai`` importable as ``NAME`` (before/after comparisons of the casual policies).
@@ -42,19 +46,16 @@ from bot.engine.views import SeatView
 Policy = Callable[[SeatView, random.Random], Action]
 
 
-def policy(level: str, rules: Rules, effort: float) -> Policy:
+def policy(level: str, rules: Rules, effort: float, strict: bool = True) -> Policy:
     if level == "casual":
         from bot.ai import policy_for
 
         return policy_for(rules.game_id)
     if level == "expert":
-        from bot.ai.expert import evaluate
+        from bot.ai.expert import choose_expert
 
         def expert(view: SeatView, rng: random.Random) -> Action:
-            legal = view.legal
-            if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
-                return legal[0]
-            return evaluate(rules, view, rng, effort=effort).best
+            return choose_expert(rules, view, rng, effort=effort, strict=strict)
 
         return expert
     if level == "random":
@@ -101,12 +102,14 @@ def play(
     return result.deltas
 
 
-def one_deal(args: tuple[str, int, int, int, str, str, float]) -> tuple[float, list[float]]:
+def one_deal(
+    args: tuple[str, int, int, int, str, str, float, bool],
+) -> tuple[float, list[float]]:
     """The hero's mean gain over the seats on deal ``index``, and its decision times."""
-    game, players, index, seed, hero_level, field_level, effort = args
+    game, players, index, seed, hero_level, field_level, effort, strict = args
     rules = get_rules(game)
-    hero = policy(hero_level, rules, effort)
-    field = policy(field_level, rules, effort)
+    hero = policy(hero_level, rules, effort, strict)
+    field = policy(field_level, rules, effort, strict)
     deal = deal_seed(seed, index)
     deck = shuffle(rules.pack(players), deal)
     dealer = index % players
@@ -129,9 +132,10 @@ def match(
     field: str,
     effort: float,
     jobs: int,
+    strict: bool = True,
 ) -> None:
     start = time.perf_counter()
-    work = [(game, players, i, seed, hero, field, effort) for i in range(deals)]
+    work = [(game, players, i, seed, hero, field, effort, strict) for i in range(deals)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(one_deal, work, chunksize=1))
@@ -165,6 +169,12 @@ def main() -> None:
     parser.add_argument("--effort", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--strict",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="expert without a time cap (default; --no-strict: the in-game safety net)",
+    )
     args = parser.parse_args()
     for game in [args.game] if args.game else sorted(implemented()):
         rules = get_rules(game)
@@ -175,7 +185,15 @@ def main() -> None:
         )
         for players in counts:
             match(
-                game, players, args.deals, args.seed, args.hero, args.field, args.effort, args.jobs
+                game,
+                players,
+                args.deals,
+                args.seed,
+                args.hero,
+                args.field,
+                args.effort,
+                args.jobs,
+                args.strict,
             )
 
 

@@ -54,6 +54,10 @@ WORLD_UNITS: dict[str, dict[int, int]] = {
 HARD_CAP = 0.6
 #: Share of the budget spent on a decision with a single candidate (its value is reported).
 SINGLE_SHARE = 0.25
+#: How many standard errors (of the paired difference over the same worlds) another action
+#: must gain over the casual one to be chosen instead: the search departs from the casual
+#: play on evidence only, so its sampling noise does not make it play worse.
+MARGIN = 1.0
 #: Share of the budget for a decision that is not a card play (bids, calls, discards,
 #: declarations, bargaining): rarer and weightier, and every rollout from it is a whole deal.
 CONTRACT_SHARE = 1.5
@@ -70,7 +74,11 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Evaluation:
-    """The expert's view of one decision: the candidates considered, best first."""
+    """The expert's view of one decision: the candidates considered, best first.
+
+    ``best`` is ``options[0]``; the other options follow by expected value. The best is the
+    casual action unless another beat it clearly over the same worlds (``MARGIN``), so an
+    option after it may show a slightly higher (but unconvincing) expected value."""
 
     seat: int
     best: Action
@@ -96,6 +104,7 @@ def evaluate(
     effort: float = 1.0,
     sampler: Sampler | None = None,
     actions: Sequence[Action] | None = None,
+    strict: bool = False,
 ) -> Evaluation:
     """Search ``view``'s decision; deterministic for a given ``rng`` state.
 
@@ -105,6 +114,11 @@ def evaluate(
     every one kept apart and valued over the same worlds — e.g. a player's choice against the
     expert's in a review. Without a sampler for the game, the casual action is returned
     unsearched (``samples`` 0).
+
+    ``strict``: the work budget alone decides, with no time cap, so the answer is the same
+    however loaded the machine (a deal every player must face with identical opponents).
+    Otherwise a CPU/wall-clock safety net (``HARD_CAP``) may stop the search early on a
+    machine far slower than planned; it logs a warning when it does.
     """
     if not view.legal:
         raise ValueError(f"seat {view.seat} has nothing to decide")
@@ -130,19 +144,32 @@ def evaluate(
         budget=budget,
         policy=rollout_policy(rules.game_id),
         sampler=sampler or rules.sample_world,
-        hard_cap=HARD_CAP * max(effort, 0.05),
+        hard_cap=None if strict else HARD_CAP * max(effort, 0.05),
         world_units=WORLD_UNITS.get(rules.game_id, {}).get(view.public.players, 12),
+        anchor=not actions,
+        margin=MARGIN,
     )
+    if not any(t.samples for t in tallies):  # the sampler found no world: the casual action
+        return Evaluation(seat=view.seat, best=casual, options=(Option(casual, 0.0, 0),))
     options = tuple(Option(t.action, t.mean if t.samples else 0.0, t.samples) for t in tallies)
     return Evaluation(seat=view.seat, best=options[0].action, options=options)
 
 
-def choose_expert(rules: Rules, view: SeatView, rng: random.Random) -> Action:
-    """The expert's action: ``evaluate(...).best``, at once when only one action is legal."""
+def choose_expert(
+    rules: Rules,
+    view: SeatView,
+    rng: random.Random,
+    *,
+    effort: float = 1.0,
+    strict: bool = False,
+) -> Action:
+    """The expert's action: ``evaluate(...).best``, at once when only one action is legal.
+
+    ``strict=True``: the same action whatever the machine's load (see ``evaluate``)."""
     legal = view.legal
     if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
         return legal[0]
-    return evaluate(rules, view, rng).best
+    return evaluate(rules, view, rng, effort=effort, strict=strict).best
 
 
 __all__ = ["LEVELS", "Evaluation", "Option", "choose_expert", "evaluate"]
