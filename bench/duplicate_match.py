@@ -9,7 +9,11 @@ random stream is its own and replayed identically, so the field plays the same w
 the hero's choices do not change the position.
 
     python bench/duplicate_match.py [--game G] [--players N] [--deals 100] \
-        [--hero expert] [--field casual] [--effort 1.0] [--seed 1] [--jobs 1] [--no-strict]
+        [--hero expert] [--field casual] [--effort 1.0] [--seed 1] [--jobs 1] [--no-strict] \
+        [--gains FILE]
+
+``--gains FILE`` appends each deal's gain as a JSON line as soon as it is known (a long run
+stopped early keeps what it measured; ``--summarize FILE`` reports from such a file).
 
 The expert searches in strict mode by default (``evaluate(..., strict=True)``: its work budget
 alone decides, no time cap), so the result does not depend on how loaded the machine is;
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
 import random
 import statistics
@@ -31,6 +36,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -133,14 +139,31 @@ def match(
     effort: float,
     jobs: int,
     strict: bool = True,
+    gains_file: str | None = None,
 ) -> None:
     start = time.perf_counter()
     work = [(game, players, i, seed, hero, field, effort, strict) for i in range(deals)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(one_deal, work, chunksize=1))
-    else:
-        results = [one_deal(w) for w in work]
+    results: list[tuple[float, list[float]]] = []
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        done = pool.map(one_deal, work, chunksize=1) if pool else map(one_deal, work)
+        for index, (gain, ts) in enumerate(done):
+            results.append((gain, ts))
+            if gains_file:
+                with open(gains_file, "a") as out:
+                    row = {"game": game, "players": players, "deal": index, "gain": gain}
+                    out.write(json.dumps({**row, "hero": hero, "field": field}) + "\n")
+    report(game, players, hero, field, results, time.perf_counter() - start)
+
+
+def report(
+    game: str,
+    players: int,
+    hero: str,
+    field: str,
+    results: list[tuple[float, list[float]]],
+    seconds: float,
+) -> None:
+    deals = len(results)
     gains = [g for g, _ in results]
     times = sorted(t for _, ts in results for t in ts)
     mean = statistics.fmean(gains)
@@ -154,9 +177,21 @@ def match(
     print(
         f"{game} {players}p {hero} vs {field}, {deals} deals: {mean:+.2f} ± {half:.2f} points"
         f" per deal (95% CI [{mean - half:+.2f}, {mean + half:+.2f}]) {verdict}"
-        f" [{time.perf_counter() - start:.0f} s{timing}]",
+        f" [{seconds:.0f} s{timing}]",
         flush=True,
     )
+
+
+def summarize(path: str) -> None:
+    """Report every game, player count and pairing found in a ``--gains`` file."""
+    runs: dict[tuple[str, int, str, str], list[tuple[float, list[float]]]] = {}
+    with open(path) as rows:
+        for line in rows:
+            row = json.loads(line)
+            key = (row["game"], row["players"], row["hero"], row["field"])
+            runs.setdefault(key, []).append((row["gain"], []))
+    for (game, players, hero, field), results in sorted(runs.items()):
+        report(game, players, hero, field, results, 0.0)
 
 
 def main() -> None:
@@ -169,6 +204,8 @@ def main() -> None:
     parser.add_argument("--effort", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--gains", default=None, help="append each deal's gain to this file")
+    parser.add_argument("--summarize", default=None, help="report from a --gains file")
     parser.add_argument(
         "--strict",
         action=argparse.BooleanOptionalAction,
@@ -176,6 +213,9 @@ def main() -> None:
         help="expert without a time cap (default; --no-strict: the in-game safety net)",
     )
     args = parser.parse_args()
+    if args.summarize:
+        summarize(args.summarize)
+        return
     for game in [args.game] if args.game else sorted(implemented()):
         rules = get_rules(game)
         counts = (
@@ -194,6 +234,7 @@ def main() -> None:
                 args.effort,
                 args.jobs,
                 args.strict,
+                args.gains,
             )
 
 
