@@ -10,10 +10,11 @@ the hero's choices do not change the position.
 
     python bench/duplicate_match.py [--game G] [--players N] [--deals 100] \
         [--hero expert] [--field casual] [--effort 1.0] [--seed 1] [--jobs 1] [--no-strict] \
-        [--gains FILE]
+        [--gains FILE] [--first 0]
 
 ``--gains FILE`` appends each deal's gain as a JSON line as soon as it is known (a long run
-stopped early keeps what it measured; ``--summarize FILE`` reports from such a file).
+stopped early keeps what it measured; ``--first K`` goes on from deal K; ``--summarize FILE``
+reports from such a file, each deal counted once).
 
 The expert searches in strict mode by default (``evaluate(..., strict=True)``: its work budget
 alone decides, no time cap), so the result does not depend on how loaded the machine is;
@@ -140,13 +141,15 @@ def match(
     jobs: int,
     strict: bool = True,
     gains_file: str | None = None,
+    first: int = 0,
 ) -> None:
     start = time.perf_counter()
-    work = [(game, players, i, seed, hero, field, effort, strict) for i in range(deals)]
+    indexes = range(first, first + deals)
+    work = [(game, players, i, seed, hero, field, effort, strict) for i in indexes]
     results: list[tuple[float, list[float]]] = []
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
         done = pool.map(one_deal, work, chunksize=1) if pool else map(one_deal, work)
-        for index, (gain, ts) in enumerate(done):
+        for index, (gain, ts) in zip(indexes, done, strict=True):
             results.append((gain, ts))
             if gains_file:
                 with open(gains_file, "a") as out:
@@ -184,14 +187,14 @@ def report(
 
 def summarize(path: str) -> None:
     """Report every game, player count and pairing found in a ``--gains`` file."""
-    runs: dict[tuple[str, int, str, str], list[tuple[float, list[float]]]] = {}
+    runs: dict[tuple[str, int, str, str], dict[int, tuple[float, list[float]]]] = {}
     with open(path) as rows:
         for line in rows:
             row = json.loads(line)
             key = (row["game"], row["players"], row["hero"], row["field"])
-            runs.setdefault(key, []).append((row["gain"], []))
+            runs.setdefault(key, {})[row["deal"]] = (row["gain"], [])
     for (game, players, hero, field), results in sorted(runs.items()):
-        report(game, players, hero, field, results, 0.0)
+        report(game, players, hero, field, list(results.values()), 0.0)
 
 
 def main() -> None:
@@ -203,6 +206,7 @@ def main() -> None:
     parser.add_argument("--field", default="casual")
     parser.add_argument("--effort", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="index of the first deal played")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--gains", default=None, help="append each deal's gain to this file")
     parser.add_argument("--summarize", default=None, help="report from a --gains file")
@@ -235,6 +239,7 @@ def main() -> None:
                 args.jobs,
                 args.strict,
                 args.gains,
+                args.first,
             )
 
 
