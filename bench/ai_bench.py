@@ -62,14 +62,19 @@ Policy = Callable[[SeatView, random.Random], Action]
 
 
 class CapCounter(logging.Handler):
-    """Counts the expert search's time-cap warnings (``bot.ai.expert.search``)."""
+    """Counts the expert search's time-cap warnings (``bot.ai.expert.search``), and those
+    where the CPU cap was reached (the others: the wall-clock net, i.e. the neighbours)."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.count = 0
+        self.cpu = 0
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.count += "time cap" in record.getMessage()
+        if "time cap" in record.getMessage():
+            self.count += 1
+            _, _, _, cpu, _, cap = record.args or (0, 0, 0, 0.0, 0.0, 1.0)  # type: ignore[misc]
+            self.cpu += float(cpu) > float(cap)  # type: ignore[arg-type]
 
 
 CAPS = CapCounter()
@@ -444,7 +449,7 @@ def main() -> None:
                 if args.legality:
                     run_legality(game, players, args.deals or 200, args.seed, level, args.effort)
                     continue
-                caps = CAPS.count
+                caps, cpu_caps = CAPS.count, CAPS.cpu
                 wall, cpu = latency(game, players, args.deals or 10, args.seed, level, args.effort)
                 wall.sort()
                 cpu.sort()
@@ -456,7 +461,8 @@ def main() -> None:
                 load = "/".join(f"{x:.1f}" for x in os.getloadavg())
                 print(
                     f"{game} {players}p {level}: {len(wall):,} decisions; CPU {ms(cpu)};"
-                    f" wall {ms(wall)}; time cap hit {CAPS.count - caps}; load {load}",
+                    f" wall {ms(wall)}; time cap hit {CAPS.count - caps}"
+                    f" ({CAPS.cpu - cpu_caps} by CPU time); load {load}",
                     flush=True,
                 )
 
