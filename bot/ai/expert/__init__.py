@@ -52,6 +52,9 @@ WORLD_UNITS: dict[str, dict[int, int]] = {
 #: Wall-clock safety net per decision at effort 1.0, in seconds (scaled by ``effort``). Only
 #: reached when the machine is far slower than planned; see ``search``.
 HARD_CAP = 0.6
+#: The time cap never shrinks below this share of ``HARD_CAP``, however small the effort: a
+#: tiny search (tests, quick hints) must not be cut short by a scheduler pause on a busy machine.
+MIN_CAP_EFFORT = 0.25
 #: Share of the budget spent on a decision with a single candidate (its value is reported).
 SINGLE_SHARE = 0.25
 #: How many standard errors (of the paired difference over the same worlds) another action
@@ -144,7 +147,7 @@ def evaluate(
         budget=budget,
         policy=rollout_policy(rules.game_id),
         sampler=sampler or rules.sample_world,
-        hard_cap=None if strict else HARD_CAP * max(effort, 0.05),
+        hard_cap=None if strict else HARD_CAP * max(effort, MIN_CAP_EFFORT),
         world_units=WORLD_UNITS.get(rules.game_id, {}).get(view.public.players, 12),
         anchor=not actions,
         margin=MARGIN,
