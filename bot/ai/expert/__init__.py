@@ -61,6 +61,13 @@ SINGLE_SHARE = 0.25
 #: must gain over the casual one to be chosen instead: the search departs from the casual
 #: play on evidence only, so its sampling noise does not make it play worse.
 MARGIN = 1.0
+#: Decisions left to the casual policy, per game and player count. Loser's Game's trump call
+#: comes before any bid, so its rollouts bid with the fitted estimate (``choose_fast``); with
+#: two players (26-card hands, bids up to ~60 points, made exactly by perfect-information
+#: play) that estimate fails most bids (rollout values −17 to −28 where the real bids are
+#: made), and a search on it moved the call away from the casual one and lost points
+#: (``bench/results/duplicate_match.md``). At 3–6 players the searched call was measured to win.
+UNSEARCHED: dict[str, dict[int, frozenset[str]]] = {"losers_game": {2: frozenset({"trump"})}}
 #: Share of the budget for a decision that is not a card play (bids, calls, discards,
 #: declarations, bargaining): rarer and weightier, and every rollout from it is a whole deal.
 CONTRACT_SHARE = 1.5
@@ -127,8 +134,11 @@ def evaluate(
         raise ValueError(f"seat {view.seat} has nothing to decide")
     seed = rng.getrandbits(62)
     casual = actions[0] if actions else _casual(rules, view, random.Random(seed ^ 0x5A5A))
-    if sampler is None and not can_sample(rules):
-        # no worlds to search in (the engine cannot sample this game yet): the casual action
+    players = view.public.players
+    unsearched = casual.type in UNSEARCHED.get(rules.game_id, {}).get(players, ())
+    if (sampler is None and not can_sample(rules)) or (unsearched and not actions):
+        # no worlds to search in (the engine cannot sample this game yet), or a decision the
+        # search misjudges: the casual action
         return Evaluation(seat=view.seat, best=casual, options=(Option(casual, 0.0, 0),))
     if actions:
         cands = list(dict.fromkeys(actions))  # in order, each once; never merged or pruned
@@ -148,7 +158,7 @@ def evaluate(
         policy=rollout_policy(rules.game_id),
         sampler=sampler or rules.sample_world,
         hard_cap=None if strict else HARD_CAP * max(effort, MIN_CAP_EFFORT),
-        world_units=WORLD_UNITS.get(rules.game_id, {}).get(view.public.players, 12),
+        world_units=WORLD_UNITS.get(rules.game_id, {}).get(players, 12),
         anchor=not actions,
         margin=MARGIN,
     )
