@@ -9,7 +9,16 @@ random stream is its own and replayed identically, so the field plays the same w
 the hero's choices do not change the position.
 
     python bench/duplicate_match.py [--game G] [--players N] [--deals 100] \
-        [--hero expert] [--field casual] [--effort 1.0] [--seed 1] [--jobs 1]
+        [--hero expert] [--field casual] [--effort 1.0] [--seed 1] [--jobs 1] [--no-strict] \
+        [--gains FILE] [--first 0]
+
+``--gains FILE`` appends each deal's gain as a JSON line as soon as it is known (a long run
+stopped early keeps what it measured; ``--first K`` goes on from deal K; ``--summarize FILE``
+reports from such a file, each deal counted once).
+
+The expert searches in strict mode by default (``evaluate(..., strict=True)``: its work budget
+alone decides, no time cap), so the result does not depend on how loaded the machine is;
+``--no-strict`` keeps the in-game safety net instead.
 
 Levels: ``casual``, ``expert``, ``random``, or ``pkg:NAME`` — the policies of another copy
 of ``bot/ai`` importable as ``NAME`` (before/after comparisons of the casual policies).
@@ -20,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
 import random
 import statistics
@@ -27,6 +37,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -42,19 +53,16 @@ from bot.engine.views import SeatView
 Policy = Callable[[SeatView, random.Random], Action]
 
 
-def policy(level: str, rules: Rules, effort: float) -> Policy:
+def policy(level: str, rules: Rules, effort: float, strict: bool = True) -> Policy:
     if level == "casual":
         from bot.ai import policy_for
 
         return policy_for(rules.game_id)
     if level == "expert":
-        from bot.ai.expert import evaluate
+        from bot.ai.expert import choose_expert
 
         def expert(view: SeatView, rng: random.Random) -> Action:
-            legal = view.legal
-            if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
-                return legal[0]
-            return evaluate(rules, view, rng, effort=effort).best
+            return choose_expert(rules, view, rng, effort=effort, strict=strict)
 
         return expert
     if level == "random":
@@ -101,12 +109,14 @@ def play(
     return result.deltas
 
 
-def one_deal(args: tuple[str, int, int, int, str, str, float]) -> tuple[float, list[float]]:
+def one_deal(
+    args: tuple[str, int, int, int, str, str, float, bool],
+) -> tuple[float, list[float]]:
     """The hero's mean gain over the seats on deal ``index``, and its decision times."""
-    game, players, index, seed, hero_level, field_level, effort = args
+    game, players, index, seed, hero_level, field_level, effort, strict = args
     rules = get_rules(game)
-    hero = policy(hero_level, rules, effort)
-    field = policy(field_level, rules, effort)
+    hero = policy(hero_level, rules, effort, strict)
+    field = policy(field_level, rules, effort, strict)
     deal = deal_seed(seed, index)
     deck = shuffle(rules.pack(players), deal)
     dealer = index % players
@@ -129,14 +139,34 @@ def match(
     field: str,
     effort: float,
     jobs: int,
+    strict: bool = True,
+    gains_file: str | None = None,
+    first: int = 0,
 ) -> None:
     start = time.perf_counter()
-    work = [(game, players, i, seed, hero, field, effort) for i in range(deals)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(one_deal, work, chunksize=1))
-    else:
-        results = [one_deal(w) for w in work]
+    indexes = range(first, first + deals)
+    work = [(game, players, i, seed, hero, field, effort, strict) for i in indexes]
+    results: list[tuple[float, list[float]]] = []
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        done = pool.map(one_deal, work, chunksize=1) if pool else map(one_deal, work)
+        for index, (gain, ts) in zip(indexes, done, strict=True):
+            results.append((gain, ts))
+            if gains_file:
+                with open(gains_file, "a") as out:
+                    row = {"game": game, "players": players, "deal": index, "gain": gain}
+                    out.write(json.dumps({**row, "hero": hero, "field": field}) + "\n")
+    report(game, players, hero, field, results, time.perf_counter() - start)
+
+
+def report(
+    game: str,
+    players: int,
+    hero: str,
+    field: str,
+    results: list[tuple[float, list[float]]],
+    seconds: float,
+) -> None:
+    deals = len(results)
     gains = [g for g, _ in results]
     times = sorted(t for _, ts in results for t in ts)
     mean = statistics.fmean(gains)
@@ -150,9 +180,21 @@ def match(
     print(
         f"{game} {players}p {hero} vs {field}, {deals} deals: {mean:+.2f} ± {half:.2f} points"
         f" per deal (95% CI [{mean - half:+.2f}, {mean + half:+.2f}]) {verdict}"
-        f" [{time.perf_counter() - start:.0f} s{timing}]",
+        f" [{seconds:.0f} s{timing}]",
         flush=True,
     )
+
+
+def summarize(path: str) -> None:
+    """Report every game, player count and pairing found in a ``--gains`` file."""
+    runs: dict[tuple[str, int, str, str], dict[int, tuple[float, list[float]]]] = {}
+    with open(path) as rows:
+        for line in rows:
+            row = json.loads(line)
+            key = (row["game"], row["players"], row["hero"], row["field"])
+            runs.setdefault(key, {})[row["deal"]] = (row["gain"], [])
+    for (game, players, hero, field), results in sorted(runs.items()):
+        report(game, players, hero, field, list(results.values()), 0.0)
 
 
 def main() -> None:
@@ -164,8 +206,20 @@ def main() -> None:
     parser.add_argument("--field", default="casual")
     parser.add_argument("--effort", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="index of the first deal played")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--gains", default=None, help="append each deal's gain to this file")
+    parser.add_argument("--summarize", default=None, help="report from a --gains file")
+    parser.add_argument(
+        "--strict",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="expert without a time cap (default; --no-strict: the in-game safety net)",
+    )
     args = parser.parse_args()
+    if args.summarize:
+        summarize(args.summarize)
+        return
     for game in [args.game] if args.game else sorted(implemented()):
         rules = get_rules(game)
         counts = (
@@ -175,7 +229,17 @@ def main() -> None:
         )
         for players in counts:
             match(
-                game, players, args.deals, args.seed, args.hero, args.field, args.effort, args.jobs
+                game,
+                players,
+                args.deals,
+                args.seed,
+                args.hero,
+                args.field,
+                args.effort,
+                args.jobs,
+                args.strict,
+                args.gains,
+                args.first,
             )
 
 

@@ -52,8 +52,22 @@ WORLD_UNITS: dict[str, dict[int, int]] = {
 #: Wall-clock safety net per decision at effort 1.0, in seconds (scaled by ``effort``). Only
 #: reached when the machine is far slower than planned; see ``search``.
 HARD_CAP = 0.6
+#: The time cap never shrinks below this share of ``HARD_CAP``, however small the effort: a
+#: tiny search (tests, quick hints) must not be cut short by a scheduler pause on a busy machine.
+MIN_CAP_EFFORT = 0.25
 #: Share of the budget spent on a decision with a single candidate (its value is reported).
 SINGLE_SHARE = 0.25
+#: How many standard errors (of the paired difference over the same worlds) another action
+#: must gain over the casual one to be chosen instead: the search departs from the casual
+#: play on evidence only, so its sampling noise does not make it play worse.
+MARGIN = 1.0
+#: Decisions left to the casual policy, per game and player count. Loser's Game's trump call
+#: comes before any bid, so its rollouts bid with the fitted estimate (``choose_fast``); with
+#: two players (26-card hands, bids up to ~60 points, made exactly by perfect-information
+#: play) that estimate fails most bids (rollout values −17 to −28 where the real bids are
+#: made), and a search on it moved the call away from the casual one and lost points
+#: (``bench/results/duplicate_match.md``). At 3–6 players the searched call was measured to win.
+UNSEARCHED: dict[str, dict[int, frozenset[str]]] = {"losers_game": {2: frozenset({"trump"})}}
 #: Share of the budget for a decision that is not a card play (bids, calls, discards,
 #: declarations, bargaining): rarer and weightier, and every rollout from it is a whole deal.
 CONTRACT_SHARE = 1.5
@@ -70,7 +84,11 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Evaluation:
-    """The expert's view of one decision: the candidates considered, best first."""
+    """The expert's view of one decision: the candidates considered, best first.
+
+    ``best`` is ``options[0]``; the other options follow by expected value. The best is the
+    casual action unless another beat it clearly over the same worlds (``MARGIN``), so an
+    option after it may show a slightly higher (but unconvincing) expected value."""
 
     seat: int
     best: Action
@@ -96,6 +114,7 @@ def evaluate(
     effort: float = 1.0,
     sampler: Sampler | None = None,
     actions: Sequence[Action] | None = None,
+    strict: bool = False,
 ) -> Evaluation:
     """Search ``view``'s decision; deterministic for a given ``rng`` state.
 
@@ -105,13 +124,21 @@ def evaluate(
     every one kept apart and valued over the same worlds — e.g. a player's choice against the
     expert's in a review. Without a sampler for the game, the casual action is returned
     unsearched (``samples`` 0).
+
+    ``strict``: the work budget alone decides, with no time cap, so the answer is the same
+    however loaded the machine (a deal every player must face with identical opponents).
+    Otherwise a CPU/wall-clock safety net (``HARD_CAP``) may stop the search early on a
+    machine far slower than planned; it logs a warning when it does.
     """
     if not view.legal:
         raise ValueError(f"seat {view.seat} has nothing to decide")
     seed = rng.getrandbits(62)
     casual = actions[0] if actions else _casual(rules, view, random.Random(seed ^ 0x5A5A))
-    if sampler is None and not can_sample(rules):
-        # no worlds to search in (the engine cannot sample this game yet): the casual action
+    players = view.public.players
+    unsearched = casual.type in UNSEARCHED.get(rules.game_id, {}).get(players, ())
+    if (sampler is None and not can_sample(rules)) or (unsearched and not actions):
+        # no worlds to search in (the engine cannot sample this game yet), or a decision the
+        # search misjudges: the casual action
         return Evaluation(seat=view.seat, best=casual, options=(Option(casual, 0.0, 0),))
     if actions:
         cands = list(dict.fromkeys(actions))  # in order, each once; never merged or pruned
@@ -130,19 +157,32 @@ def evaluate(
         budget=budget,
         policy=rollout_policy(rules.game_id),
         sampler=sampler or rules.sample_world,
-        hard_cap=HARD_CAP * max(effort, 0.05),
-        world_units=WORLD_UNITS.get(rules.game_id, {}).get(view.public.players, 12),
+        hard_cap=None if strict else HARD_CAP * max(effort, MIN_CAP_EFFORT),
+        world_units=WORLD_UNITS.get(rules.game_id, {}).get(players, 12),
+        anchor=not actions,
+        margin=MARGIN,
     )
+    if not any(t.samples for t in tallies):  # the sampler found no world: the casual action
+        return Evaluation(seat=view.seat, best=casual, options=(Option(casual, 0.0, 0),))
     options = tuple(Option(t.action, t.mean if t.samples else 0.0, t.samples) for t in tallies)
     return Evaluation(seat=view.seat, best=options[0].action, options=options)
 
 
-def choose_expert(rules: Rules, view: SeatView, rng: random.Random) -> Action:
-    """The expert's action: ``evaluate(...).best``, at once when only one action is legal."""
+def choose_expert(
+    rules: Rules,
+    view: SeatView,
+    rng: random.Random,
+    *,
+    effort: float = 1.0,
+    strict: bool = False,
+) -> Action:
+    """The expert's action: ``evaluate(...).best``, at once when only one action is legal.
+
+    ``strict=True``: the same action whatever the machine's load (see ``evaluate``)."""
     legal = view.legal
     if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
         return legal[0]
-    return evaluate(rules, view, rng).best
+    return evaluate(rules, view, rng, effort=effort, strict=strict).best
 
 
 __all__ = ["LEVELS", "Evaluation", "Option", "choose_expert", "evaluate"]

@@ -74,7 +74,19 @@ def _lm_key(card: str) -> CardKey:
     return (card[0], _LM_ORDER[card[1:]], 0)
 
 
+_LG_ORDER = {
+    r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+}
+
+
+def _lg_key(card: str) -> CardKey:
+    # every rank counts for sets: no two cards are interchangeable (value = rank)
+    order = _LG_ORDER[card[1:]]
+    return (card[0], order, order)
+
+
 CARD_KEYS: dict[str, Callable[[str], CardKey]] = {
+    "losers_game": _lg_key,
     "french_tarot": _ft_key,
     "early_french_tarot": _eft_key,
     "queen_of_tarot": _qot_key,
@@ -174,6 +186,7 @@ _SUIT_CARDS: dict[Callable[[str], CardKey], dict[str, tuple[str, ...]]] = {
     _ft_key: _suit_cards(_ft_key, _tarot_pack()),
     _eft_key: _suit_cards(_eft_key, _tarot_pack()),
     _qot_key: _suit_cards(_qot_key, _tarot_pack()),
+    _lg_key: _suit_cards(_lg_key, [s + r for s in "SHDC" for r in _LG_ORDER]),
     _lm_key: _suit_cards(
         _lm_key,
         [s + r for s in "SHDC" for r in _LM_ORDER] + ["T1", "T13"],

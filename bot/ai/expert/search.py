@@ -18,17 +18,23 @@ decisions of the same game, measured) alone decides when a round ends and which
 candidate wins, so the same ``rng`` state gives the same answer on any machine, loaded or not,
 in any process. Time is only a safety net: once the search has used ``hard_cap`` seconds of
 CPU (or three times that of wall-clock time, on a machine far busier than planned) it stops
-after the rollout in progress and answers from what it has — that answer may then depend on
-the machine's speed (``Evaluation`` reports the samples used). The budgets are sized so that
-one core of the development machine stays well under the cap (``bench/ai_bench.py``).
+after the world in progress and answers from what it has — that answer may then depend on
+the machine's speed (``Evaluation`` reports the samples used), so the search logs a warning
+whenever the net catches it. The budgets are sized so that one core of the development
+machine stays well under the cap (``bench/ai_bench.py`` counts the catches). With
+``hard_cap=None`` (``evaluate(..., strict=True)``) there is no net: the budget alone decides,
+whatever the load — for callers that need every run to agree, such as a deal every player
+must face with the same opponents.
 """
 
 from __future__ import annotations
 
+import logging
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai.expert.fastview import Observer
@@ -37,11 +43,15 @@ from bot.engine.errors import IllegalAction
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
 
+log = logging.getLogger(__name__)
+
 Policy = Callable[[SeatView, random.Random], Action]
 Sampler = Callable[[SeatView, random.Random], Any]
 
 #: Units charged for drawing one world, by default (``search``'s ``world_units``).
 WORLD_UNITS = 12
+#: Draws in a row that may fail before the search gives up finding any world.
+MAX_FAILURES = 8
 
 
 @dataclass(slots=True)
@@ -49,6 +59,8 @@ class Tally:
     action: Action
     total: float = 0.0
     samples: int = 0
+    #: the value in each world played, by world number (for paired comparisons)
+    values: dict[int, float] = field(default_factory=dict[int, float])
 
     @property
     def mean(self) -> float:
@@ -117,23 +129,52 @@ def search(
     budget: int,
     policy: Policy,
     sampler: Sampler,
-    hard_cap: float,
+    hard_cap: float | None,
     world_units: int = WORLD_UNITS,
+    anchor: bool = False,
+    margin: float = 0.0,
 ) -> list[Tally]:
-    """Tallies of ``candidates`` (best first) after spending about ``budget`` units."""
+    """Tallies of ``candidates`` (best first) after spending about ``budget`` units.
+
+    ``hard_cap`` is the CPU seconds after which the search stops early (logged), ``None`` for
+    none: the budget alone decides.
+
+    With ``anchor`` the first candidate (the casual action) is played in every world and
+    stays first unless the best other one beats it, over the worlds both were played in, by
+    more than ``margin`` standard errors of the paired difference: the search departs from
+    the casual play only on evidence, so its noise never makes it worse than the casual play.
+    """
     tallies = [Tally(a) for a in candidates]
     seat = view.seat
     step = Stepper(rules)
-    cpu_deadline = time.process_time() + hard_cap
-    wall_deadline = time.perf_counter() + 3 * hard_cap
+    cpu_start, wall_start = time.process_time(), time.perf_counter()
+    capped = False
 
     def out_of_time() -> bool:
-        return time.process_time() > cpu_deadline or time.perf_counter() > wall_deadline
+        nonlocal capped
+        if hard_cap is None:
+            return False
+        cpu = time.process_time() - cpu_start
+        wall = time.perf_counter() - wall_start
+        if not capped and (cpu > hard_cap or wall > 3 * hard_cap):
+            capped = True
+            log.warning(
+                "expert search in %s stopped by its time cap after %d of %d work units"
+                " (%.3f s CPU, %.3f s wall; cap %.3f s CPU): this decision depends on the load",
+                rules.game_id,
+                used,
+                budget,
+                cpu,
+                wall,
+                hard_cap,
+            )
+        return capped
 
     active = list(tallies)
     rounds = max(1, (len(active) - 1).bit_length())  # halvings down to one or two
     used = 0
     world_no = 0
+    failures = 0
     for r in range(rounds):
         round_end = budget * (r + 1) // rounds
         first = True
@@ -141,8 +182,14 @@ def search(
             first = False
             world_seed = seed * 1_000_003 + world_no * 7_919
             world_no += 1
-            world = sampler(view, random.Random(world_seed))
             used += world_units
+            try:
+                world = sampler(view, random.Random(world_seed))
+            except (ValueError, IllegalAction):  # no world found this time: draw another
+                failures += 1
+                if failures >= MAX_FAILURES and world_no == failures:
+                    break  # no world at all: the caller falls back to the casual action
+                continue
             for tally in active:
                 try:
                     state = rules.apply(world, tally.action)[0]
@@ -154,6 +201,7 @@ def search(
                 )
                 tally.total += value
                 tally.samples += 1
+                tally.values[world_no] = value
                 used += units + 1
             if out_of_time():
                 break
@@ -161,7 +209,26 @@ def search(
             break
         if r < rounds - 1 and len(active) > 2:
             active.sort(key=lambda t: -t.mean)
-            active = active[: (len(active) + 1) // 2]
+            keep = active[: (len(active) + 1) // 2]
+            if anchor and tallies[0] not in keep:
+                keep.append(tallies[0])
+            active = keep
     order = {id(t): i for i, t in enumerate(active)}
     # survivors first (they share every world), by mean; then the dropped ones by mean
-    return sorted(tallies, key=lambda t: (id(t) not in order, -t.mean if t.samples else 0.0))
+    ranked = sorted(tallies, key=lambda t: (id(t) not in order, -t.mean if t.samples else 0.0))
+    if anchor and ranked[0] is not tallies[0] and not _beats(ranked[0], tallies[0], margin):
+        ranked.remove(tallies[0])
+        ranked.insert(0, tallies[0])
+    return ranked
+
+
+def _beats(best: Tally, base: Tally, margin: float) -> bool:
+    """Whether ``best`` is ahead of ``base`` by more than ``margin`` standard errors of the
+    paired difference over the worlds both were played in."""
+    diffs = [v - base.values[w] for w, v in best.values.items() if w in base.values]
+    n = len(diffs)
+    if n < 2:
+        return n == 1 and diffs[0] > 0 and margin <= 0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > margin * math.sqrt(var / n)
