@@ -11,8 +11,6 @@ import random
 import re
 import secrets
 from dataclasses import replace
-from functools import cache
-from inspect import signature
 from typing import Any
 
 from bot.ai import choose_action
@@ -57,19 +55,6 @@ def computer_rng(seed: int, seq: int) -> random.Random:
     return random.Random(deal_seed(seed ^ _AI_SALT, seq))
 
 
-@cache
-def _strict_options() -> dict[str, Any]:
-    """How to ask ``bot.ai.expert.evaluate`` to ignore its wall-clock safety cap, so that the
-    work budget alone decides (the same decision on a loaded machine as on an idle one).
-
-    The ``strict`` keyword comes with the expert's own branch; until it is merged the search
-    has no such switch and runs as it always did. (Merge: this becomes ``{"strict": True}``.)
-    """
-    from bot.ai.expert import evaluate
-
-    return {"strict": True} if "strict" in signature(evaluate).parameters else {}
-
-
 def strict_expert_action(
     rules: Rules, view: SeatView, rng: random.Random, effort: float = 1.0
 ) -> Action:
@@ -80,7 +65,7 @@ def strict_expert_action(
     legal = view.legal
     if len(legal) == 1 and legal[0].type not in rules.multi_card_types:
         return legal[0]  # nothing to think about (``choose_expert``'s shortcut)
-    return evaluate(rules, view, rng, effort=effort, **_strict_options()).best
+    return evaluate(rules, view, rng, effort=effort, strict=True).best
 
 
 def computer_action(

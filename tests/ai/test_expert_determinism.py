@@ -155,3 +155,21 @@ def test_worlds_the_sampler_cannot_draw_are_skipped() -> None:
 
     ev = evaluate(rules, view, random.Random(2), effort=EFFORT, sampler=sometimes, strict=True)
     assert ev.options[0].samples > 0 and ev.best in view.legal
+
+
+@pytest.mark.parametrize("game", ("early_french_tarot", "queen_of_tarot"))
+def test_the_daily_deals_computers_are_strict(
+    game: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The daily deal's computers (``bot.services.step.strict_expert_action``, issue 20)
+    decide from the work budget alone: a crawling machine gets the idle machine's answer, so
+    every player meets the same replies to the same choices."""
+    from bot.services.step import strict_expert_action
+
+    cases = positions(game)
+    calm = [strict_expert_action(r, v, random.Random(5), EFFORT) for r, _, v in cases]
+    monkeypatch.setattr(search_module, "time", JumpingClock())
+    with caplog.at_level(logging.WARNING, logger=search_module.__name__):
+        slowed = [strict_expert_action(r, v, random.Random(5), EFFORT) for r, _, v in cases]
+    assert slowed == calm
+    assert not caplog.records

@@ -7,10 +7,9 @@ comparison is refused); a restart in the middle of an attempt; the next UTC day;
 resigning; and a server's daily announcement, posted once.
 
 Early French Tarot (card play only, the expert's quickest game) with a fiftieth of the
-expert's work (``EXPERT_EFFORT``). The computers think in this process with no time cap: the
-daily's ``strict_expert_action`` asks ``bot.ai.expert`` to ignore its cap once it takes
-``strict``; until that lands the cap is lifted here, so a loaded test machine cannot cut a
-search short and make two players' computers differ.
+expert's work (``EXPERT_EFFORT``). The computers think in this process and are strict
+(``strict_expert_action``: the work budget alone decides, no time cap), so a loaded test
+machine cannot cut a search short and make two players' computers differ.
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.ai import expert
 from bot.client import TrionfiBot
 from bot.services import compute, step
 from bot.services.daily import utc_day
@@ -45,7 +43,6 @@ class Clock:
 @pytest.fixture(autouse=True)
 def quick_expert(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(step, "EXPERT_EFFORT", 0.02)
-    monkeypatch.setattr(expert, "HARD_CAP", 1e9)
     with ThreadPoolExecutor(1) as here:
         monkeypatch.setattr(compute, "process_pool", lambda: here)
         yield

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from bot.ai import expert
 from bot.db import daily as daily_db
 from bot.db.tables import SeatRecord
 from bot.services import compute, step
@@ -27,12 +26,10 @@ GUILD_A, GUILD_B = 11, 22
 
 @pytest.fixture(autouse=True)
 def quick_expert(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A fiftieth of the expert's work, and no time cap: ``strict_expert_action`` asks the
-    expert to ignore its cap once ``bot.ai.expert`` takes ``strict``; until then, the cap is
-    lifted here (in this process, where the computers then think), so a loaded test machine
-    cannot cut a search short and make two players' computers differ."""
+    """A fiftieth of the expert's work, thought in this process. No time cap to lift: the
+    daily's computers are strict (``strict_expert_action``), so a loaded test machine cannot
+    cut a search short and make two players' computers differ."""
     monkeypatch.setattr(step, "EXPERT_EFFORT", 0.02)
-    monkeypatch.setattr(expert, "HARD_CAP", 1e9)
     with ThreadPoolExecutor(1) as here:
         monkeypatch.setattr(compute, "process_pool", lambda: here)
         yield
