@@ -167,11 +167,20 @@ def _alternative(game: str, best: Option, o: Option) -> str:
             value=value,
             action=action,
         )
+    if o.expected > best.expected:
+        # The expert keeps its usual play unless another beats it clearly over the same
+        # deals (``bot.ai.expert.MARGIN``): a slightly higher average can be sampling noise.
+        return _(
+            "`{value}` {action} — {diff} more, not clearly better over the same deals",
+            value=value,
+            action=action,
+            diff=f"{o.expected - best.expected:.1f}",
+        )
     return _(
         "`{value}` {action} — {diff} less",
         value=value,
         action=action,
-        diff=f"{max(0.0, best.expected - o.expected):.1f}",
+        diff=f"{best.expected - o.expected:.1f}",
     )
 
 

@@ -112,6 +112,20 @@ def test_every_decision_reads_as_a_phrase_and_answers_fit(game_id: str, players:
     assert "Reviewed" in (embed.footer.text or "")
 
 
+def test_a_hint_tells_an_unconvincing_better_average_apart() -> None:
+    """The expert keeps its usual play unless another beats it clearly over the same deals
+    (``bot.ai.expert.MARGIN``): an alternative with a slightly higher average is shown as
+    such, never as "0.0 less"."""
+    table = _table("la_morte", 4)
+    view, _action = next(p for p in _positions("la_morte", 4, 1) if len(p[0].legal) > 2)
+    first, second, third = view.legal[:3]
+    options = (Option(first, -1.2, 40), Option(second, -0.9, 40), Option(third, -4.0, 40))
+    embed = hint_embed(Hint(table, view.seat, 1, view, Evaluation(view.seat, first, options)))
+    rows = next(f.value or "" for f in embed.fields).splitlines()
+    assert "0.3 more, not clearly better over the same deals" in rows[0]
+    assert rows[1].endswith("2.8 less")
+
+
 def test_a_review_lists_the_costliest_decisions_first() -> None:
     table = _table("la_morte", 3)
     views = [v for v, _ in _positions("la_morte", 3, 4) if len(v.legal) > 1][:8]
