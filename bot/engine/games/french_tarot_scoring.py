@@ -7,13 +7,11 @@ points and bouts, and the unit score ``U`` spread by the player-count weights.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 from operator import itemgetter
 from typing import Any
 
 from bot.engine.cards import EXCUSE
 from bot.engine.games.french_tarot_cards import (
-    BOUTS,
     HP,
     MULTIPLIER,
     PARAMS,
@@ -22,11 +20,14 @@ from bot.engine.games.french_tarot_cards import (
     POIGNEE_NAMES,
     SOLO_WEIGHT_5P,
     TARGET_HP,
+    TWENTY_ONE,
     half_points,
 )
 from bot.engine.trick import Play
 
 _CARD = itemgetter(1)
+#: The cards worth one half point but the Excuse (as ``half_points``): an Excuse's debt.
+_LOW = frozenset(c for c, hp in HP.items() if hp == 1 and c != EXCUSE)
 #: Chelem bonus by (made, announced): unmultiplied, attack only (§5.2, C-2).
 _CHELEM: dict[tuple[bool, bool], int] = {
     (True, True): 400,
@@ -117,10 +118,10 @@ def score(
     ``poignees`` lists ``(seat, level)`` with level 0/1/2 = simple/double/triple.
     """
     attack = (taker,) if partner is None else (taker, partner)
-    n = players if len(tricks) * players == sum(map(len, tricks)) else 0
     # The attack's pile (same cards as ``piles``; this is its fast form): its tricks, then
     # the discard or the dog it owns, then the Excuse's and its debt's moves (§4.4, C-1).
-    flat = list(map(_CARD, chain.from_iterable(tricks)))
+    flat = [c for t in tricks for _, c in t]  # cheaper than map(itemgetter) over a chain
+    n = players if len(tricks) * players == len(flat) else 0
     if n:
         att: list[str] = []
         for i, w in enumerate(winners):
@@ -141,7 +142,7 @@ def score(
             if owner_attack:
                 att.append(EXCUSE)
                 excuse["debtor"] = "attack"
-                low = [c for c in att if HP[c] == 1 and c != EXCUSE]
+                low = _LOW.intersection(att)
                 if low:
                     paid = min(low)
                     att.remove(paid)
@@ -149,17 +150,24 @@ def score(
             else:
                 att.remove(EXCUSE)
                 excuse["debtor"] = "defence"
-                held = set(att)
-                dfc = [c for c in flat if c not in held and c != EXCUSE]
+                # the defence's pile: the cards of the tricks the attack did not win
+                if n:
+                    dfc: list[str] = []
+                    for j, w in enumerate(winners):
+                        if w not in attack:
+                            dfc += flat[j * n : j * n + n]
+                else:
+                    held = set(att)
+                    dfc = [c for c in flat if c not in held and c != EXCUSE]
                 if contract == "garde_contre":
                     dfc += dog
-                low = [c for c in dfc if HP[c] == 1]
+                low = _LOW.intersection(dfc)
                 if low:
                     paid = min(low)
                     att.append(paid)
                     excuse["paid"] = paid
     p2 = sum(map(HP.__getitem__, att))
-    bouts = len(BOUTS.intersection(att))
+    bouts = (PETIT in att) + (TWENTY_ONE in att) + (EXCUSE in att)
     t2 = TARGET_HP[bouts]
     d2 = p2 - t2
     made = d2 >= 0
