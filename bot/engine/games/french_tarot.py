@@ -26,6 +26,7 @@ from bot.engine.games import french_tarot_flow as flow
 from bot.engine.games import french_tarot_worlds as worlds
 from bot.engine.games.french_tarot_cards import (
     BIT,
+    CONTRACTS,
     DOG_TAKEN,
     EXCUSE_BIT,
     FULL,
@@ -61,12 +62,12 @@ from bot.engine.games.french_tarot_state import (
     BID_ACTIONS,
     CALLED_BY,
     CHUNK_PLAYS,
+    CONTRACT_INDEX,
     EXCUSE_PLAY,
     FOLLOW,
     H_LEADER,
     H_TRICKS,
     H_WINNERS,
-    H_WON,
     HANDS,
     HIST,
     LEGAL,
@@ -74,6 +75,7 @@ from bot.engine.games.french_tarot_state import (
     SHIFT,
     TRICK,
     TURN,
+    WIDE_PLAYS,
     FrenchTarotRecord,
     FrenchTarotState,
     Phase,
@@ -85,6 +87,7 @@ from bot.engine.games.french_tarot_state import (
     play_restriction,
     plays_of,
     poignee_actions,
+    won_of,
     working,
 )
 from bot.engine.restriction import PlayRestriction, with_restriction
@@ -106,6 +109,7 @@ _PLAY, _BIDDING, _CALL, _DISCARD, _CHELEM, _DONE = (
     Phase.DONE,
 )
 _PETIT_BIT = BIT[PETIT]
+_CONTRACT_COUNT = len(CONTRACTS)
 
 
 def _deal_layout(players: int, dealer: int) -> tuple[tuple[Any, ...], Any]:
@@ -127,7 +131,7 @@ def _deal_layout(players: int, dealer: int) -> tuple[tuple[Any, ...], Any]:
 
 _LAYOUT = {(n, d): _deal_layout(n, d) for n in PARAMS for d in range(n)}
 #: A new deal's history item (no trick played) and first speaker's bids, built once.
-_NEW_HIST = {n: ((), (), (0,) * n, 0, False) for n in PARAMS}
+_NEW_HIST = {n: ((), (), None, 0, False) for n in PARAMS}
 _OPEN_BIDS = tuple(BID_ACTIONS[seat][-1] for seat in range(5))
 #: A new deal's base record from its turn field on (turn, bids, the defaults).
 _BASE_REST = {n: (None, (None,) * n, *FrenchTarotRecord._field_defaults.values()) for n in PARAMS}
@@ -215,6 +219,22 @@ def _trusted_step(state: AnyState, a: Action, ev: bool) -> Step:
     if len(trick) < b[0] and card != b[10]:
         return _follow_on(s, b, t, bit, trump, trick), (played if ev else ())
     return step_play(s, t, card, ev)
+
+
+def _trusted_bid(s: FrenchTarotState, a: Action) -> Step:
+    """``flow.step_bid`` without events; a bid before the dealer's inline (the next seat
+    is offered ``pass`` and every contract above the highest bid so far)."""
+    b: FrenchTarotRecord = s[0]
+    t: int = a[1]
+    if t == b[1]:  # the dealer speaks last: the auction ends
+        return step_bid(s, t, a[5], False)  # type: ignore[arg-type]
+    contract: str = a[5]  # type: ignore[assignment]
+    bids: tuple[str | None, ...] = b[7]
+    b = _new(FrenchTarotRecord, b[:7] + (bids[:t] + (contract,) + bids[t + 1 :],) + b[8:])
+    # the highest bid so far, read off the legal bids offered (pass + each higher one)
+    high = max(_CONTRACT_COUNT - len(s[7]), CONTRACT_INDEX[contract])
+    nt = NEXT[b[0]][t]
+    return _new(FrenchTarotState, (b, s[1], s[2], s[3], s[4], s[5], nt, BID_ACTIONS[nt][high])), ()
 
 
 def _trusted(s: FrenchTarotState, a: Action, ev: bool) -> Step:
@@ -339,6 +359,8 @@ class FrenchTarotRules(Rules):
         bidding action from ``legal_actions`` is not checked again; multi-card choices are);
         events are built only when ``events`` is true (else ``()``)."""
         if action[0] != "play" or type(state) is not FrenchTarotState or events:
+            if action[0] == "bid" and type(state) is FrenchTarotState and not events:
+                return _trusted_bid(state, action)
             return _trusted_step(state, action, events)
         # A card play without events, the simulations' every step: ``flow.follow_on`` and
         # ``flow.end_trick`` (but the last trick) inline, literal item numbers as in ``apply``.
@@ -394,10 +416,23 @@ class FrenchTarotRules(Rules):
             p = strength[c]
             if p > best:
                 winner, best = seat, p
-        won: tuple[int, ...] = hist[2]
-        won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
+        won: tuple[int, ...] | None = hist[2]
+        if won is not None:  # kept counts (``french_tarot_state.won_of``)
+            won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
         hist = (tricks + (trick,), hist[1] + (winner,), won, winner, False)
-        legal = plays_of(winner, hands >> SHIFT[winner] & 0x3FFFFFFFFFFFFFFFFFFF)
+        # the leader's every card (``plays_of``, inline)
+        m = hands >> SHIFT[winner] & 0x3FFFFFFFFFFFFFFFFFFF
+        c = WIDE_PLAYS[winner]
+        legal = (
+            c[0][m & 1023]
+            + c[1][m >> 10 & 1023]
+            + c[2][m >> 20 & 1023]
+            + c[3][m >> 30 & 1023]
+            + c[4][m >> 40 & 1023]
+            + c[5][m >> 50 & 1023]
+            + c[6][m >> 60 & 1023]
+            + c[7][m >> 70]
+        )
         return _new(FrenchTarotState, (b, hands, (), 0, hist, s[5], winner, legal)), ()
 
     # ---- results -------------------------------------------------------------------
@@ -512,7 +547,7 @@ class FrenchTarotRules(Rules):
             to_act=s[TURN],
             hand_sizes=tuple([(hands >> SHIFT[p] & FULL).bit_count() for p in range(b[0])]),
             trick=s[TRICK],
-            tricks_won=hist[H_WON],
+            tricks_won=won_of(hist, b[0]),
             tricks_played=len(tricks),
             last_trick=tricks[-1] if tricks else (),
             last_winner=hist[H_WINNERS][-1] if hist[H_WINNERS] else None,
