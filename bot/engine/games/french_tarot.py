@@ -29,6 +29,7 @@ from bot.engine.games.french_tarot_cards import (
     CONTRACTS,
     DOG_TAKEN,
     EXCUSE_BIT,
+    EXCUSE_SHIFT,
     FULL,
     GROUP,
     PARAMS,
@@ -194,13 +195,35 @@ def _follow_on(
     return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal))
 
 
+#: Per seat and card led: ``FOLLOW``'s two chunk tables of the suit led and their shifts,
+#: the shifts counted from the start of the hands item (None for a trump or the Excuse led).
+FOLLOW_IN_HANDS: tuple[dict[str, tuple[Any, ...] | None], ...] = tuple(
+    {
+        c: None if f is None else (f[0], f[1], SHIFT[seat] + f[2], SHIFT[seat] + f[3])
+        for c, f in FOLLOW[seat].items()
+    }
+    for seat in _SEATS
+)
 #: Per player count, seat and card: ``PLAY_INFO``'s bit, trump number and trick entry, then
-#: ``NEXT_INFO``'s next seat, its hand's offset, follow tables, Excuse play and chunk plays.
+#: the next seat, its hand's offset, ``FOLLOW_IN_HANDS`` tables, the offset of its Excuse
+#: bit, its Excuse play and its chunk plays.
 FAST_PLAY: dict[int, tuple[dict[str, tuple[Any, ...]], ...]] = {
     n: tuple(
-        {c: (*PLAY_INFO[seat][c][:3], *NEXT_INFO[n][seat]) for c in TAROT_PACK} for seat in range(n)
+        {
+            c: (
+                *PLAY_INFO[seat][c][:3],
+                nt,
+                SHIFT[nt],
+                FOLLOW_IN_HANDS[nt],
+                SHIFT[nt] + EXCUSE_SHIFT,
+                EXCUSE_PLAY[nt],
+                CHUNK_PLAYS[nt],
+            )
+            for c in TAROT_PACK
+        }
+        for seat, nt in enumerate(NEXT[n])
     )
-    for n in NEXT_INFO
+    for n in NEXT
 }
 #: The number of finished tricks before the last one, per player count.
 LAST_TRICK: dict[int, int] = {n: p.cards - 1 for n, p in PARAMS.items()}
@@ -369,7 +392,7 @@ class FrenchTarotRules(Rules):
         card: str = action[2]  # type: ignore[assignment]
         b: FrenchTarotRecord = s[0]
         n: int = b[0]
-        bit, trump, entry, nt, shift, follows, excuse, chunks = FAST_PLAY[n][t][card]
+        bit, trump, entry, nt, shift, follows, xs, excuse, chunks = FAST_PLAY[n][t][card]
         trick = s[2] + entry
         if card == b[10]:  # the called card: the partnership becomes public
             return step_play(s, t, card, False)
@@ -379,17 +402,17 @@ class FrenchTarotRules(Rules):
             high: int = s[3]
             if trump > high:
                 high = trump
-            h = hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF  # FULL: the 78 cards
             lead = trick[0][1]
             follow = follows[lead]
-            if follow is not None:  # a plain suit led
+            if follow is not None:  # a plain suit led: its cards read off the hands item
                 c0, c1, s0, s1 = follow
-                legal = c0[h >> s0 & 127] + c1[h >> s1 & 127]
+                legal = c0[hands >> s0 & 127] + c1[hands >> s1 & 127]
                 if not legal:
-                    legal = follow_plays(nt, h, trick, high)
-                elif h >> 77:  # EXCUSE_SHIFT
+                    legal = follow_plays(nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF, trick, high)
+                elif hands >> xs & 1:  # the Excuse
                     legal += excuse
             elif lead != EXCUSE:  # a trump led: overtrump when able (D-6), else any trump
+                h = hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF  # FULL: the 78 cards
                 m = h & TRUMPS_ABOVE[high] or h & TRUMP_MASK
                 if m:
                     t8, t9, t10 = chunks[8], chunks[9], chunks[10]
@@ -399,9 +422,9 @@ class FrenchTarotRules(Rules):
                 else:
                     legal = plays_of(nt, h)
             else:
-                legal = follow_plays(nt, h, trick, high)
+                legal = follow_plays(nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF, trick, high)
             if not hist[0]:  # the first trick: poignées before a first card
-                legal += poignee_actions(b, nt, h)
+                legal += poignee_actions(b, nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF)
             return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal)), ()
         tricks: tuple[Any, ...] = hist[0]
         if len(tricks) == LAST_TRICK[n]:
