@@ -195,13 +195,12 @@ def _follow_on(
     return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal))
 
 
-#: Per seat and card led: ``FOLLOW``'s two chunk tables of the suit led and their shifts,
-#: the shifts counted from the start of the hands item (None for a trump or the Excuse led).
+#: ``TRUMPS_ABOVE`` over the 21 trumps alone (shifted down to bit 0, the 21).
+TRUMPS_ABOVE_21: tuple[int, ...] = tuple(m >> 56 for m in TRUMPS_ABOVE)
+#: Per seat and card led: ``FOLLOW``'s two chunk tables of the suit led (its low and high
+#: seven cards) and the suit's offset in the hands item (None for a trump or the Excuse led).
 FOLLOW_IN_HANDS: tuple[dict[str, tuple[Any, ...] | None], ...] = tuple(
-    {
-        c: None if f is None else (f[0], f[1], SHIFT[seat] + f[2], SHIFT[seat] + f[3])
-        for c, f in FOLLOW[seat].items()
-    }
+    {c: None if f is None else (f[0], f[1], SHIFT[seat] + f[2]) for c, f in FOLLOW[seat].items()}
     for seat in _SEATS
 )
 #: Per player count, seat and card: ``PLAY_INFO``'s bit, trump number and trick entry, then
@@ -404,23 +403,23 @@ class FrenchTarotRules(Rules):
                 high = trump
             lead = trick[0][1]
             follow = follows[lead]
-            if follow is not None:  # a plain suit led: its cards read off the hands item
-                c0, c1, s0, s1 = follow
-                legal = c0[hands >> s0 & 127] + c1[hands >> s1 & 127]
+            if follow is not None:  # a plain suit led: its 14 cards read off the hands item
+                c0, c1, at = follow
+                suit = hands >> at & 0x3FFF  # one big shift, then one-digit ints
+                legal = c0[suit & 127] + c1[suit >> 7]
                 if not legal:
                     legal = follow_plays(nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF, trick, high)
                 elif hands >> xs & 1:  # the Excuse
                     legal += excuse
             elif lead != EXCUSE:  # a trump led: overtrump when able (D-6), else any trump
-                h = hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF  # FULL: the 78 cards
-                m = h & TRUMPS_ABOVE[high] or h & TRUMP_MASK
+                v = hands >> (shift + 56) & 0x3FFFFF  # the 21 trumps, then the Excuse
+                m = v & TRUMPS_ABOVE_21[high] or v & 0x1FFFFF
                 if m:
-                    t8, t9, t10 = chunks[8], chunks[9], chunks[10]
-                    legal = t8[m >> 56 & 127] + t9[m >> 63 & 127] + t10[m >> 70]
-                    if h >> 77:
+                    legal = chunks[8][m & 127] + chunks[9][m >> 7 & 127] + chunks[10][m >> 14]
+                    if v >> 21:
                         legal += excuse
                 else:
-                    legal = plays_of(nt, h)
+                    legal = plays_of(nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF)
             else:
                 legal = follow_plays(nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF, trick, high)
             if not hist[0]:  # the first trick: poignées before a first card
@@ -446,15 +445,18 @@ class FrenchTarotRules(Rules):
         # the leader's every card (``plays_of``, inline)
         m = hands >> SHIFT[winner] & 0x3FFFFFFFFFFFFFFFFFFF
         c = WIDE_PLAYS[winner]
+        lo = m & 0x3FFFFFFF
+        mid = m >> 30 & 0x3FFFFFFF
+        m >>= 60
         legal = (
-            c[0][m & 1023]
-            + c[1][m >> 10 & 1023]
-            + c[2][m >> 20 & 1023]
-            + c[3][m >> 30 & 1023]
-            + c[4][m >> 40 & 1023]
-            + c[5][m >> 50 & 1023]
-            + c[6][m >> 60 & 1023]
-            + c[7][m >> 70]
+            *c[0][lo & 1023],
+            *c[1][lo >> 10 & 1023],
+            *c[2][lo >> 20],
+            *c[3][mid & 1023],
+            *c[4][mid >> 10 & 1023],
+            *c[5][mid >> 20],
+            *c[6][m & 1023],
+            *c[7][m >> 10],
         )
         return _new(FrenchTarotState, (b, hands, (), 0, hist, s[5], winner, legal)), ()
 
