@@ -84,6 +84,14 @@ def piles(
     return att, dfc, settled
 
 
+def _index(flat: list[str], card: str) -> int:
+    """Position of ``card`` in ``flat``, -1 if absent (one scan, not ``in`` then ``index``)."""
+    try:
+        return flat.index(card)
+    except ValueError:
+        return -1
+
+
 def _trick_of(
     card: str, flat: list[str], tricks: Sequence[Sequence[Play]], n: int
 ) -> tuple[int, int]:
@@ -135,8 +143,10 @@ def score(
         att += discard
     last = len(tricks) - 1
     excuse: dict[str, Any] = {"debtor": None, "paid": None}
-    if EXCUSE in flat:
-        i, owner = _trick_of(EXCUSE, flat, tricks, n)
+    at = _index(flat, EXCUSE)
+    if at >= 0:
+        i = at // n if n else _trick_of(EXCUSE, flat, tricks, 0)[0]
+        owner = tricks[i][at % n][0] if n else _trick_of(EXCUSE, flat, tricks, 0)[1]
         owner_attack = owner in attack
         if i < last and owner_attack != (winners[i] in attack):
             if owner_attack:
@@ -179,14 +189,15 @@ def score(
     # when the Excuse won the last trick for a camp that took every trick.
     pab = 0
     pab_camp: str | None = None
-    if PETIT in flat:
-        i = _trick_of(PETIT, flat, tricks, n)[0]
+    at = _index(flat, PETIT)
+    if at >= 0:
+        i = at // n if n else _trick_of(PETIT, flat, tricks, 0)[0]
         if i == last or (excuse_won_last and i == last - 1):
             pab_camp = "attack" if winners[i] in attack else "defence"
             pab = 10 * m if pab_camp == "attack" else -10 * m
 
     poignee_total = sum(POIGNEE_BONUS[level] for _, level in poignees)
-    chelem_made = all([wn in attack for wn in winners])  # C-4
+    chelem_made = frozenset(attack).issuperset(winners)  # C-4
     ch = _CHELEM[chelem_made, chelem_announced]
     u = w * (25 + g) * m + pab + w * poignee_total + ch
 
