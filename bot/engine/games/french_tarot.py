@@ -407,21 +407,21 @@ class FrenchTarotRules(Rules):
                 c0, c1, at = follow
                 suit = hands >> at & 0x3FFF  # one big shift, then one-digit ints
                 legal = c0[suit & 127] + c1[suit >> 7]
-                if not legal:
-                    legal = follow_plays(nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF, trick, high)
-                elif hands >> xs & 1:  # the Excuse
+                if legal and hands >> xs & 1:  # the Excuse
                     legal += excuse
-            elif lead != EXCUSE:  # a trump led: overtrump when able (D-6), else any trump
+            elif lead == EXCUSE:
+                legal = follow_plays(nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF, trick, high)
+            else:
+                legal = ()
+            if not legal:  # a trump led or a suit not held: overtrump when able (D-6)
                 v = hands >> (shift + 56) & 0x3FFFFF  # the 21 trumps, then the Excuse
                 m = v & TRUMPS_ABOVE_21[high] or v & 0x1FFFFF
                 if m:
                     legal = chunks[8][m & 127] + chunks[9][m >> 7 & 127] + chunks[10][m >> 14]
                     if v >> 21:
                         legal += excuse
-                else:
+                else:  # no trump either: any card
                     legal = plays_of(nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF)
-            else:
-                legal = follow_plays(nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF, trick, high)
             if not hist[0]:  # the first trick: poignées before a first card
                 legal += poignee_actions(b, nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF)
             return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal)), ()
