@@ -62,6 +62,7 @@ from bot.engine.games.french_tarot_state import (
     BASE,
     BID_ACTIONS,
     CALLED_BY,
+    CHELEM_ACTIONS,
     CHUNK_PLAYS,
     CONTRACT_INDEX,
     EXCUSE_PLAY,
@@ -248,15 +249,43 @@ def _trusted_bid(s: FrenchTarotState, a: Action) -> Step:
     is offered ``pass`` and every contract above the highest bid so far)."""
     b: FrenchTarotRecord = s[0]
     t: int = a[1]
-    if t == b[1]:  # the dealer speaks last: the auction ends
-        return step_bid(s, t, a[5], False)  # type: ignore[arg-type]
     contract: str = a[5]  # type: ignore[assignment]
     bids: tuple[str | None, ...] = b[7]
-    b = _new(FrenchTarotRecord, b[:7] + (bids[:t] + (contract,) + bids[t + 1 :],) + b[8:])
+    bids = bids[:t] + (contract,) + bids[t + 1 :]
     # the highest bid so far, read off the legal bids offered (pass + each higher one)
     high = max(_CONTRACT_COUNT - len(s[7]), CONTRACT_INDEX[contract])
+    if t == b[1]:  # the dealer speaks last: the auction ends
+        if high < 0 or b[0] == 5 or not b[2] or CONTRACTS[high] in DOG_TAKEN:
+            return step_bid(s, t, contract, False)
+        # The usual end (``step_bid``, ``after_call``, ``after_discard``): a taker without
+        # a card to call or a dog to take, whom the chelem option asks first (C-7).
+        top = CONTRACTS[high]
+        taker = bids.index(top)
+        b = _new(FrenchTarotRecord, (*b[:3], _CHELEM, *b[4:7], bids, taker, top, *b[10:]))
+        legal = CHELEM_ACTIONS[taker]
+        return _new(FrenchTarotState, (b, s[1], s[2], s[3], s[4], s[5], taker, legal)), ()
+    b = _new(FrenchTarotRecord, b[:7] + (bids,) + b[8:])
     nt = NEXT[b[0]][t]
     return _new(FrenchTarotState, (b, s[1], s[2], s[3], s[4], s[5], nt, BID_ACTIONS[nt][high])), ()
+
+
+def _trusted_chelem(s: FrenchTarotState, a: Action) -> Step:
+    """``flow.step_chelem`` without events; inline when no card was called (3 or 4 players):
+    play starts, led by the taker after an announced chelem, else by the dealer's right."""
+    b: FrenchTarotRecord = s[0]
+    announce = bool(a[7])
+    taker: int | None = b[8]
+    if b[10] is not None or taker is None:
+        return step_chelem(s, a[1], announce, False)
+    leader = taker if announce else NEXT[b[0]][b[1]]
+    b = _new(FrenchTarotRecord, (*b[:3], _PLAY, *b[4:11], None, b[12], announce, *b[14:]))
+    hist: tuple[Any, ...] = s[4]
+    hist = (hist[0], hist[1], hist[2], leader, hist[4])
+    h = s[1] >> SHIFT[leader] & FULL
+    legal = plays_of(leader, h)
+    if not hist[0]:  # the first trick: poignées before a first card
+        legal += poignee_actions(b, leader, h)
+    return _new(FrenchTarotState, (b, s[1], s[2], s[3], hist, s[5], leader, legal)), ()
 
 
 def _trusted(s: FrenchTarotState, a: Action, ev: bool) -> Step:
@@ -381,8 +410,11 @@ class FrenchTarotRules(Rules):
         bidding action from ``legal_actions`` is not checked again; multi-card choices are);
         events are built only when ``events`` is true (else ``()``)."""
         if action[0] != "play" or type(state) is not FrenchTarotState or events:
-            if action[0] == "bid" and type(state) is FrenchTarotState and not events:
-                return _trusted_bid(state, action)
+            if type(state) is FrenchTarotState and not events:
+                if action[0] == "bid":
+                    return _trusted_bid(state, action)
+                if action[0] == "chelem":
+                    return _trusted_chelem(state, action)
             return _trusted_step(state, action, events)
         # A card play without events, the simulations' every step: ``flow.follow_on`` and
         # ``flow.end_trick`` (but the last trick) inline, literal item numbers as in ``apply``.
