@@ -11,13 +11,24 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+#: Per deck size: Fisher–Yates's ``(i, i + 1)`` steps, ``i`` from the last position down to 1
+#: (the multiplier a float, as ``draw() * (i + 1)`` makes it anyway), built once per size.
+_STEPS: dict[int, tuple[tuple[int, float], ...]] = {}
+
+
+def _steps(size: int) -> tuple[tuple[int, float], ...]:
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((i, float(i + 1)) for i in range(size - 1, 0, -1))
+    return steps
+
 
 def shuffle(cards: Sequence[str], seed: int) -> tuple[str, ...]:
     """Return ``cards`` in a deterministic pseudo-random order for ``seed``."""
     draw = random.Random(seed).random
     out = list(cards)
-    for i in range(len(out) - 1, 0, -1):
-        j = int(draw() * (i + 1))
+    for i, m in _steps(len(out)):
+        j = int(draw() * m)
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 

@@ -328,7 +328,8 @@ def end_trick(
         if all((w in attack) == side for w in hist[H_WINNERS]):
             winner, excuse_won_last = trick[0][0], True
     won = hist[H_WON]
-    won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
+    if won is not None:  # kept counts (a deal given field by field); else counted when read
+        won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
     hist = ((*tricks, trick), (*hist[H_WINNERS], winner), won, winner, excuse_won_last)
     if events is not None:
         cards = list(map(_CARD, trick))
@@ -338,7 +339,8 @@ def end_trick(
         legal = plays_of(winner, hands >> SHIFT[winner] & FULL)
         nxt = _new(_S, (b, hands, (), 0, hist, called_by, winner, legal))
         return nxt, (_NO_EVENTS if events is None else events)
-    return finish(make(b, hands, (), 0, hist, called_by, None), events)
+    # the deal is over: nobody to act, no legal action (``legal_for``'s answer)
+    return finish(_new(_S, (b, hands, (), 0, hist, called_by, None, ())), events)
 
 
 def finish(s: FrenchTarotState, events: tuple[Event, ...] | None) -> Step:
@@ -362,7 +364,7 @@ def finish(s: FrenchTarotState, events: tuple[Event, ...] | None) -> Step:
     detail["dog"] = sorted(b[5])
     detail["discard"] = sorted(b[12])
     b = _new(FrenchTarotRecord, (*b[:3], _DONE, *b[4:_R_OUTCOME], "played", deltas, detail))
-    s = _with(s, b, s[HANDS], None)
+    s = _new(_S, (b, *s[HANDS:TURN], None, ()))
     if events is None:
         return s, _NO_EVENTS
     return s, (*events, Event("deal_over", data={"deltas": list(deltas)}))

@@ -7,13 +7,11 @@ points and bouts, and the unit score ``U`` spread by the player-count weights.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 from operator import itemgetter
 from typing import Any
 
 from bot.engine.cards import EXCUSE
 from bot.engine.games.french_tarot_cards import (
-    BOUTS,
     HP,
     MULTIPLIER,
     PARAMS,
@@ -22,11 +20,14 @@ from bot.engine.games.french_tarot_cards import (
     POIGNEE_NAMES,
     SOLO_WEIGHT_5P,
     TARGET_HP,
+    TWENTY_ONE,
     half_points,
 )
 from bot.engine.trick import Play
 
 _CARD = itemgetter(1)
+#: The cards worth one half point but the Excuse (as ``half_points``): an Excuse's debt.
+_LOW = frozenset(c for c, hp in HP.items() if hp == 1 and c != EXCUSE)
 #: Chelem bonus by (made, announced): unmultiplied, attack only (§5.2, C-2).
 _CHELEM: dict[tuple[bool, bool], int] = {
     (True, True): 400,
@@ -83,6 +84,14 @@ def piles(
     return att, dfc, settled
 
 
+def _index(flat: list[str], card: str) -> int:
+    """Position of ``card`` in ``flat``, -1 if absent (one scan, not ``in`` then ``index``)."""
+    try:
+        return flat.index(card)
+    except ValueError:
+        return -1
+
+
 def _trick_of(
     card: str, flat: list[str], tricks: Sequence[Sequence[Play]], n: int
 ) -> tuple[int, int]:
@@ -117,10 +126,10 @@ def score(
     ``poignees`` lists ``(seat, level)`` with level 0/1/2 = simple/double/triple.
     """
     attack = (taker,) if partner is None else (taker, partner)
-    n = players if len(tricks) * players == sum(map(len, tricks)) else 0
     # The attack's pile (same cards as ``piles``; this is its fast form): its tricks, then
     # the discard or the dog it owns, then the Excuse's and its debt's moves (§4.4, C-1).
-    flat = list(map(_CARD, chain.from_iterable(tricks)))
+    flat = [c for t in tricks for _, c in t]  # cheaper than map(itemgetter) over a chain
+    n = players if len(tricks) * players == len(flat) else 0
     if n:
         att: list[str] = []
         for i, w in enumerate(winners):
@@ -134,14 +143,16 @@ def score(
         att += discard
     last = len(tricks) - 1
     excuse: dict[str, Any] = {"debtor": None, "paid": None}
-    if EXCUSE in flat:
-        i, owner = _trick_of(EXCUSE, flat, tricks, n)
+    at = _index(flat, EXCUSE)
+    if at >= 0:
+        i = at // n if n else _trick_of(EXCUSE, flat, tricks, 0)[0]
+        owner = tricks[i][at % n][0] if n else _trick_of(EXCUSE, flat, tricks, 0)[1]
         owner_attack = owner in attack
         if i < last and owner_attack != (winners[i] in attack):
             if owner_attack:
                 att.append(EXCUSE)
                 excuse["debtor"] = "attack"
-                low = [c for c in att if HP[c] == 1 and c != EXCUSE]
+                low = _LOW.intersection(att)
                 if low:
                     paid = min(low)
                     att.remove(paid)
@@ -149,17 +160,24 @@ def score(
             else:
                 att.remove(EXCUSE)
                 excuse["debtor"] = "defence"
-                held = set(att)
-                dfc = [c for c in flat if c not in held and c != EXCUSE]
+                # the defence's pile: the cards of the tricks the attack did not win
+                if n:
+                    dfc: list[str] = []
+                    for j, w in enumerate(winners):
+                        if w not in attack:
+                            dfc += flat[j * n : j * n + n]
+                else:
+                    held = set(att)
+                    dfc = [c for c in flat if c not in held and c != EXCUSE]
                 if contract == "garde_contre":
                     dfc += dog
-                low = [c for c in dfc if HP[c] == 1]
+                low = _LOW.intersection(dfc)
                 if low:
                     paid = min(low)
                     att.append(paid)
                     excuse["paid"] = paid
     p2 = sum(map(HP.__getitem__, att))
-    bouts = len(BOUTS.intersection(att))
+    bouts = (PETIT in att) + (TWENTY_ONE in att) + (EXCUSE in att)
     t2 = TARGET_HP[bouts]
     d2 = p2 - t2
     made = d2 >= 0
@@ -171,14 +189,15 @@ def score(
     # when the Excuse won the last trick for a camp that took every trick.
     pab = 0
     pab_camp: str | None = None
-    if PETIT in flat:
-        i = _trick_of(PETIT, flat, tricks, n)[0]
+    at = _index(flat, PETIT)
+    if at >= 0:
+        i = at // n if n else _trick_of(PETIT, flat, tricks, 0)[0]
         if i == last or (excuse_won_last and i == last - 1):
             pab_camp = "attack" if winners[i] in attack else "defence"
             pab = 10 * m if pab_camp == "attack" else -10 * m
 
     poignee_total = sum(POIGNEE_BONUS[level] for _, level in poignees)
-    chelem_made = all([wn in attack for wn in winners])  # C-4
+    chelem_made = frozenset(attack).issuperset(winners)  # C-4
     ch = _CHELEM[chelem_made, chelem_announced]
     u = w * (25 + g) * m + pab + w * poignee_total + ch
 

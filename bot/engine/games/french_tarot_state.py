@@ -96,7 +96,9 @@ _tuple_eq = cast("Callable[[Any, Any], bool]", tuple.__eq__)  # pyright: ignore[
 # Item 7 is the legal actions, computed once when the state is built.
 BASE, HANDS, TRICK, HIGH, HIST, CALLED_BY, TURN, LEGAL = range(8)
 # Items of the history: tricks, their winners, tricks won per seat, the current trick's
-# leader, whether the Excuse won the last trick.
+# leader, whether the Excuse won the last trick. Tricks won per seat is ``None`` in a deal the
+# engine dealt (``won_of`` counts the winners when asked: no tuple rebuilt at each trick's
+# end); a deal given field by field keeps the counts it was given.
 H_TRICKS, H_WINNERS, H_WON, H_LEADER, H_EXCUSE_WON = range(5)
 #: Bit offset of each seat's hand inside the ``HANDS`` item.
 STRIDE = 80
@@ -162,7 +164,9 @@ class FrenchTarotState(tuple[Any, ...]):
                 *b[7:15],
                 hist[H_LEADER],
                 self[TRICK],
-                *hist[:H_LEADER],
+                hist[H_TRICKS],
+                hist[H_WINNERS],
+                won_of(hist, b[0]),
                 hist[H_EXCUSE_WON],
                 self[CALLED_BY],
                 *b[22:],
@@ -223,6 +227,8 @@ def _field(name: str) -> property:
     }
     if name == "hands":
         return property(lambda s: tuple([hand_of(s, p) for p in range(s[BASE][0])]))
+    if name == "tricks_won":
+        return property(lambda s: won_of(s[HIST], s[BASE][0]))
     if name in own:
         j = own[name]
         return property(lambda s: s[j])
@@ -234,6 +240,15 @@ def _field(name: str) -> property:
 
 for _name in FrenchTarotRecord._fields:
     setattr(FrenchTarotState, _name, _field(_name))
+
+
+def won_of(hist: tuple[Any, ...], players: int) -> tuple[int, ...]:
+    """Tricks won per seat, from a history item (counted from its winners when not kept)."""
+    won = hist[H_WON]
+    if won is None:
+        count = hist[H_WINNERS].count
+        return tuple([count(p) for p in range(players)])
+    return won
 
 
 def base_of(r: FrenchTarotRecord) -> FrenchTarotRecord:
@@ -348,15 +363,20 @@ WIDE_PLAYS: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
 def plays_of(seat: int, m: int) -> tuple[Action, ...]:
     """The ``play`` actions of the cards of mask ``m``, in display order."""
     c = WIDE_PLAYS[seat]
+    # Split into 30-bit parts first: shifting and masking one-digit ints is much cheaper than
+    # a 78-bit one; one tuple display instead of seven concatenations.
+    a = m & 0x3FFFFFFF
+    b = m >> 30 & 0x3FFFFFFF
+    d = m >> 60
     return (
-        c[0][m & 1023]
-        + c[1][m >> 10 & 1023]
-        + c[2][m >> 20 & 1023]
-        + c[3][m >> 30 & 1023]
-        + c[4][m >> 40 & 1023]
-        + c[5][m >> 50 & 1023]
-        + c[6][m >> 60 & 1023]
-        + c[7][m >> 70 & 1023]
+        *c[0][a & 1023],
+        *c[1][a >> 10 & 1023],
+        *c[2][a >> 20],
+        *c[3][b & 1023],
+        *c[4][b >> 10 & 1023],
+        *c[5][b >> 20],
+        *c[6][d & 1023],
+        *c[7][d >> 10],
     )
 
 
@@ -370,8 +390,9 @@ def follow_plays(seat: int, h: int, trick: tuple[Play, ...], high: int) -> tuple
         lead = trick[1][1]
     follow = FOLLOW[seat][lead]
     if follow is not None:
-        c0, c1, s0, s1 = follow
-        out = c0[h >> s0 & 127] + c1[h >> s1 & 127]
+        c0, c1, s0, _ = follow
+        v = h >> s0 & 0x3FFF  # the suit's 14 cards: one-digit ints from here
+        out = c0[v & 127] + c1[v >> 7]
         if out:
             return out + EXCUSE_PLAY[seat] if h >> EXCUSE_SHIFT else out
     m = h & TRUMPS_ABOVE[high]  # french_tarot D-6: overtrump when able
