@@ -1,0 +1,354 @@
+"""Early French Tarot's state and transitions: ``EarlyFrenchTarotState`` (a NamedTuple in
+its JSON form), legal actions, ``apply``, the simulation path ``apply_trusted`` (no legality
+check, events only when asked for), the trick's collection with the Fool's settlement (§4.4)
+and the deal result. ``EarlyFrenchTarotRules`` binds these functions as its methods, so a
+call costs nothing more than a method defined in the class.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from bot.engine.actions import Action
+from bot.engine.cards import TAROT_PACK
+from bot.engine.events import Event
+from bot.engine.games.early_french_tarot_cards import (
+    FOOL,
+    HAND_SIZE,
+    HONOUR_POINTS,
+    MAX_PLAYERS,
+    MEMBERS,
+    SUIT_OF,
+    TRUMPS,
+    WIN_KEY,
+    card_to_give,
+    honour_cards,
+)
+from bot.engine.games.hot_paths import CARD_TUPLE_OF, CARDS_OF, WITHOUT, frozen, new_tuple
+from bot.engine.trick import Play
+from bot.engine.views import DealResult
+
+if TYPE_CHECKING:
+    from bot.engine.games.early_french_tarot import EarlyFrenchTarotRules
+
+
+class EarlyFrenchTarotState(NamedTuple):
+    """One hand. Immutable; ``apply`` returns a new one (a NamedTuple: the JSON form
+    ``bot.engine.codec`` stores; successors are built positionally, not by ``_replace``).
+
+    ``piles`` holds the cards each seat owns, in the order won (the order D-8 needs); the
+    Fool sits in its player's pile from the end of its trick. ``fool_owner`` is whoever played
+    it and ``fool_creditor`` the seat still owed a card (D-10), if any. ``exchanges`` lists
+    every card handed over as ``(giver, receiver, card, trick number, kind)``.
+    """
+
+    players: int
+    dealer: int
+    every_card_scores: bool
+    hands: tuple[tuple[str, ...], ...]
+    set_aside: tuple[str, ...]
+    turn: int | None
+    trick: tuple[Play, ...] = ()
+    tricks: tuple[tuple[Play, ...], ...] = ()
+    trick_winners: tuple[int, ...] = ()
+    piles: tuple[tuple[str, ...], ...] = ()
+    fool_owner: int | None = None
+    fool_creditor: int | None = None
+    exchanges: tuple[tuple[int, int, str, int, str], ...] = ()
+
+
+_HANDS, _TURN, _TRICK, _TRICKS, _WINNERS, _PILES = 3, 5, 6, 7, 8, 9
+_OWNER, _CREDITOR, _EXCHANGES = 10, 11, 12
+
+_new = new_tuple
+_frozen = frozen
+#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
+#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
+#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
+_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
+#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
+_last_result: tuple[Any, DealResult | None] = (None, None)
+
+#: ``Action("play", seat, card=c)``, the ``card_played`` events (read-only data) and the
+#: ``(seat, card)`` trick entries, per seat and card, built once.
+PLAY: tuple[dict[str, Action], ...] = tuple(
+    {c: Action("play", seat, card=c) for c in TAROT_PACK} for seat in range(MAX_PLAYERS)
+)
+_PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
+    {c: (Event("card_played", seat, _frozen({"card": c})),) for c in TAROT_PACK}
+    for seat in range(MAX_PLAYERS)
+)
+#: ``((seat, card),)``: a trick entry ready to be appended to a trick.
+_ENTRY: tuple[dict[str, tuple[Play]], ...] = tuple(
+    {c: ((seat, c),) for c in TAROT_PACK} for seat in range(MAX_PLAYERS)
+)
+
+
+def legal_actions(self: object, state: EarlyFrenchTarotState) -> tuple[Action, ...]:
+    global _last_legal
+    last = _last_legal
+    if last[0] is state:
+        return last[1]
+    # §4.2 as actions, in the order of ``legal_cards`` (plain loops: comprehensions are
+    # calls in Python 3.11).
+    t = state[5]
+    if t is None:
+        legal = ()
+    else:
+        hand = state[3][t]
+        play = PLAY[t]
+        led = None
+        for _, c in state[6]:
+            if c != FOOL:
+                led = SUIT_OF[c]
+                break
+        out: list[Action] = []
+        if led is not None:
+            members = MEMBERS[led]
+            for c in hand:
+                if c in members:
+                    out.append(play[c])
+            if not out:
+                for c in hand:
+                    if c in TRUMPS:
+                        out.append(play[c])
+            if out and FOOL in hand:
+                out.append(play[FOOL])
+        if not out:
+            for c in hand:
+                out.append(play[c])
+        legal = tuple(out)
+    _last_legal = (state, legal)
+    return legal
+
+
+def apply(
+    self: EarlyFrenchTarotRules, state: EarlyFrenchTarotState, action: Action
+) -> tuple[EarlyFrenchTarotState, tuple[Event, ...]]:
+    last = _last_legal
+    if action not in (last[1] if last[0] is state else self.legal_actions(state)):
+        action = self.checked(state, action)
+    # A card that does not end its trick, inline (as in apply_trusted).
+    t = action.seat
+    card: str = action.card  # type: ignore[assignment]
+    out: list[Any] = list(state)
+    hands: list[tuple[str, ...]] = list(out[_HANDS])
+    hand = hands[t]
+    hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
+    out[_HANDS] = tuple(hands)
+    trick: tuple[Play, ...] = out[_TRICK] + _ENTRY[t][card]
+    n: int = out[0]
+    if len(trick) < n:
+        out[_TRICK] = trick
+        out[_TURN] = t + 1 if t + 1 < n else 0
+        return _new(EarlyFrenchTarotState, out), _PLAYED[t][card]
+    return _collect(out, trick, _PLAYED[t][card][0], True)
+
+
+def apply_trusted(
+    self: object, state: EarlyFrenchTarotState, action: Action, events: bool = False
+) -> tuple[EarlyFrenchTarotState, tuple[Event, ...]]:
+    """``apply`` for simulations: ``action`` must be one of ``legal_actions(state)``
+    (not checked); events are built only when ``events`` is true."""
+    # _play inline: a simulation's every step.
+    t: int = action[1]
+    card: str = action[2]  # type: ignore[assignment]
+    out: list[Any] = list(state)
+    hands: list[tuple[str, ...]] = list(out[3])
+    hand = hands[t]
+    hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
+    out[3] = tuple(hands)
+    trick: tuple[Play, ...] = out[6] + _ENTRY[t][card]
+    n: int = out[0]
+    if len(trick) < n:
+        nxt = t + 1 if t + 1 < n else 0
+        out[6] = trick
+        out[5] = nxt
+        nxt_state: EarlyFrenchTarotState = _new(EarlyFrenchTarotState, out)
+        lead = trick[0][1]
+        if lead != FOOL:  # (after a Fool lead, ``legal_actions`` finds the suit led)
+            # The next seat's legal actions while the trick is at hand (the caller's next
+            # ``legal_actions`` finds them): §4.2, as in ``legal_actions``.
+            follower = hands[nxt]
+            play = PLAY[nxt]
+            members = MEMBERS[SUIT_OF[lead]]
+            found: list[Action] = []
+            for c in follower:
+                if c in members:
+                    found.append(play[c])
+            if not found:
+                for c in follower:
+                    if c in TRUMPS:
+                        found.append(play[c])
+            if found and FOOL in follower:
+                found.append(play[FOOL])
+            if not found:
+                for c in follower:
+                    found.append(play[c])
+            global _last_legal
+            _last_legal = (nxt_state, tuple(found))
+        return nxt_state, (_PLAYED[t][card] if events else ())
+    return _collect(out, trick, _PLAYED[t][card][0], events)
+
+
+def result(self: object, state: EarlyFrenchTarotState) -> DealResult | None:
+    if state.turn is not None:
+        return None
+    global _last_result
+    last = _last_result
+    if last[0] is state:
+        return last[1]
+    res = _result(state)
+    _last_result = (state, res)
+    return res
+
+
+# ---- transitions (the action is legal) ---------------------------------------------------
+
+Step = tuple[EarlyFrenchTarotState, tuple[Event, ...]]
+
+
+def _collect(out: list[Any], trick: tuple[Play, ...], played: Event, ev: bool) -> Step:
+    """Resolve a complete trick: the winner takes it, then the Fool is settled (§4.4)."""
+    tricks: tuple[tuple[Play, ...], ...] = out[_TRICKS]
+    if not ev and out[_CREDITOR] is None:
+        # A simulation's trick without the Fool and no debt: take it, nothing to settle.
+        lead = trick[0][1]
+        if lead != FOOL:
+            keys = WIN_KEY[SUIT_OF[lead]]
+            winner, best = -1, -1
+            for seat, c in trick:
+                if c == FOOL:
+                    break
+                k = keys[c]
+                if k > best:
+                    best, winner = k, seat
+            else:
+                piles = list(out[_PILES])
+                piles[winner] += CARD_TUPLE_OF[len(trick)](trick)
+                out[_PILES] = tuple(piles)
+                out[_TRICK] = ()
+                out[_TRICKS] = tricks + (trick,)
+                out[_WINNERS] = out[_WINNERS] + (winner,)
+                out[_TURN] = winner if any(out[_HANDS]) else None
+                return _new(EarlyFrenchTarotState, out), ()
+    number = len(tricks) + 1
+    led = None
+    fool_seat = None
+    for seat, c in trick:
+        if c == FOOL:
+            fool_seat = seat
+        elif led is None:
+            led = SUIT_OF[c]
+    winner = -1
+    if led is not None:
+        keys = WIN_KEY[led]
+        best = -1
+        for seat, c in trick:
+            k = keys[c]
+            if k > best:
+                best, winner = k, seat
+    piles: list[tuple[str, ...]] = list(out[_PILES])
+    if fool_seat is None:
+        piles[winner] += CARD_TUPLE_OF[len(trick)](trick)
+    else:
+        piles[winner] += tuple([c for _, c in trick if c != FOOL])
+    events: list[Event] = []
+    if ev:
+        events.append(played)
+        cards = CARDS_OF[len(trick)](trick)
+        events.append(_new(Event, ("trick_won", winner, {"cards": cards, "trick": number})))
+    owner: int | None = out[_OWNER]
+    creditor: int | None = out[_CREDITOR]
+    exchanges: tuple[tuple[int, int, str, int, str], ...] = out[_EXCHANGES]
+    if fool_seat is not None:
+        owner = fool_seat
+        had_cards = bool(piles[owner])
+        piles[owner] += (FOOL,)  # the Fool returns (D-9)
+        if had_cards:
+            give = card_to_give(piles[owner])
+            _hand_over(piles, owner, winner, give)
+            exchanges = (*exchanges, (owner, winner, give, number, "exchange"))
+            if ev:
+                events.append(Event("fool_exchange", owner, {"to": winner, "card": give}))
+        else:  # D-10: nothing won yet, so the card is owed to this trick's winner
+            creditor = winner
+            if ev:
+                events.append(Event("fool_debt", owner, {"to": winner}))
+    elif creditor is not None and owner is not None and winner == owner:
+        give = card_to_give(piles[owner])  # C-2: right after the debtor's first trick
+        _hand_over(piles, owner, creditor, give)
+        exchanges = (*exchanges, (owner, creditor, give, number, "debt_paid"))
+        if ev:
+            events.append(Event("fool_debt_paid", owner, {"to": creditor, "card": give}))
+        creditor = None
+    out[_TRICK] = ()
+    out[_TRICKS] = tricks + (trick,)
+    out[_WINNERS] = out[_WINNERS] + (winner,)
+    out[_OWNER] = owner
+    out[_TURN] = winner
+    if any(out[_HANDS]):  # 12 tricks in a real deal
+        out[_PILES] = tuple(piles)
+        out[_CREDITOR] = creditor
+        out[_EXCHANGES] = exchanges
+        return _new(EarlyFrenchTarotState, out), tuple(events)
+    if creditor is not None and owner is not None:
+        # D-10, C-2: the debtor won no trick at all, so the Fool itself is surrendered.
+        _hand_over(piles, owner, creditor, FOOL)
+        exchanges = (*exchanges, (owner, creditor, FOOL, number, "surrender"))
+        if ev:
+            events.append(Event("fool_surrendered", owner, {"to": creditor, "card": FOOL}))
+        creditor = None
+    out[_PILES] = tuple(piles)
+    out[_CREDITOR] = creditor
+    out[_EXCHANGES] = exchanges
+    out[_TURN] = None
+    s = _new(EarlyFrenchTarotState, out)
+    if not ev:
+        return s, ()
+    res = result(None, s)
+    assert res is not None
+    events.append(_new(Event, ("deal_over", None, {"deltas": list(res.deltas)})))
+    return s, tuple(events)
+
+
+def _hand_over(piles: list[tuple[str, ...]], giver: int, receiver: int, card: str) -> None:
+    """Move ``card`` from the giver's pile to the end of the receiver's."""
+    pile = piles[giver]
+    i = pile.index(card)
+    piles[giver] = pile[:i] + pile[i + 1 :]
+    piles[receiver] += (card,)
+
+
+def _result(s: EarlyFrenchTarotState) -> DealResult:
+    """The score sheet (``hand_score`` per pile, inline: simulations ask it every deal)."""
+    every: bool = s[2]
+    piles: tuple[tuple[str, ...], ...] = s[_PILES]
+    winners: tuple[int, ...] = s[_WINNERS]
+    cards: list[int] = []
+    card_points: list[int] = []
+    honour_points: list[int] = []
+    honours: list[list[str]] = []
+    tricks: list[int] = []
+    deltas: list[int] = []
+    honour = HONOUR_POINTS.__getitem__
+    for p, pile in enumerate(piles):
+        count = len(pile)
+        points = count if every else (count - HAND_SIZE if count > HAND_SIZE else 0)
+        honour_total = sum(map(honour, pile))
+        cards.append(count)
+        card_points.append(points)
+        honour_points.append(honour_total)
+        honours.append(honour_cards(pile))
+        tricks.append(winners.count(p))
+        deltas.append(points + honour_total)
+    detail = {
+        "cards": cards,
+        "card_points": card_points,
+        "honour_points": honour_points,
+        "honours": honours,
+        "tricks": tricks,
+        "every_card_scores": every,
+        "exchanges": [list(x) for x in s[_EXCHANGES]],
+    }
+    return DealResult("played", tuple(deltas), detail)
