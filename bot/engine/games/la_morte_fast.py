@@ -311,7 +311,8 @@ def _pass_turn(out: list[Any], t: int, events: tuple[Event, ...]) -> Step:
     out[TURN] = nxt
     s = _new(LaMorteState, out)
     global _last_legal
-    _last_legal = (s, AUCTION_LEGAL[nxt][out[HIGH_BID]])  # what legal_actions would say
+    legal: tuple[Action, ...] = AUCTION_LEGAL[nxt][out[HIGH_BID]]
+    _last_legal = (s, legal)  # what legal_actions would say
     return s, events
 
 
