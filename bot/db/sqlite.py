@@ -55,13 +55,21 @@ class SqliteConnection(Connection):
             cur = await self._conn.execute(sql, params)
         except sqlite3.IntegrityError as e:
             raise _integrity(e) from e
-        return cur.rowcount
+        count = cur.rowcount
+        await cur.close()  # in the connection's thread: see ``executemany``
+        return count
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         try:
-            await self._conn.executemany(sql, rows)
+            cur = await self._conn.executemany(sql, rows)
         except sqlite3.IntegrityError as e:
             raise _integrity(e) from e
+        # Closed here, in the connection's thread: a cursor left to the garbage collector is
+        # freed in the event loop's thread, and CPython 3.11 then resets its statement, which
+        # the statement cache may already have handed to a newer cursor running the same SQL
+        # in the connection's thread (seen as SQLITE_MISUSE, "bad parameter or other API
+        # misuse", in a burst of tables committing the same INSERT).
+        await cur.close()
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         # execute_fetchall consumes every row. An unread row keeps its statement "in
