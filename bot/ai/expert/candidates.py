@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from bot.engine.actions import Action
-from bot.engine.cards import TAROT_RANKS
+from bot.engine.cards import FRENCH_PACK, FRENCH_RANKS, TAROT_RANKS
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
 
@@ -74,9 +74,7 @@ def _lm_key(card: str) -> CardKey:
     return (card[0], _LM_ORDER[card[1:]], 0)
 
 
-_LG_ORDER = {
-    r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
-}
+_LG_ORDER = {r: i for i, r in enumerate(FRENCH_RANKS)}
 
 
 def _lg_key(card: str) -> CardKey:
@@ -186,7 +184,7 @@ _SUIT_CARDS: dict[Callable[[str], CardKey], dict[str, tuple[str, ...]]] = {
     _ft_key: _suit_cards(_ft_key, _tarot_pack()),
     _eft_key: _suit_cards(_eft_key, _tarot_pack()),
     _qot_key: _suit_cards(_qot_key, _tarot_pack()),
-    _lg_key: _suit_cards(_lg_key, [s + r for s in "SHDC" for r in _LG_ORDER]),
+    _lg_key: _suit_cards(_lg_key, FRENCH_PACK),
     _lm_key: _suit_cards(
         _lm_key,
         [s + r for s in "SHDC" for r in _LM_ORDER] + ["T1", "T13"],
