@@ -57,6 +57,10 @@ class Rules:
     raise ``IllegalAction`` without side effects for anything not in ``legal_actions``.
     """
 
+    # Stateless, so no instance dict: a method looked up on a rules object (``rules.to_act``)
+    # then finds it on the class without first searching an empty instance dict.
+    __slots__ = ()
+
     game_id: ClassVar[str]
     title: ClassVar[str]
     version: ClassVar[int]

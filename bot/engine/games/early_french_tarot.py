@@ -86,6 +86,8 @@ _new = new_tuple
 class EarlyFrenchTarotRules(Rules):
     """Rules of Early 17th-century French Tarot. Stateless; all methods are pure."""
 
+    __slots__ = ()
+
     game_id: ClassVar[str] = "early_french_tarot"
     title: ClassVar[str] = "Early French Tarot"
     version: ClassVar[int] = 1

@@ -115,6 +115,8 @@ _BASE_REST = {n: (None, (None,) * n, *FrenchTarotRecord._field_defaults.values()
 class FrenchTarotRules(Rules):
     """French Tarot, FFT rules (3–5 players)."""
 
+    __slots__ = ()
+
     game_id: ClassVar[str] = "french_tarot"
     title: ClassVar[str] = "French Tarot"
     version: ClassVar[int] = 1

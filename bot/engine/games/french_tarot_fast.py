@@ -262,7 +262,7 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
     n: int = b[0]
     bit, trump, entry, nt, shift, follows, xs, excuse, chunks = FAST_PLAY[n][t][card]
     trick = s[2] + entry
-    if card == b[10]:  # the called card: the partnership becomes public
+    if n == 5 and card == b[10]:  # the called card: the partnership becomes public
         return step_play(s, t, card, False)
     hands: int = s[1] ^ bit
     hist: tuple[Any, ...] = s[4]
@@ -289,8 +289,21 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
                 legal = chunks[8][m & 127] + chunks[9][m >> 7 & 127] + chunks[10][m >> 14]
                 if v >> 21:
                     legal += excuse
-            else:  # no trump either: any card
-                legal = plays_of(nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF)
+            else:  # no trump either: any card (``plays_of`` inline: only plain cards and
+                # the Excuse are left, in bits 0-55 and 77)
+                c = WIDE_PLAYS[nt]
+                lo = hands >> shift & 0x3FFFFFFF
+                mid = hands >> (shift + 30) & 0x3FFFFFF
+                legal = (
+                    *c[0][lo & 1023],
+                    *c[1][lo >> 10 & 1023],
+                    *c[2][lo >> 20],
+                    *c[3][mid & 1023],
+                    *c[4][mid >> 10 & 1023],
+                    *c[5][mid >> 20],
+                )
+                if v:
+                    legal += excuse
         if not hist[0]:  # the first trick: poignées before a first card
             legal += poignee_actions(b, nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF)
         return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal)), ()

@@ -130,13 +130,7 @@ def score(
     # the discard or the dog it owns, then the Excuse's and its debt's moves (§4.4, C-1).
     flat = [c for t in tricks for _, c in t]  # cheaper than map(itemgetter) over a chain
     n = players if len(tricks) * players == len(flat) else 0
-    if n:
-        att: list[str] = []
-        for i, w in enumerate(winners):
-            if w in attack:
-                att += flat[i * n : i * n + n]
-    else:
-        att = [c for t, w in zip(tricks, winners, strict=True) if w in attack for _, c in t]
+    att = [c for t, w in zip(tricks, winners, strict=True) if w in attack for _, c in t]
     if contract == "garde_sans":
         att += dog
     elif contract != "garde_contre":
@@ -196,8 +190,9 @@ def score(
             pab_camp = "attack" if winners[i] in attack else "defence"
             pab = 10 * m if pab_camp == "attack" else -10 * m
 
-    poignee_total = sum(POIGNEE_BONUS[level] for _, level in poignees)
-    chelem_made = frozenset(attack).issuperset(winners)  # C-4
+    poignee_total = sum([POIGNEE_BONUS[level] for _, level in poignees]) if poignees else 0
+    # C-4: the attack took every trick
+    chelem_made = sum(map(winners.count, frozenset(attack))) == len(winners)
     ch = _CHELEM[chelem_made, chelem_announced]
     u = w * (25 + g) * m + pab + w * poignee_total + ch
 

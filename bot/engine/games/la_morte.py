@@ -110,6 +110,8 @@ def _legal_cards(s: LaMorteState) -> tuple[str, ...]:
 class LaMorteRules(Rules):
     """Rules of La Morte. Stateless; all methods are pure."""
 
+    __slots__ = ()
+
     game_id: ClassVar[str] = "la_morte"
     title: ClassVar[str] = "La Morte"
     version: ClassVar[int] = 1

@@ -134,6 +134,8 @@ def piles(s: LosersGameState) -> list[list[str]]:
 class LosersGameRules(Rules):
     """Rules of Loser's Game. Stateless; all methods are pure."""
 
+    __slots__ = ()
+
     game_id: ClassVar[str] = "losers_game"
     title: ClassVar[str] = "Loser's Game"
     version: ClassVar[int] = 1

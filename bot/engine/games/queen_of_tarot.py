@@ -159,6 +159,8 @@ _PHASE_ACTIONS: dict[Phase, tuple[str, ...]] = {
 class QueenOfTarotRules(Rules):
     """Rules of Queen of Tarot (Mitigati). Stateless; all methods are pure."""
 
+    __slots__ = ()
+
     game_id: ClassVar[str] = "queen_of_tarot"
     title: ClassVar[str] = "Queen of Tarot"
     version: ClassVar[int] = 1
