@@ -130,7 +130,13 @@ def score(
     # the discard or the dog it owns, then the Excuse's and its debt's moves (§4.4, C-1).
     flat = [c for t in tricks for _, c in t]  # cheaper than map(itemgetter) over a chain
     n = players if len(tricks) * players == len(flat) else 0
-    att = [c for t, w in zip(tricks, winners, strict=True) if w in attack for _, c in t]
+    if n:
+        att: list[str] = []
+        for i, w in enumerate(winners):
+            if w in attack:
+                att += flat[i * n : i * n + n]
+    else:
+        att = [c for t, w in zip(tricks, winners, strict=True) if w in attack for _, c in t]
     if contract == "garde_sans":
         att += dog
     elif contract != "garde_contre":
