@@ -15,6 +15,9 @@ ratio new/baseline. ``--fast`` adds the new tree on its trusted simulation path
 ``apply`` for multi-card choices), reported separately from the public-API ratio.
 ``--clock cpu`` times each run by its process's CPU time instead of the wall clock: on a
 machine shared with other jobs, time spent waiting for a core then counts for neither tree.
+The workload's loop runs inside a function (its names fast locals, as in any real caller);
+``--module-loop`` runs it at module level instead, where every name is a dict access: a
+fixed cost per step, paid alike by both trees, that narrows their ratio.
 
 The workload's random stream depends only on the seed, the legal actions' order and
 ``random_choice``, so two engines with the same behaviour play the very same deals: each run
@@ -37,8 +40,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 
-#: Runs inside the measured tree (its root is the subprocess's cwd and import path).
-WORKER = r"""
+#: Runs inside the measured tree (its root is the subprocess's cwd and import path): the
+#: setup, then ``LOOP`` (in a function by default, see ``worker``), then the report.
+SETUP = r"""
 import hashlib, json, random, sys, time
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules
@@ -53,6 +57,8 @@ options = rules.normalize_options(None)
 multi = rules.multi_card_types
 trusted = getattr(rules, "apply_trusted", None) if mode == "fast" else None
 fast = trusted is not None
+"""
+LOOP = r"""
 rng = random.Random(seed)
 digest = hashlib.sha256()
 digests = []
@@ -82,10 +88,25 @@ while True:
         if now() >= deadline:
             break
 elapsed = now() - start
+"""
+REPORT = r"""
 print(json.dumps({
     "deals": deals, "steps": steps, "elapsed": elapsed, "digests": digests, "fast": fast
 }))
 """
+
+
+def worker(module_loop: bool = False) -> str:
+    """The worker's source. By default ``LOOP`` runs inside a function, as
+    ``bench/engine_bench.py``'s does and as any caller's loop would: its names are then fast
+    locals. At module level (``module_loop``, this script's form until issue 18's last
+    measurement) every name the loop touches is a dict lookup and store, a fixed cost per step
+    that both trees pay alike and that narrows the ratio between them."""
+    if module_loop:
+        return SETUP + LOOP + REPORT
+    body = "".join(f"    {line}\n" if line else "\n" for line in LOOP.strip("\n").split("\n"))
+    run = "def run():\n" + body + "    return deals, steps, elapsed, digests\n"
+    return SETUP + run + "deals, steps, elapsed, digests = run()\n" + REPORT
 
 
 @dataclass
@@ -111,11 +132,28 @@ class Tally:
 
 
 def run_tree(
-    tree: Path, game: str, players: int, seconds: float, seed: int, mode: str, clock: str = "wall"
+    tree: Path,
+    game: str,
+    players: int,
+    seconds: float,
+    seed: int,
+    mode: str,
+    clock: str = "wall",
+    module_loop: bool = False,
 ) -> dict[str, object]:
     """One measurement in a fresh interpreter importing ``bot`` from ``tree``."""
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
-    args = [sys.executable, "-c", WORKER, game, str(players), str(seconds), str(seed), mode, clock]
+    args = [
+        sys.executable,
+        "-c",
+        worker(module_loop),
+        game,
+        str(players),
+        str(seconds),
+        str(seed),
+        mode,
+        clock,
+    ]
     out = subprocess.run(args, cwd=tree, env=env, capture_output=True, text=True, check=False)
     if out.returncode != 0:
         raise SystemExit(f"{tree} {game} {players}p failed:\n{out.stderr}")
@@ -175,11 +213,17 @@ def main() -> None:
         help="time each run by the wall clock (default) or by its process's CPU time, which "
         "time-sharing with other jobs on a busy machine does not inflate",
     )
+    parser.add_argument(
+        "--module-loop",
+        action="store_true",
+        help="run the workload's loop at module level (the harness before issue 18's last "
+        "measurement) instead of inside a function",
+    )
     args = parser.parse_args()
     games = [g for item in args.games for g in item.split(",") if g]
     base, new = args.baseline.resolve(), args.new.resolve()
     print(f"baseline: {base}\nnew:      {new}\n{args.rounds} rounds x {args.seconds:g} s per run")
-    print(f"clock: {args.clock}")
+    print(f"clock: {args.clock}; loop: {'module level' if args.module_loop else 'in a function'}")
     header = f"{'game':<20}{'p':>2} {'baseline/s':>11} {'new/s':>11} {'ratio':>7}  same deals"
     if args.fast:
         header += f" {'fast/s':>11} {'ratio':>7}  same"
@@ -195,7 +239,14 @@ def main() -> None:
                 for kind in order:
                     tree, mode = trees[kind]
                     run = run_tree(
-                        tree, game, players, args.seconds, args.seed + r, mode, args.clock
+                        tree,
+                        game,
+                        players,
+                        args.seconds,
+                        args.seed + r,
+                        mode,
+                        args.clock,
+                        args.module_loop,
                     )
                     tallies[kind].add(run)
             b, n = tallies["base"], tallies["new"]
