@@ -28,6 +28,7 @@ from bot.engine.trick import Play
 _CARD = itemgetter(1)
 #: The cards worth one half point but the Excuse (as ``half_points``): an Excuse's debt.
 _LOW = frozenset(c for c, hp in HP.items() if hp == 1 and c != EXCUSE)
+_IS_LOW = _LOW.__contains__
 #: Chelem bonus by (made, announced): unmultiplied, attack only (§5.2, C-2).
 _CHELEM: dict[tuple[bool, bool], int] = {
     (True, True): 400,
@@ -152,9 +153,8 @@ def score(
             if owner_attack:
                 att.append(EXCUSE)
                 excuse["debtor"] = "attack"
-                low = _LOW.intersection(att)
-                if low:
-                    paid = min(low)
+                paid = min(filter(_IS_LOW, att), default=None)
+                if paid is not None:
                     att.remove(paid)
                     excuse["paid"] = paid
             else:
@@ -171,9 +171,8 @@ def score(
                     dfc = [c for c in flat if c not in held and c != EXCUSE]
                 if contract == "garde_contre":
                     dfc += dog
-                low = _LOW.intersection(dfc)
-                if low:
-                    paid = min(low)
+                paid = min(filter(_IS_LOW, dfc), default=None)
+                if paid is not None:
                     att.append(paid)
                     excuse["paid"] = paid
     p2 = sum(map(HP.__getitem__, att))
@@ -198,7 +197,10 @@ def score(
 
     poignee_total = sum([POIGNEE_BONUS[level] for _, level in poignees]) if poignees else 0
     # C-4: the attack took every trick
-    chelem_made = sum(map(winners.count, frozenset(attack))) == len(winners)
+    taken = winners.count(taker)
+    if partner is not None and partner != taker:
+        taken += winners.count(partner)
+    chelem_made = taken == len(winners)
     ch = _CHELEM[chelem_made, chelem_announced]
     u = w * (25 + g) * m + pab + w * poignee_total + ch
 
