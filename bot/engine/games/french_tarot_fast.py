@@ -246,7 +246,7 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
     """``apply`` for simulations: ``action`` must be legal in ``state`` (a single-card or
     bidding action from ``legal_actions`` is not checked again; multi-card choices are);
     events are built only when ``events`` is true (else ``()``)."""
-    if action[0] != "play" or type(state) is not FrenchTarotState or events:
+    if events or action[0] != "play" or type(state) is not FrenchTarotState:
         if type(state) is FrenchTarotState and not events:
             if action[0] == "bid":
                 return _trusted_bid(state, action)
