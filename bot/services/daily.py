@@ -41,7 +41,7 @@ from bot.engine.registry import get_rules, implemented
 from bot.i18n import language_of
 from bot.services.analysis import expert_ready
 from bot.services.core import TableCore
-from bot.services.errors import InvalidRequest, NotFound, WrongState
+from bot.services.errors import Forbidden, InvalidRequest, NotFound, WrongState
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import SEED_BITS, PlayStep, first_dealer, first_match, table_info
 
@@ -413,6 +413,14 @@ class DailyTables(TableCore):
         current, best = streaks(days, self.today())
         average = sum(found) / len(found) if found else None
         return DailyRecord(await daily.finished_count(self.db, user_id), average, current, best)
+
+    async def daily_reveal_of_table(self, table_id: int, user_id: int) -> Reveal:
+        """``daily_reveal`` from an attempt's own table (the **Compare** button of its DM
+        post): only that attempt's player may use it."""
+        mine = await self.daily_table(table_id)
+        if mine.user_id != user_id:
+            raise Forbidden("daily_not_yours")
+        return await self.daily_reveal(user_id, mine.game_id, mine.day)
 
     async def daily_table(self, table_id: int) -> daily.Attempt:
         found = await daily.attempt_of_table(self.db, table_id)

@@ -364,10 +364,7 @@ class DailyController:
 
     async def compare_table(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The **Compare** button of a finished attempt's DM post."""
-        mine = await self.service.daily_table(table_id)
-        if mine.user_id != interaction.user.id:
-            raise ServiceError(_("This button is for the player of that daily deal."))
-        found = await self.service.daily_reveal(interaction.user.id, mine.game_id, mine.day)
+        found = await self.service.daily_reveal_of_table(table_id, interaction.user.id)
         await send(interaction, ephemeral=True, embed=reveal_embed(found))
 
     async def resign(self, interaction: discord.Interaction[Any], game: str) -> None:

@@ -457,6 +457,7 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "daily_not_playing": lambda p: _(
         "You have no {game} daily deal under way to resign.", game=_title(p)
     ),
+    "daily_not_yours": lambda p: _("This button is for the player of that daily deal."),
     "daily_reveal_unfinished": lambda p: _(
         "Finish your own attempt at today's {game} deal first: nothing of the deal is shown "
         "before that (the boards show scores only).",

@@ -135,6 +135,10 @@ async def test_same_deal_everywhere_one_attempt_boards_and_no_leak(
         getattr(c, "label", None) for c in components(result)
     ]
     assert "Rematch" not in embed_text(result)
+    # Her result post's Compare button: the deal revealed to her alone.
+    compare = next(c for c in components(result) if getattr(c, "label", None) == "Compare")
+    r = await alice.user.click(result, custom_id=compare.custom_id)
+    assert said(r).ephemeral and "alice (you)" in embed_text(said(r))
 
     await start(dave, lounge)
     await play_out(dave)

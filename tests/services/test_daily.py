@@ -14,7 +14,7 @@ from bot.db import daily as daily_db
 from bot.db.tables import SeatRecord
 from bot.services import compute, step
 from bot.services.daily import DAILY_IDLE, daily_deal, streaks, utc_day
-from bot.services.errors import InvalidRequest, WrongState
+from bot.services.errors import Forbidden, InvalidRequest, WrongState
 from bot.services.models import Outcome
 from bot.services.tables import TableService
 from tests.services.conftest import ANA, BEN, CAL, Clock
@@ -117,6 +117,13 @@ async def test_nothing_is_revealed_before_ones_own_finish(salted: TableService) 
     assert len(reveal.hands) == 4 and all(reveal.hands)
     assert reveal.mine and reveal.deltas
     assert out.table.daily == reveal.attempt.day
+    # From Ben's own table (his result post's Compare button): his alone.
+    table = reveal.attempt.table_id
+    assert table is not None
+    assert (await salted.daily_reveal_of_table(table, BEN)).hands == reveal.hands
+    with pytest.raises(Forbidden) as refused:
+        await salted.daily_reveal_of_table(table, CAL)
+    assert refused.value.code == "daily_not_yours"
 
 
 async def test_resigning_plays_the_rest_and_scores(salted: TableService) -> None:
