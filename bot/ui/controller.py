@@ -596,10 +596,22 @@ class TableController:
             return self._closed_hand(table)
 
     def _closed_hand(self, table: TableInfo) -> dict[str, Any]:
+        return self._handless(table, _("This table was closed. It won't count in any ranking."))
+
+    def handed_over(self, table: TableInfo, seat: SeatInfo) -> dict[str, Any]:
+        """The hand message of a seat a computer plays now (its player resigned, was replaced,
+        or left a daily deal idle): no controls left, so nothing there would only be refused."""
+        with for_seat(table, seat):
+            if table.daily is not None:
+                text = _("The computer played the rest of your hand; that result is your score.")
+            else:
+                text = _("A computer player has taken over your seat at this table.")
+            return self._handless(table, text)
+
+    def _handless(self, table: TableInfo, text: str) -> dict[str, Any]:
         r = renderer(table.game_id)
         embed = discord.Embed(
-            title=_("{game} · table #{id}", game=_(r.TITLE), id=table.id),
-            description=_("This table was closed. It won't count in any ranking."),
+            title=_("{game} · table #{id}", game=_(r.TITLE), id=table.id), description=text
         )
         embed.set_author(name=self._where(table), url=table_link(table))
         return {"content": None, "embed": embed, "view": None}

@@ -369,8 +369,7 @@ class DailyController:
 
     async def resign(self, interaction: discord.Interaction[Any], game: str) -> None:
         outcome = await self.service.resign_daily(interaction.user.id, game)
-        self.ctl.publish(outcome)
-        await self._close_hand(outcome.table)
+        self.ctl.publish(outcome)  # which also takes the controls off the hand's DM
         await reply(
             interaction,
             _(
@@ -379,21 +378,6 @@ class DailyController:
                 game=game_title(game),
             ),
         )
-
-    async def _close_hand(self, table: TableInfo) -> None:
-        """A resigned player's hand is no longer redrawn (the computer plays it): its
-        controls go, so the DM shows no decision that would only be refused."""
-        for seat in table.seats:
-            if seat.user_id is None or seat.dm_channel_id is None or seat.dm_message_id is None:
-                continue
-            channel = self.bot.get_partial_messageable(
-                seat.dm_channel_id, type=discord.ChannelType.private
-            )
-            with contextlib.suppress(DeliveryFailure):
-                await attempt(
-                    channel.get_partial_message(seat.dm_message_id).edit(view=None),
-                    "a resigned daily hand",
-                )
 
     async def result_fields(self, table: TableInfo) -> dict[str, Any]:
         """The final post of a finished attempt, in its DM (the publisher's ``final`` post)."""
@@ -419,8 +403,6 @@ class DailyController:
         self._last_upkeep = now
         for outcome in await self.service.settle_idle_dailies(now):
             self.ctl.publish(outcome)
-            if outcome.finished:  # played out (not an interrupted start dealt now)
-                await self._close_hand(outcome.table)
         await self.announce()
 
     async def announce(self) -> int:

@@ -245,8 +245,10 @@ async def test_resign_scores_the_computers_finish(world: tuple[Any, ...]) -> Non
     assert "You resigned" in (said(r).content or "")
     mine = await env.bot.service.daily_attempt(alice.id, GAME)
     assert mine is not None and mine.status == "finished" and mine.resigned
-    assert hand_message(alice) is None
-    assert "You resigned" in embed_text(alice.user.dm_channel.history()[-1])
+    assert hand_message(alice) is None  # the publisher took the controls off her hand
+    dms = alice.user.dm_channel.history()
+    assert any("The computer played the rest of your hand" in embed_text(m) for m in dms)
+    assert "You resigned" in embed_text(dms[-1])
 
 
 async def test_announcement_once_a_day_and_off_when_the_channel_is_gone(

@@ -148,6 +148,10 @@ async def test_host_replaces_an_absent_player_and_ends_the_table(world: tuple[An
     assert said(r).ephemeral and "computer player now plays bob" in said(r).content
     info = await service_of(env).get_table(1)
     assert next(s for s in info.seats if s.user_id == bob.id).resigned
+    # Bob's hand DM loses its controls: a computer plays that seat now.
+    await env.settle()
+    hand = dm_hand(bob)
+    assert "has taken over your seat" in embed_text(hand) and not has_controls(hand)
     r = await carol.slash(channel, "lamorte end")
     assert said(r).ephemeral and "Manage Server" in said(r).content
     r = await alice.slash(channel, "lamorte end")

@@ -45,8 +45,7 @@ class Hands:
             for s in table.seats
             if s.user_id is not None
             and not s.is_bot
-            and not s.resigned
-            and (s.seat in outcome.seat_views or outcome.table.status == "abandoned")
+            and (s.resigned or s.seat in outcome.seat_views or outcome.table.status == "abandoned")
         ]
         first = [s for s in seats if s.seat == turn]
         rest = [s for s in seats if s.seat != turn]
@@ -55,6 +54,8 @@ class Hands:
         return all(ok)
 
     async def _hand(self, job: Job, table: TableInfo, seat: SeatInfo) -> bool:
+        if seat.resigned:
+            return await self._handed_over(table, seat)
         outcome = job.outcome
         key = (table.id, seat.seat)
         if outcome.table.status == "abandoned":
@@ -102,6 +103,29 @@ class Hands:
             return False
         except Broken:
             return True
+
+    async def _handed_over(self, table: TableInfo, seat: SeatInfo) -> bool:
+        """A seat a computer now plays: its hand message loses its controls (edited once, never
+        sent anew). False: retry later."""
+        if seat.dm_message_id is None or seat.dm_failed:
+            return True
+        key = (table.id, seat.seat)
+        fields = self.ctl.handed_over(table, seat)
+        digest = fingerprint(fields)
+        if self._shown.get(key) == digest:
+            return True
+        try:
+            channel = await self.dm_channel(seat)
+            await attempt(
+                channel.get_partial_message(seat.dm_message_id).edit(**for_edit(fields)),
+                "a handed-over hand",
+            )
+        except (Lost, Gone, Broken):
+            pass  # deleted or unreachable: nothing is left to close
+        except Retry:
+            return False
+        self._shown[key] = digest
+        return True
 
     async def _notify_now(self, outcome: Outcome, seat: SeatInfo) -> bool:
         """A notification due already (a player whose delay is 0) is claimed here, so the
