@@ -445,6 +445,16 @@ class DailyTables(TableCore):
                 claimed.append((guild_id, channel_id, day))
         return claimed
 
+    async def yesterdays_winners(self, guild_id: int, day: str) -> list[tuple[str, str, int]]:
+        """``(game, name, score)``: the best finished attempt of each daily game on
+        ``guild_id``'s board the day before ``day`` (the day's announcement names them)."""
+        winners: list[tuple[str, str, int]] = []
+        for game in daily_games():
+            top = (await daily.board(self.db, day_before(day), game, guild_id, size=1)).top
+            if top:
+                winners.append((game, top[0].name, top[0].score))
+        return winners
+
     async def release_announcement(self, guild_id: int, day: str) -> None:
         await daily.release_post(self.db, guild_id, day)
 

@@ -16,7 +16,7 @@ import discord
 
 from bot.db.daily import Attempt, Board, Standing
 from bot.i18n import _, language_of, n_, using
-from bot.services.daily import DailyBoards, DailyRecord, Reveal, daily_games, day_before
+from bot.services.daily import DailyBoards, DailyRecord, Reveal
 from bot.services.errors import ServiceError
 from bot.services.models import TableInfo
 from bot.ui.cards import card_list, sort_cards
@@ -411,12 +411,7 @@ class DailyController:
         the bot cannot post in any more turns the announcement off."""
         posted = 0
         for guild_id, channel_id, day in await self.service.due_announcements():
-            winners = []
-            for game in daily_games():
-                board = await self.service.daily_boards(game, 0, guild_id, day_before(day))
-                if board.server is not None and board.server.top:
-                    best = board.server.top[0]
-                    winners.append((game, best.name, best.score))
+            winners = await self.service.yesterdays_winners(guild_id, day)
             guild = self.bot.get_guild(guild_id)
             locale = guild.preferred_locale.value if guild is not None else None
             settings = await self.service.guild_settings(guild_id)

@@ -84,6 +84,12 @@ async def test_one_attempt_a_day_and_the_boards(salted: TableService, clock: Clo
     assert len(same) >= 2  # Ana and Ben made the same choices
     # The next UTC day is another deal, which Ana may play.
     clock.now += 86400
+    # Its announcement names yesterday's best of each server: this server's, not Ben's.
+    best = boards.server.top[0]
+    assert await salted.yesterdays_winners(GUILD_A, salted.today()) == [
+        (GAME, best.name, best.score)
+    ]
+    assert await salted.yesterdays_winners(GUILD_A + GUILD_B + 1, salted.today()) == []
     assert (await salted.deal_of(GAME)).seed != (await salted.deal_of(GAME, boards.day)).seed
     await salted.check_daily(ANA, GAME)
     assert (await salted.daily_boards(GAME, ANA, GUILD_A)).world.players == 0
