@@ -97,7 +97,10 @@ class Evaluation:
 
 def can_sample(rules: Rules) -> bool:
     """Whether ``rules`` can draw worlds (the engine implements ``sample_world`` for it)."""
-    return "sample_world" in vars(rules) or type(rules).sample_world is not Rules.sample_world
+    if type(rules).sample_world is not Rules.sample_world:
+        return True
+    # a rules object given its own ``sample_world`` (the engine's have none: ``__slots__``)
+    return "sample_world" in getattr(rules, "__dict__", ())
 
 
 def _casual(rules: Rules, view: SeatView, rng: random.Random) -> Action:

@@ -147,6 +147,8 @@ FAST_PLAY: dict[int, tuple[dict[str, tuple[Any, ...]], ...]] = {
     )
     for n in NEXT
 }
+#: The trump of each trump number (1 the Petit … 21).
+TRUMP_CARD: dict[int, str] = {no: c for c, no in TRUMP_NO.items() if no}
 #: The number of finished tricks before the last one, per player count.
 LAST_TRICK: dict[int, int] = {n: p.cards - 1 for n, p in PARAMS.items()}
 
@@ -175,7 +177,10 @@ def _trusted_bid(s: FrenchTarotState, a: Action) -> Step:
     bids: tuple[str | None, ...] = b[7]
     bids = bids[:t] + (contract,) + bids[t + 1 :]
     # the highest bid so far, read off the legal bids offered (pass + each higher one)
-    high = max(_CONTRACT_COUNT - len(s[7]), CONTRACT_INDEX[contract])
+    high = CONTRACT_INDEX[contract]
+    offered = _CONTRACT_COUNT - len(s[7])
+    if offered > high:
+        high = offered
     if t == b[1]:  # the dealer speaks last: the auction ends
         if high < 0 or b[0] == 5 or not b[2] or CONTRACTS[high] in DOG_TAKEN:
             return step_bid(s, t, contract, False)
@@ -312,14 +317,24 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
         return end_trick(b, hands, trick, hist, s[5], None)
     # §4.3: the best trump, else the best card of the suit led (the Excuse's last-trick
     # rule only matters in the last trick).
-    lead = trick[0][1]
-    strength = STRENGTH[lead if lead != EXCUSE else trick[1][1]]
+    high = s[3]
+    if trump > high:
+        high = trump
     winner: int = trick[0][0]
-    best = -1
-    for seat, c in trick:
-        p = strength[c]
-        if p > best:
-            winner, best = seat, p
+    if high:  # a trump was played: the best one's player (the trick's item 3 says which)
+        best_trump = TRUMP_CARD[high]
+        for seat, c in trick:
+            if c == best_trump:
+                winner = seat
+                break
+    else:
+        lead = trick[0][1]
+        strength = STRENGTH[lead if lead != EXCUSE else trick[1][1]]
+        best = -1
+        for seat, c in trick:
+            p = strength[c]
+            if p > best:
+                winner, best = seat, p
     won: tuple[int, ...] | None = hist[2]
     if won is not None:  # kept counts (``french_tarot_state.won_of``)
         won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]

@@ -357,7 +357,7 @@ def finish(s: FrenchTarotState, events: tuple[Event, ...] | None) -> Step:
         tricks=s[HIST][H_TRICKS],
         winners=s[HIST][H_WINNERS],
         excuse_won_last=s[HIST][H_EXCUSE_WON],
-        poignees=[(seat, level) for seat, level, _ in b[14]],
+        poignees=[(seat, level) for seat, level, _ in b[14]] if b[14] else [],
         chelem_announced=b[13],
     )
     detail["called"] = b[10]

@@ -227,7 +227,9 @@ def score(
         "poignees": [
             {"seat": s, "level": POIGNEE_NAMES[lv], "bonus": POIGNEE_BONUS[lv]}
             for s, lv in poignees
-        ],
+        ]
+        if poignees
+        else [],
         "poignee_total": w * poignee_total,
         "chelem_announced": chelem_announced,
         "chelem_made": chelem_made,
