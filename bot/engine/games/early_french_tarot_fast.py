@@ -24,7 +24,17 @@ from bot.engine.games.early_french_tarot_cards import (
     card_to_give,
     honour_cards,
 )
-from bot.engine.games.hot_paths import CARD_TUPLE_OF, CARDS_OF, WITHOUT, frozen, new_tuple
+from bot.engine.games.hot_paths import (
+    CARD_TUPLE_OF,
+    CARDS_OF,
+    NO_LEGAL,
+    NO_RESULT,
+    WITHOUT,
+    LegalMemo,
+    ResultMemo,
+    new_tuple,
+    play_tables,
+)
 from bot.engine.trick import Play
 from bot.engine.views import DealResult
 
@@ -61,27 +71,12 @@ _HANDS, _TURN, _TRICK, _TRICKS, _WINNERS, _PILES = 3, 5, 6, 7, 8, 9
 _OWNER, _CREDITOR, _EXCHANGES = 10, 11, 12
 
 _new = new_tuple
-_frozen = frozen
-#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
-#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
-#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
-_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
-#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
-_last_result: tuple[Any, DealResult | None] = (None, None)
+#: The memos of ``legal_actions`` and ``result`` (see ``hot_paths.LegalMemo``).
+_last_legal: LegalMemo = NO_LEGAL
+_last_result: ResultMemo = NO_RESULT
 
-#: ``Action("play", seat, card=c)``, the ``card_played`` events (read-only data) and the
-#: ``(seat, card)`` trick entries, per seat and card, built once.
-PLAY: tuple[dict[str, Action], ...] = tuple(
-    {c: Action("play", seat, card=c) for c in TAROT_PACK} for seat in range(MAX_PLAYERS)
-)
-_PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
-    {c: (Event("card_played", seat, _frozen({"card": c})),) for c in TAROT_PACK}
-    for seat in range(MAX_PLAYERS)
-)
-#: ``((seat, card),)``: a trick entry ready to be appended to a trick.
-_ENTRY: tuple[dict[str, tuple[Play]], ...] = tuple(
-    {c: ((seat, c),) for c in TAROT_PACK} for seat in range(MAX_PLAYERS)
-)
+#: Per seat and card: the play ``Action``, its ``card_played`` events, its trick entry.
+PLAY, _PLAYED, _ENTRY = play_tables(TAROT_PACK, MAX_PLAYERS)
 
 
 def legal_actions(self: object, state: EarlyFrenchTarotState) -> tuple[Action, ...]:

@@ -6,7 +6,8 @@ Python 3.11 runs a comprehension as a function call, so the hot paths use plain 
 tables here: ``without`` (a tuple minus one item, one C call), ``cards_of`` / ``card_tuple_of``
 (the cards of a trick), ``new_tuple`` (``tuple.__new__``, which builds a NamedTuple state from
 its fields without the class's Python-level ``__new__``) and ``frozen`` (read-only data for
-events built once and returned many times).
+events built once and returned many times). ``play_tables`` builds each game's per-seat,
+per-card play tables at import, and ``NO_LEGAL`` / ``NO_RESULT`` start each game's memos.
 """
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ from collections.abc import Callable, Iterable
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, cast
+
+from bot.engine.actions import Action
+from bot.engine.events import Event
+from bot.engine.trick import Play
+from bot.engine.views import DealResult
 
 #: ``new_tuple(StateClass, fields)``: a NamedTuple (state, event) from its fields in order.
 new_tuple = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
@@ -32,6 +38,41 @@ CardTupleOf = Callable[[tuple[tuple[int, str], ...]], tuple[str, ...]]
 def frozen(data: dict[str, Any]) -> Any:
     """Read-only event data, for an event built once and returned many times."""
     return MappingProxyType(data)
+
+
+#: Per seat, per card: ``PlayTable[seat][card]`` is ``Action("play", seat, card=card)``.
+PlayTable = tuple[dict[str, Action], ...]
+#: ``PlayedTable[seat][card]``: the events of a play that does not end its trick.
+PlayedTable = tuple[dict[str, tuple[Event, ...]], ...]
+#: ``EntryTable[seat][card]``: ``((seat, card),)``, a trick entry ready to be appended.
+EntryTable = tuple[dict[str, tuple[Play]], ...]
+
+
+def play_tables(cards: tuple[str, ...], seats: int) -> tuple[PlayTable, PlayedTable, EntryTable]:
+    """A game's card-play tables, built once at import: per seat below ``seats`` and per card
+    of ``cards``, the play ``Action``, its ``card_played`` events (one read-only event) and
+    its trick entry. The dicts are keyed by the very objects of ``cards``, so a game whose
+    packs hold those same strings finds dealt cards on identity."""
+    seat_range = range(seats)
+    play = tuple({c: Action("play", seat, card=c) for c in cards} for seat in seat_range)
+    played = tuple(
+        {c: (Event("card_played", seat, frozen({"card": c})),) for c in cards}
+        for seat in seat_range
+    )
+    entry = tuple({c: ((seat, c),) for c in cards} for seat in seat_range)
+    return play, played, entry
+
+
+#: A game's memo of the legal actions of the state last asked about, keyed by identity:
+#: ``apply`` right after ``legal_actions`` (every caller's pattern) checks membership instead
+#: of recomputing. Holding the state keeps its id from being reused; one tuple, so threads
+#: read it whole. Each game keeps its own as a module global (``global`` stores and loads
+#: are the cheapest), starting from ``NO_LEGAL``.
+LegalMemo = tuple[Any, tuple[Action, ...]]
+NO_LEGAL: LegalMemo = (None, ())
+#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
+ResultMemo = tuple[Any, DealResult | None]
+NO_RESULT: ResultMemo = (None, None)
 
 
 def _strip(length: int, i: int) -> Strip:

@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine.actions import Action
 from bot.engine.events import Event
-from bot.engine.games.hot_paths import CARDS_OF, WITHOUT, new_tuple
+from bot.engine.games.hot_paths import (
+    CARDS_OF,
+    NO_LEGAL,
+    NO_RESULT,
+    WITHOUT,
+    LegalMemo,
+    ResultMemo,
+    new_tuple,
+)
 from bot.engine.games.la_morte_state import (
     AUCTION,
     AUCTION_LEGAL,
@@ -67,12 +75,9 @@ if TYPE_CHECKING:
     from bot.engine.games.la_morte import LaMorteRules
 
 _new = new_tuple
-#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
-#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
-#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
-_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
-#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
-_last_result: tuple[Any, DealResult | None] = (None, None)
+#: The memos of ``legal_actions`` and ``result`` (see ``hot_paths.LegalMemo``).
+_last_legal: LegalMemo = NO_LEGAL
+_last_result: ResultMemo = NO_RESULT
 
 
 def compute_legal(s: LaMorteState) -> tuple[Action, ...]:
@@ -311,7 +316,8 @@ def _pass_turn(out: list[Any], t: int, events: tuple[Event, ...]) -> Step:
     out[TURN] = nxt
     s = _new(LaMorteState, out)
     global _last_legal
-    legal: tuple[Action, ...] = AUCTION_LEGAL[nxt][out[HIGH_BID]]
+    high: int = out[HIGH_BID]  # (typed: a tuple indexed by Any is Unknown to pyright)
+    legal = AUCTION_LEGAL[nxt][high]
     _last_legal = (s, legal)  # what legal_actions would say
     return s, events
 

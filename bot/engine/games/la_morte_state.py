@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from bot.engine.actions import Action
 from bot.engine.events import Event
-from bot.engine.games.hot_paths import frozen
+from bot.engine.games.hot_paths import frozen, play_tables
 from bot.engine.trick import Play
 
 LA_MORTE = "T13"
@@ -110,19 +110,8 @@ PACK_5: tuple[str, ...] = tuple(_CODE[s + r] for s in SUIT_ORDER for r in _RANKS
 )
 
 
-#: ``Action("play", seat, card=c)`` per seat and card, built once.
-PLAY: tuple[dict[str, Action], ...] = tuple(
-    {c: Action("play", seat, card=c) for c in ALL_CARDS} for seat in range(MAX_PLAYERS)
-)
-#: The events of a card play that does not end its trick, per seat and card.
-PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
-    {c: (Event("card_played", seat, frozen({"card": c})),) for c in ALL_CARDS}
-    for seat in range(MAX_PLAYERS)
-)
-#: ``((seat, card),)``: a trick entry ready to be appended to a trick, built once.
-ENTRY: tuple[dict[str, tuple[Play]], ...] = tuple(
-    {c: ((seat, c),) for c in ALL_CARDS} for seat in range(MAX_PLAYERS)
-)
+#: Per seat and card: the play ``Action``, its ``card_played`` events, its trick entry.
+PLAY, PLAYED, ENTRY = play_tables(ALL_CARDS, MAX_PLAYERS)
 DROPPED = tuple((Event("drop", seat),) for seat in range(MAX_PLAYERS))
 #: Auction entries ``((seat, "bid", x),)`` / ``((seat, "drop", 0),)`` and bid events, built once.
 BID_ENTRY = tuple(

@@ -25,7 +25,7 @@ from bot.engine.cards import FRENCH_RANKS
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.games import worlds
-from bot.engine.games.hot_paths import CARDS_OF, WITHOUT, frozen, new_tuple
+from bot.engine.games.hot_paths import CARDS_OF, WITHOUT, new_tuple, play_tables
 from bot.engine.games.losers_game_scoring import (
     FOUR_OF_A_KIND,
     MEMBERS,
@@ -85,7 +85,6 @@ _TRICK, _TRICKS, _WINNERS, _WON = 12, 13, 14, 15
 MAX_PLAYERS = 6
 
 _new = new_tuple
-_frozen = frozen
 #: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
 #: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
 #: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
@@ -93,17 +92,7 @@ _last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
 #: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
 _last_result: tuple[Any, DealResult | None] = (None, None)
 
-_PLAY: tuple[dict[str, Action], ...] = tuple(
-    {c: Action("play", seat, card=c) for c in PACK} for seat in range(MAX_PLAYERS)
-)
-_PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
-    {c: (Event("card_played", seat, _frozen({"card": c})),) for c in PACK}
-    for seat in range(MAX_PLAYERS)
-)
-#: ``((seat, card),)``: a trick entry ready to be appended to a trick.
-_ENTRY: tuple[dict[str, tuple[Play]], ...] = tuple(
-    {c: ((seat, c),) for c in PACK} for seat in range(MAX_PLAYERS)
-)
+_PLAY, _PLAYED, _ENTRY = play_tables(PACK, MAX_PLAYERS)
 #: D-5: one of the four suits, no no-trump.
 _TRUMP_LEGAL = tuple(
     tuple(Action("trump", seat, suit=suit) for suit in SUIT_ORDER) for seat in range(MAX_PLAYERS)
