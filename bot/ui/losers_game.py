@@ -1,7 +1,7 @@
 """Loser's Game's Discord rendering: table, hand, trump and bid controls, score sheet, rules.
 
 Presentation only: everything shown comes from the engine's ``PublicView``/``SeatView`` and
-``DealResult`` (rules stay in ``bot/engine/games/losers_game.py``). Trick piles are never
+``DealResult`` (rules stay in ``bot/engine/games/losers_game*.py``). Trick piles are never
 shown before the hand ends (losers_game D-9): the table shows how many tricks each player
 took, not what was in them.
 

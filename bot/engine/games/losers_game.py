@@ -2,122 +2,51 @@
 
 Implements ``shared/rules/losers_game.md`` (decisions D-1…D-12, clarifications C-1…C-4).
 Play goes clockwise: the next seat is ``left(s) = (s + 1) mod N``. Card data, trick rules
-and scoring live in ``losers_game_scoring``. The player with the lowest cumulative total
-names trump, so a deal needs the match's totals: ``deal_options`` hands them to ``new_deal``
-as the extra option ``totals`` (absent means all zeros, i.e. the first hand).
+and scoring live in ``losers_game_scoring``, the state and its tables in ``losers_game_state``,
+the transitions and the deal result in ``losers_game_fast``. The player with the lowest
+cumulative total names trump, so a deal needs the match's totals: ``deal_options`` hands them
+to ``new_deal`` as the extra option ``totals`` (absent means all zeros, i.e. the first hand).
 
 Fast core: the state keeps its JSON form; each seat's ``Action`` per card, bid and trump and
 its ``card_played`` events are tables built once. The legal actions of the state last asked
 about are memoised (``apply`` checks membership in them); ``apply_trusted`` is the
-simulation path: no legality check and events only when asked for.
+simulation path: no legality check and events only when asked for. ``legal_actions``,
+``apply``, ``apply_trusted`` and ``result`` are bound from ``losers_game_fast``.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from bot.engine.actions import Action
-from bot.engine.cards import FRENCH_RANKS
 from bot.engine.errors import IllegalAction
-from bot.engine.events import Event
 from bot.engine.games import worlds
-from bot.engine.games.hot_paths import CARDS_OF, WITHOUT, new_tuple, play_tables
+from bot.engine.games.hot_paths import new_tuple
+from bot.engine.games.losers_game_fast import apply, apply_trusted, legal_actions, result
 from bot.engine.games.losers_game_scoring import (
-    FOUR_OF_A_KIND,
     MEMBERS,
     PACK,
     RANK,
-    RANK_CODE,
     SUIT_ORDER,
-    THREE_OF_A_KIND,
-    WIN_KEY,
-    b_max,
     hand_size,
     legal_plays,
-    score_change,
     trump_caller,
+)
+from bot.engine.games.losers_game_state import (
+    PLAY,
+    TRUMP_LEGAL,
+    LosersGameState,
+    Phase,
+    bid_actions,
+    piles,
 )
 from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
-from bot.engine.trick import Play
 from bot.engine.views import DealResult, PublicView, SeatView
 
-
-class Phase(StrEnum):
-    TRUMP = "trump"
-    BIDDING = "bidding"
-    PLAY = "play"
-    SCORED = "scored"
-
-
-class LosersGameState(NamedTuple):
-    """One hand of Loser's Game; immutable (a NamedTuple: the JSON form ``bot.engine.codec``
-    stores; successors are built positionally).
-
-    ``totals`` are the cumulative scores before this hand (public; they chose the caller).
-    Trick piles are ``tricks`` grouped by ``trick_winners``: kept hidden until the hand ends.
-    """
-
-    players: int
-    dealer: int
-    totals: tuple[int, ...]
-    caller: int
-    hands: tuple[tuple[str, ...], ...]
-    excess: tuple[str, ...]
-    phase: Phase
-    turn: int | None
-    trump: str | None = None
-    b_max: int = 0
-    bids: tuple[int | None, ...] = ()
-    leader: int = 0
-    trick: tuple[Play, ...] = ()
-    tricks: tuple[tuple[Play, ...], ...] = ()
-    trick_winners: tuple[int, ...] = ()
-    tricks_won: tuple[int, ...] = ()
-
-
-_PHASE, _TURN, _TRUMP, _B_MAX, _BIDS, _LEADER = 6, 7, 8, 9, 10, 11
-_TRICK, _TRICKS, _WINNERS, _WON = 12, 13, 14, 15
-MAX_PLAYERS = 6
-
 _new = new_tuple
-#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
-#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
-#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
-_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
-#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
-_last_result: tuple[Any, DealResult | None] = (None, None)
-
-_PLAY, _PLAYED, _ENTRY = play_tables(PACK, MAX_PLAYERS)
-#: D-5: one of the four suits, no no-trump.
-_TRUMP_LEGAL = tuple(
-    tuple(Action("trump", seat, suit=suit) for suit in SUIT_ORDER) for seat in range(MAX_PLAYERS)
-)
-#: D-6, C-2: every bid 0..B_max, per seat and B_max (built when first needed).
-_BID_LEGAL: dict[tuple[int, int], tuple[Action, ...]] = {}
-
-
-def _bids(seat: int, top: int) -> tuple[Action, ...]:
-    legal = _BID_LEGAL.get((seat, top))
-    if legal is None:
-        legal = _BID_LEGAL[seat, top] = tuple(Action("bid", seat, amount=x) for x in range(top + 1))
-    return legal
-
-
-def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return t[:i] + (v,) + t[i + 1 :]
-
-
-def piles(s: LosersGameState) -> list[list[str]]:
-    """Each seat's trick pile (the cards of the tricks it won)."""
-    out: list[list[str]] = [[] for _ in range(s.players)]
-    for winner, trick in zip(s.trick_winners, s.tricks, strict=True):
-        out[winner].extend(c for _, c in trick)
-    return out
 
 
 class LosersGameRules(Rules):
@@ -209,63 +138,14 @@ class LosersGameRules(Rules):
             return None
         return PlayRestriction("follow", {"suit": s.trick[0][1][0]})
 
-    def legal_actions(self, state: LosersGameState) -> tuple[Action, ...]:
-        global _last_legal
-        last = _last_legal
-        if last[0] is state:
-            return last[1]
-        t = state[_TURN]
-        phase = state[_PHASE]
-        if t is None:
-            legal: tuple[Action, ...] = ()
-        elif phase is _PLAYING:
-            # (Plain loops: cheaper than comprehensions, which are calls in Python 3.11.)
-            hand = state[4][t]
-            play = _PLAY[t]
-            trick = state[_TRICK]
-            out: list[Action] = []
-            if trick:  # §4: follow the led suit if able, else anything
-                members = MEMBERS[trick[0][1][0]]
-                for c in hand:
-                    if c in members:
-                        out.append(play[c])
-            if not out:
-                for c in hand:
-                    out.append(play[c])
-            legal = tuple(out)
-        elif phase is Phase.TRUMP:
-            legal = _TRUMP_LEGAL[t]
-        else:
-            legal = _bids(t, state[_B_MAX])
-        _last_legal = (state, legal)
-        return legal
+    # The hot paths, bound as methods straight from ``losers_game_fast`` (no delegating call).
+    legal_actions = legal_actions
+    apply = apply
+    apply_trusted = apply_trusted
+    result = result
 
     # ---- transitions ---------------------------------------------------------------
-    def apply(
-        self, state: LosersGameState, action: Action
-    ) -> tuple[LosersGameState, tuple[Event, ...]]:
-        last = _last_legal
-        legal = last[1] if last[0] is state else self.legal_actions(state)
-        amount = action.amount
-        # A bid is legal[amount] (0..B_max): one identity test instead of a scan.
-        if not (amount is not None and 0 <= amount < len(legal) and legal[amount] is action) and (
-            action not in legal
-        ):
-            action = self._checked(state, action)
-        if action.type == "play":
-            return _play(state, action.seat, action.card, True)  # type: ignore[arg-type]
-        return _step(state, action, True)
-
-    def apply_trusted(
-        self, state: LosersGameState, action: Action, events: bool = False
-    ) -> tuple[LosersGameState, tuple[Event, ...]]:
-        """``apply`` for simulations: ``action`` must be one of ``legal_actions(state)``
-        (not checked); events are built only when ``events`` is true."""
-        if action.type == "play":
-            return _play(state, action.seat, action.card, events)  # type: ignore[arg-type]
-        return _step(state, action, events)
-
-    def _checked(self, s: LosersGameState, a: Action) -> Action:
+    def checked(self, s: LosersGameState, a: Action) -> Action:
         """The legal action ``a`` stands for, or the ``IllegalAction`` saying why not."""
         t = s.turn
         if t is None:
@@ -278,31 +158,20 @@ class LosersGameRules(Rules):
         if s.phase is Phase.TRUMP:
             if a.suit not in SUIT_ORDER:
                 raise IllegalAction("illegal_action", "name one of the suits S, H, D or C")
-            return _TRUMP_LEGAL[t][SUIT_ORDER.index(a.suit)]
+            return TRUMP_LEGAL[t][SUIT_ORDER.index(a.suit)]
         if s.phase is Phase.BIDDING:
             amount = a.amount
             if amount is None or not 0 <= amount <= s.b_max:
                 raise IllegalAction("illegal_action", f"bid a whole number from 0 to {s.b_max}")
-            return _bids(t, s.b_max)[amount]
+            return bid_actions(t, s.b_max)[amount]
         card = a.card
         if card is None or card not in self.legal_cards(s):
             if card not in s.hands[t]:
                 raise IllegalAction("illegal_action", f"you do not hold {card}")
             raise IllegalAction("illegal_action", "you must follow the suit led")
-        return _PLAY[t][card]
+        return PLAY[t][card]
 
-    # ---- results -------------------------------------------------------------------
-    def result(self, state: LosersGameState) -> DealResult | None:
-        if state.phase is not Phase.SCORED or state.trump is None:
-            return None
-        global _last_result
-        last = _last_result
-        if last[0] is state:
-            return last[1]
-        res = _result(state)
-        _last_result = (state, res)
-        return res
-
+    # ---- search --------------------------------------------------------------------
     def sample_world(self, view: SeatView, rng: Any) -> LosersGameState:
         """A state showing ``view.seat`` exactly ``view``, the other hands dealt uniformly
         among the deals the play allows: a seat that did not follow is void in the suit led
@@ -429,140 +298,21 @@ class LosersGameRules(Rules):
         return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s), info=info)
 
 
-_PLAYING = Phase.PLAY
-
-
 def history(s: LosersGameState) -> tuple[Action, ...]:
     """Every action of the hand in order: the trump named, the bids from the caller's left
     (public, §3.2), then every card played (seen as played; D-9 hides the piles, not the
     play)."""
     out: list[Action] = []
     if s.trump is not None:
-        out.append(_TRUMP_LEGAL[s.caller][SUIT_ORDER.index(s.trump)])
+        out.append(TRUMP_LEGAL[s.caller][SUIT_ORDER.index(s.trump)])
     n = s.players
     for k in range(1, n + 1):
         seat = (s.caller + k) % n
         bid = s.bids[seat]
         if bid is not None:
-            out.append(_bids(seat, bid)[bid])
-    out += [_PLAY[t][c] for trick in (*s.tricks, s.trick) for t, c in trick]
+            out.append(bid_actions(seat, bid)[bid])
+    out += [PLAY[t][c] for trick in (*s.tricks, s.trick) for t, c in trick]
     return tuple(out)
 
-
-# ---- transitions (the action is legal) ---------------------------------------------------
-
-Step = tuple[LosersGameState, tuple[Event, ...]]
-
-
-def _step(s: LosersGameState, a: Action, ev: bool) -> Step:
-    t = a.seat
-    n = s.players
-    out: list[Any] = list(s)
-    if s.phase is Phase.TRUMP:
-        suit: str = a.suit  # type: ignore[assignment]
-        bound = b_max(suit, s.excess)  # C-2: B_max depends on the trump suit
-        # §3.2: bidding starts at the caller's left; the caller bids last.
-        out[_TRUMP] = suit
-        out[_B_MAX] = bound
-        out[_PHASE] = Phase.BIDDING
-        out[_TURN] = (t + 1) % n
-        return _new(LosersGameState, out), (
-            Event("trump_chosen", t, {"suit": suit, "b_max": bound}),
-        )
-    amount: int = a.amount  # type: ignore[assignment]
-    out[_BIDS] = _set(s.bids, t, amount)
-    events = (Event("bid", t, {"amount": amount}),)
-    if t != s.caller:
-        out[_TURN] = (t + 1) % n
-    else:  # §3.3: the trump caller leads trick 1.
-        out[_PHASE] = Phase.PLAY
-        out[_LEADER] = t
-        out[_TURN] = t
-    return _new(LosersGameState, out), events
-
-
-def _play(s: LosersGameState, t: int, card: str, ev: bool) -> Step:
-    out: list[Any] = list(s)
-    hands: list[tuple[str, ...]] = list(out[4])
-    hand = hands[t]
-    hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
-    out[4] = tuple(hands)
-    trick: tuple[Play, ...] = out[_TRICK] + _ENTRY[t][card]
-    n: int = out[0]
-    if len(trick) < n:
-        out[_TRICK] = trick
-        out[_TURN] = t + 1 if t + 1 < n else 0
-        return _new(LosersGameState, out), (_PLAYED[t][card] if ev else ())
-    keys = WIN_KEY[out[_TRUMP]][trick[0][1][0]]
-    winner, best = -1, -1
-    for seat, c in trick:
-        k = keys[c]
-        if k > best:
-            winner, best = seat, k
-    won = list(out[_WON])
-    won[winner] += 1
-    tricks: tuple[tuple[Play, ...], ...] = out[_TRICKS] + (trick,)
-    out[_TRICKS] = tricks
-    out[_TRICK] = ()
-    out[_WINNERS] = out[_WINNERS] + (winner,)
-    out[_WON] = tuple(won)
-    out[_LEADER] = winner  # §3.3: the winner leads the next trick
-    if len(tricks) < hand_size(n):
-        out[_TURN] = winner
-        s = _new(LosersGameState, out)
-        if not ev:
-            return s, ()
-        cards = CARDS_OF[n](trick)
-        return s, (_PLAYED[t][card][0], _new(Event, ("trick_won", winner, {"cards": cards})))
-    out[_PHASE] = Phase.SCORED
-    out[_TURN] = None
-    s = _new(LosersGameState, out)
-    if not ev:
-        return s, ()
-    res = RULES.result(s)
-    assert res is not None
-    cards = CARDS_OF[n](trick)
-    return s, (
-        _PLAYED[t][card][0],
-        _new(Event, ("trick_won", winner, {"cards": cards})),
-        Event("deal_over", data={"deltas": list(res.deltas), **res.detail}),
-    )
-
-
-def _result(s: LosersGameState) -> DealResult:
-    trump = s.trump
-    assert trump is not None
-    all_piles = piles(s)
-    counts = [Counter([RANK_CODE[c] for c in p]) for p in all_piles]
-    trump_pts = [sum(1 for c in p if c[0] == trump) for p in all_piles]
-    set_pts = [
-        sum(FOUR_OF_A_KIND if k == 4 else THREE_OF_A_KIND if k == 3 else 0 for k in cnt.values())
-        for cnt in counts
-    ]
-    points = [tp + sp for tp, sp in zip(trump_pts, set_pts, strict=True)]
-    bids = [b or 0 for b in s.bids]
-    deltas = tuple([score_change(p, b) for p, b in zip(points, bids, strict=True)])
-    detail: dict[str, Any] = {
-        "trump": trump,
-        "caller": s.caller,
-        "bids": bids,
-        "trump_points": trump_pts,
-        "set_points": set_pts,
-        "points": points,
-        # What the points came from, for the end-of-hand sheet.
-        "trumps_taken": [
-            sorted((c for c in p if c[0] == trump), key=lambda c: -RANK[c]) for p in all_piles
-        ],
-        "sets": [
-            [[r, k] for r, k in sorted(cnt.items(), key=lambda rk: -_RANK_INDEX[rk[0]]) if k >= 3]
-            for cnt in counts
-        ],
-        "made": [p >= b for p, b in zip(points, bids, strict=True)],
-        "tricks": list(s.tricks_won),
-    }
-    return DealResult("played", deltas, detail)
-
-
-_RANK_INDEX = {r: i for i, r in enumerate(FRENCH_RANKS)}
 
 RULES = LosersGameRules()

@@ -4,7 +4,9 @@ Implements ``shared/rules/queen_of_tarot.md`` (decisions D-1…D-20, clarificati
 Play goes counter-clockwise: the next seat is ``right(s) = (s − 1) mod 3``; Eldest is the
 dealer's right. Card data and trick rules live in ``queen_of_tarot_cards``, the state and the
 staged deal in ``queen_of_tarot_state``, bargaining in ``queen_of_tarot_bargain``, the
-declarations in ``queen_of_tarot_declare`` and the discard and play in ``queen_of_tarot_play``.
+declarations in ``queen_of_tarot_declare`` and the discard and play in ``queen_of_tarot_play``;
+the deal result in ``queen_of_tarot_results``, the observations in ``queen_of_tarot_views`` and
+``sample_world`` in ``queen_of_tarot_worlds``.
 
 A hand, phase by phase (``PublicView.phase``):
 
@@ -50,7 +52,6 @@ state last asked about are memoised (``apply`` checks membership in them);
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -61,38 +62,25 @@ from bot.engine.events import Event
 from bot.engine.games import queen_of_tarot_bargain as bargain
 from bot.engine.games import queen_of_tarot_play as flow
 from bot.engine.games import queen_of_tarot_state as st
-from bot.engine.games import worlds
+from bot.engine.games.hot_paths import NO_LEGAL, LegalMemo
 from bot.engine.games.queen_of_tarot_cards import (
     DISCARD_SIZE,
     DISPLAY_ORDER,
     FAIR_SHARE,
     FIRST_SESSION_AFTER,
     FOOL,
-    HONOURS,
-    KINGS,
-    PACKETS,
     PLAYERS,
     POINTS,
     STRENGTH,
     TRUMP,
-    UNDISCARDABLE,
-    led_suit,
     legal_cards,
-    pile_points,
     play_restriction,
     right,
     roles,
     sort_key,
 )
-from bot.engine.games.queen_of_tarot_declare import (
-    ABUNDANCE,
-    KINGS_BONUS,
-    MITIGATI,
-    MIXED,
-    best_set,
-    declaration,
-    legal_sets,
-)
+from bot.engine.games.queen_of_tarot_declare import best_set, declaration, legal_sets
+from bot.engine.games.queen_of_tarot_results import result
 from bot.engine.games.queen_of_tarot_state import (
     PHASE,
     TURN,
@@ -101,16 +89,14 @@ from bot.engine.games.queen_of_tarot_state import (
     deal_round,
     empty_hands,
 )
-from bot.engine.restriction import PlayRestriction, with_restriction
+from bot.engine.games.queen_of_tarot_views import observe, observe_public
+from bot.engine.games.queen_of_tarot_worlds import sample_world
+from bot.engine.restriction import PlayRestriction
 from bot.engine.rules import OptionSpec, Rules, leaders
-from bot.engine.views import DealResult, PublicView, SeatView
+from bot.engine.views import DealResult, SeatView
 
-#: The legal actions of the state last asked about, keyed by identity: ``apply`` right after
-#: ``legal_actions`` (every caller's pattern) checks membership instead of recomputing.
-#: Holding the state keeps its id from being reused; one tuple, so threads read it whole.
-_last_legal: tuple[Any, tuple[Action, ...]] = (None, ())
-#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
-_last_result: tuple[Any, DealResult | None] = (None, None)
+#: The memo of ``legal_actions`` (see ``hot_paths.LegalMemo``).
+_last_legal: LegalMemo = NO_LEGAL
 #: Bargaining legal actions per (seat, standing position, cap), built when first needed
 #: (§3.1, C-6): pass, continue, every legal demand, every legal offer.
 _BARGAIN_LEGAL: dict[tuple[int, int, int], tuple[Action, ...]] = {}
@@ -320,173 +306,9 @@ class QueenOfTarotRules(Rules):
         return flow.play(s, t, action.card)
 
     # ---- results -------------------------------------------------------------------
-    def _settlement(self, s: QueenOfTarotState) -> dict[str, Any] | None:
-        if s.settlement is None:
-            return None
-        return {
-            "session": s.session,
-            "deltas": list(s.settlement),
-            "paid": [[p, -d] for p, d in enumerate(s.settlement) if d < 0],
-            "received": [[p, d] for p, d in enumerate(s.settlement) if d > 0],
-        }
-
-    def _declarations(self, s: QueenOfTarotState) -> tuple[list[dict[str, Any]], list[int]]:
-        """Public declarations and their payments: +2X to the declarer, −X to each opponent
-        (D-17)."""
-        out: list[dict[str, Any]] = []
-        deltas = [0] * PLAYERS
-        for d in s.declarations:
-            out.append(
-                {
-                    "seat": d.seat,
-                    "bonuses": list(d.bonuses),
-                    "value": d.value,
-                    "cards": list(d.cards),
-                    "parts": [
-                        {"name": p.name, "value": p.value, "cards": sorted(p.cards)}
-                        for p in d.parts
-                    ],
-                }
-            )
-            for p in range(PLAYERS):
-                deltas[p] += 2 * d.value if p == d.seat else -d.value
-        return out, deltas
-
-    def _roles(self, s: QueenOfTarotState) -> dict[str, int]:
-        return {"dealer": s.dealer, "eldest": s.eldest, "middle": s.middle}
-
-    def result(self, state: QueenOfTarotState) -> DealResult | None:
-        if state.phase is not Phase.DONE:
-            return None
-        global _last_result
-        last = _last_result
-        if last[0] is state:
-            return last[1]
-        res = self._result(state)
-        _last_result = (state, res)
-        return res
-
-    def _result(self, state: QueenOfTarotState) -> DealResult:
-        s = state
-        sessions = [{"session": e.session, "ended": e.ended, "seat": e.seat} for e in s.sessions]
-        if s.settlement is not None:  # §3.1: thrown in; only the bargain is paid
-            detail: dict[str, Any] = {
-                "ended": "settlement",
-                "roles": self._roles(s),
-                "sessions": sessions,
-                "settlement": self._settlement(s),
-            }
-            return DealResult("thrown_in", s.settlement, detail)
-        declared, declaration_deltas = self._declarations(s)
-        points = [pile_points(p) for p in s.piles]
-        card_deltas = [p - FAIR_SHARE for p in points]  # §5.1: ±1 per point over/under 43
-        deltas = tuple(a + b for a, b in zip(declaration_deltas, card_deltas, strict=True))
-        detail = {
-            "ended": "played",
-            "roles": self._roles(s),
-            "sessions": sessions,
-            "settlement": None,
-            "discard": sorted(s.discard),
-            "declarations": declared,
-            "declaration_deltas": declaration_deltas,
-            "card_points": points,
-            "card_deltas": card_deltas,
-            "tricks": [s.winners.count(p) for p in range(PLAYERS)],
-            "taken": [len(p) for p in s.piles],
-            "exchanges": [e._asdict() for e in s.exchanges],
-        }
-        return DealResult("played", deltas, detail)
-
-    def sample_world(self, view: SeatView, rng: Any) -> QueenOfTarotState:
-        """A state showing ``view.seat`` exactly ``view``, the cards it cannot see (the other
-        hands, the undealt stock in a random order, the dealer's discard) dealt uniformly among
-        the deals the rules allow: a seat that did not follow is void in the suit led, and in
-        trumps too if it did not trump a plain lead (§4.2; the Fool says nothing); declared
-        cards are in the declarer's hand, and a declaration shows every King and honour held
-        (Kings, Mitigati or mixed honours) or every trump held (Abundance) (C-2, C-3); the
-        discard holds no King or honour (D-9)."""
-        pub = view.public
-        me, dealer = view.seat, pub.dealer
-        info = pub.info
-        hist = pub.history
-        rounds: int = info["packets"]
-        eldest, middle, _ = roles(dealer)
-        plays = [(a.seat, a.card or "") for a in hist if a.type == "play"]
-        played: list[list[str]] = [[] for _ in range(PLAYERS)]
-        for t, c in plays:
-            played[t].append(c)
-        my_discard = list(view.info.get("discard", ()))
-        hidden_discard = bool(info["discarded"]) and me != dealer
-        known = set(view.hand) | {c for _, c in plays} | set(my_discard)
-        others = [p for p in (eldest, middle, dealer) if p != me]
-        held: dict[int, list[str]] = {p: [] for p in others}
-        forbidden: list[set[str]] = [set(), set()]
-        for d in info["declarations"]:
-            p, shown = d["seat"], set(d["cards"])
-            if p == me:
-                continue
-            k = others.index(p)
-            held[p] += [c for c in d["cards"] if c not in known]
-            known |= shown
-            names = set(d["bonuses"])
-            if names & {KINGS_BONUS, MITIGATI, MIXED}:
-                forbidden[k] |= (set(KINGS) | set(HONOURS)) - shown
-            if ABUNDANCE in names:
-                forbidden[k] |= {c for c in TAROT_PACK if c[0] == TRUMP} - shown
-        for i in range(0, len(plays), PLAYERS):
-            led = None
-            for t, c in plays[i : i + PLAYERS]:
-                if c == FOOL:
-                    continue
-                if led is None:
-                    led = c[0]
-                elif c[0] != led and t != me:
-                    void = forbidden[others.index(t)]
-                    void |= flow.MEMBERS[led]
-                    if led != TRUMP and c[0] != TRUMP:
-                        void |= flow.MEMBERS[TRUMP]
-        unseen = [c for c in TAROT_PACK if c not in known]
-        caps = [pub.hand_sizes[p] - len(held[p]) for p in others]
-        dealt = sum(sum(PACKETS[r]) for r in range(rounds))
-        caps.append(len(TAROT_PACK) - dealt)  # the stock
-        forbidden.append(set())
-        if hidden_discard:
-            caps.append(DISCARD_SIZE)
-            forbidden.append(set(UNDISCARDABLE))
-        frozen_out = [frozenset(f) for f in forbidden]
-        mine = worlds.play_order_hand(view.hand, view.legal)
-        options = {"max_bargain": info["max_bargain"]}
-
-        def attempt(rng: random.Random) -> QueenOfTarotState | None:
-            parts = worlds.split_uniformly(unseen, caps, frozen_out, rng)
-            discard = parts[3] if hidden_discard else my_discard
-            seqs = {me: mine + played[me]}
-            for k, p in enumerate(others):
-                rng.shuffle(parts[k])
-                seqs[p] = held[p] + parts[k] + played[p]
-            if discard:
-                seqs[dealer] = seqs[dealer] + list(discard)
-            stock = parts[2]
-            rng.shuffle(stock)
-            deck: list[str] = []
-            taken = {p: 0 for p in range(PLAYERS)}
-            for r, sizes in enumerate(PACKETS):
-                for p, size in zip((eldest, middle, dealer), sizes, strict=True):
-                    if r < rounds:
-                        deck += seqs[p][taken[p] : taken[p] + size]
-                        taken[p] += size
-            deck += stock
-
-            def fill(_state: Any, a: Action) -> Action:
-                if a.type == "discard" and a.cards is None:
-                    return Action("discard", a.seat, cards=tuple(discard))
-                return a
-
-            start = self.new_deal(PLAYERS, options, deck, dealer)
-            state = worlds.replay(self, start, hist, fill)
-            return state if state is not None and self.observe(state, me) == view else None
-
-        return worlds.draw(attempt, rng)
+    # ``result`` and, below, ``sample_world`` and the observations are bound as methods
+    # straight from ``queen_of_tarot_results``, ``_worlds`` and ``_views`` (no delegating call).
+    result = result
 
     def default_action(self, state: QueenOfTarotState) -> Action:
         """Timeouts (rules README): pass; the three cheapest discardable cards (plain
@@ -509,6 +331,9 @@ class QueenOfTarotRules(Rules):
             return Action("play", t, card=FOOL)
         return Action("play", t, card=min(cards, key=_cheap))
 
+    # ---- search --------------------------------------------------------------------
+    sample_world = sample_world
+
     # ---- match ---------------------------------------------------------------------
     def next_dealer(self, dealer: int, players: int) -> int:
         return right(dealer)  # §2: after every hand, played or thrown in, the deal passes right
@@ -527,101 +352,8 @@ class QueenOfTarotRules(Rules):
         return leaders(totals)
 
     # ---- observations --------------------------------------------------------------
-    def _bargain_info(self, s: QueenOfTarotState) -> dict[str, Any]:
-        live = s.phase is Phase.BARGAIN
-        last: list[dict[str, Any] | None] = [None] * PLAYERS
-        for c in s.calls:
-            if c.session == s.session:
-                last[c.seat] = {"call": c.call, "amount": c.amount}
-        positions: list[dict[str, Any]] = []
-        for p in range(PLAYERS):
-            kind, amount = bargain.position_of(s.positions[p])
-            positions.append(
-                {"position": kind, "amount": amount, "last": last[p] if live else None}
-            )
-        demanded, offered = bargain.totals(s.positions)
-        ranges: dict[str, list[int] | None] = {"demand": None, "offer": None}
-        if live and s.turn is not None:
-            demand, offer = bargain.ranges(s.positions[s.turn], s.max_bargain)
-            ranges = {
-                "demand": None if demand is None else list(demand),
-                "offer": None if offer is None else list(offer),
-            }
-        return {
-            "session": s.session if live else None,
-            "positions": positions,
-            "demanded": demanded,
-            "offered": offered,
-            "passes": s.passes,
-            "to_speak": s.turn if live else None,
-            "ranges": ranges,
-            "calls": [
-                {"session": c[0], "seat": c[1], "call": c[2], "amount": c[3]} for c in s.calls
-            ],
-            "sessions": [{"session": e[0], "ended": e[1], "seat": e[2]} for e in s.sessions],
-        }
-
-    def _public_info(self, s: QueenOfTarotState) -> dict[str, Any]:
-        declared, declaration_deltas = self._declarations(s)
-        return {
-            "roles": self._roles(s),
-            "packets": s.rounds,
-            "max_bargain": s.max_bargain,
-            "bargain": self._bargain_info(s),
-            "settlement": self._settlement(s),
-            "discarded": bool(s.discard),
-            "declarations": declared,
-            "declaration_deltas": declaration_deltas,
-            "fool": {
-                "played_by": s.fool_owner,
-                "debtor": s.fool_owner if s.creditor is not None else None,
-                "creditor": s.creditor,
-            },
-            "exchanges": [
-                {**e._asdict(), "card": flow.public_card(s, e.card)} for e in s.exchanges
-            ],
-            "taken": [len(p) for p in s.piles],
-            "led": led_suit(s.trick),
-        }
-
-    def observe_public(self, state: QueenOfTarotState) -> PublicView:
-        s = state
-        return PublicView(
-            game_id=self.game_id,
-            phase=str(s.phase),
-            players=PLAYERS,
-            dealer=s.dealer,
-            to_act=s.turn,
-            hand_sizes=tuple(len(h) for h in s.hands),
-            trick=s.trick,
-            tricks_won=tuple(s.winners.count(p) for p in range(PLAYERS)),
-            tricks_played=len(s.tricks),
-            last_trick=s.tricks[-1] if s.tricks else (),
-            last_winner=s.winners[-1] if s.winners else None,
-            info=self._public_info(s),
-            result=self.result(s),
-            history=history(s),
-        )
-
-    def observe(self, state: QueenOfTarotState, seat: int) -> SeatView:
-        s = state
-        hand = tuple(sorted(s.hands[seat], key=DISPLAY_ORDER.__getitem__))
-        legal = self.legal_actions(s) if s.turn == seat else ()
-        info: dict[str, Any] = {}
-        if seat == s.dealer and s.discard:
-            info["discard"] = list(s.discard)
-        if s.phase is Phase.DECLARE and all(d.seat != seat for d in s.declarations):
-            options: list[dict[str, Any]] = []
-            for names in legal_sets(s.hands[seat]):
-                made = declaration(seat, s.hands[seat], names)
-                assert made is not None
-                options.append(
-                    {"bonuses": list(names), "value": made.value, "cards": list(made.cards)}
-                )
-            info["declarable"] = options
-            info["best"] = list(best_set(s.hands[seat]))
-        with_restriction(info, self.play_restriction(s, seat))
-        return SeatView(seat=seat, hand=hand, legal=legal, public=self.observe_public(s), info=info)
+    observe_public = observe_public
+    observe = observe
 
 
 def _cheap(card: str) -> tuple[int, bool, int, str]:
@@ -630,17 +362,6 @@ def _cheap(card: str) -> tuple[int, bool, int, str]:
 
 
 _PLAYING = Phase.PLAY
-
-
-def history(s: QueenOfTarotState) -> tuple[Action, ...]:
-    """Every action of the hand in order, in its public form: the bargaining calls, the
-    dealer's discard masked (``cards=None``, ``amount=3``), the declarations, the cards."""
-    out = [Action(c.call, c.seat, amount=c.amount) for c in s.calls]
-    if s.discard:
-        out.append(Action("discard", s.dealer, amount=DISCARD_SIZE))
-    out += [Action("declare", d.seat, bonuses=d.bonuses) for d in s.declarations]
-    out += [flow.PLAY[t][c] for trick in (*s.tricks, s.trick) for t, c in trick]
-    return tuple(out)
 
 
 Step = tuple[QueenOfTarotState, tuple[Event, ...]]

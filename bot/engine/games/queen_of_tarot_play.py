@@ -16,7 +16,7 @@ from bot.engine.cards import SUITS, TAROT_PACK
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.games import queen_of_tarot_state as st
-from bot.engine.games.hot_paths import CARD_TUPLE_OF, CARDS_OF, WITHOUT, frozen
+from bot.engine.games.hot_paths import CARD_TUPLE_OF, CARDS_OF, WITHOUT, play_tables
 from bot.engine.games.queen_of_tarot_cards import (
     DISCARD_SIZE,
     FOOL,
@@ -45,16 +45,7 @@ Step = tuple[QueenOfTarotState, tuple[Event, ...]]
 
 #: ``Action("play", seat, card=c)``, the ``card_played`` events (read-only data) and the
 #: ``(seat, card)`` trick entries, per seat and card, built once.
-PLAY: tuple[dict[str, Action], ...] = tuple(
-    {c: Action("play", seat, card=c) for c in TAROT_PACK} for seat in range(PLAYERS)
-)
-_PLAYED: tuple[dict[str, tuple[Event, ...]], ...] = tuple(
-    {c: (Event("card_played", seat, frozen({"card": c})),) for c in TAROT_PACK}
-    for seat in range(PLAYERS)
-)
-_ENTRY: tuple[dict[str, tuple[Play]], ...] = tuple(
-    {c: ((seat, c),) for c in TAROT_PACK} for seat in range(PLAYERS)
-)
+PLAY, _PLAYED, _ENTRY = play_tables(TAROT_PACK, PLAYERS)
 #: The cards of each suit (and of the trumps; never the Fool), to test following at once.
 MEMBERS: dict[str, frozenset[str]] = {
     suit: frozenset(c for c in TAROT_PACK if SUIT[c] == suit) for suit in (*SUITS, TRUMP)
