@@ -28,10 +28,9 @@ from bot.engine.games.hot_paths import (
     CARD_TUPLE_OF,
     CARDS_OF,
     NO_LEGAL,
-    NO_RESULT,
     WITHOUT,
     LegalMemo,
-    ResultMemo,
+    last_result,
     new_tuple,
     play_tables,
 )
@@ -71,9 +70,8 @@ _HANDS, _TURN, _TRICK, _TRICKS, _WINNERS, _PILES = 3, 5, 6, 7, 8, 9
 _OWNER, _CREDITOR, _EXCHANGES = 10, 11, 12
 
 _new = new_tuple
-#: The memos of ``legal_actions`` and ``result`` (see ``hot_paths.LegalMemo``).
+#: The memo of ``legal_actions`` (see ``hot_paths.LegalMemo``).
 _last_legal: LegalMemo = NO_LEGAL
-_last_result: ResultMemo = NO_RESULT
 
 #: Per seat and card: the play ``Action``, its ``card_played`` events, its trick entry.
 PLAY, _PLAYED, _ENTRY = play_tables(TAROT_PACK, MAX_PLAYERS)
@@ -189,13 +187,7 @@ def apply_trusted(
 def result(self: object, state: EarlyFrenchTarotState) -> DealResult | None:
     if state.turn is not None:
         return None
-    global _last_result
-    last = _last_result
-    if last[0] is state:
-        return last[1]
-    res = _result(state)
-    _last_result = (state, res)
-    return res
+    return _result_of(state)
 
 
 # ---- transitions (the action is legal) ---------------------------------------------------
@@ -347,3 +339,7 @@ def _result(s: EarlyFrenchTarotState) -> DealResult:
         "exchanges": [list(x) for x in s[_EXCHANGES]],
     }
     return DealResult("played", tuple(deltas), detail)
+
+
+#: ``_result`` remembered for the state last asked about (``hot_paths.last_result``).
+_result_of = last_result(_result)

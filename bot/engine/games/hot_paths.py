@@ -7,7 +7,8 @@ tables here: ``without`` (a tuple minus one item, one C call), ``cards_of`` / ``
 (the cards of a trick), ``new_tuple`` (``tuple.__new__``, which builds a NamedTuple state from
 its fields without the class's Python-level ``__new__``) and ``frozen`` (read-only data for
 events built once and returned many times). ``play_tables`` builds each game's per-seat,
-per-card play tables at import, and ``NO_LEGAL`` / ``NO_RESULT`` start each game's memos.
+per-card play tables at import, ``NO_LEGAL`` starts each game's memo of legal actions and
+``last_result`` remembers a game's last deal result.
 """
 
 from __future__ import annotations
@@ -70,9 +71,25 @@ def play_tables(cards: tuple[str, ...], seats: int) -> tuple[PlayTable, PlayedTa
 #: are the cheapest), starting from ``NO_LEGAL``.
 LegalMemo = tuple[Any, tuple[Action, ...]]
 NO_LEGAL: LegalMemo = (None, ())
-#: The same for ``result`` (asked by ``apply`` for the deal-over event, then by callers).
-ResultMemo = tuple[Any, DealResult | None]
-NO_RESULT: ResultMemo = (None, None)
+
+
+def last_result(compute: Callable[[Any], DealResult]) -> Callable[[Any], DealResult]:
+    """``compute`` (a finished deal's result) remembered for the state last asked about, by
+    identity: ``apply`` asks for it for the deal-over event, then callers ask again. Holding
+    the state keeps its id from being reused; the memo is one tuple, so threads read it
+    whole. Called once a deal, never per card: one call level more is nothing."""
+    memo: tuple[Any, DealResult | None] = (None, None)
+
+    def result(state: Any) -> DealResult:
+        nonlocal memo
+        seen = memo
+        if seen[0] is state and seen[1] is not None:
+            return seen[1]
+        res = compute(state)
+        memo = (state, res)
+        return res
+
+    return result
 
 
 def _strip(length: int, i: int) -> Strip:

@@ -16,10 +16,9 @@ from bot.engine.events import Event
 from bot.engine.games.hot_paths import (
     CARDS_OF,
     NO_LEGAL,
-    NO_RESULT,
     WITHOUT,
     LegalMemo,
-    ResultMemo,
+    last_result,
     new_tuple,
 )
 from bot.engine.games.la_morte_state import (
@@ -75,9 +74,8 @@ if TYPE_CHECKING:
     from bot.engine.games.la_morte import LaMorteRules
 
 _new = new_tuple
-#: The memos of ``legal_actions`` and ``result`` (see ``hot_paths.LegalMemo``).
+#: The memo of ``legal_actions`` (see ``hot_paths.LegalMemo``).
 _last_legal: LegalMemo = NO_LEGAL
-_last_result: ResultMemo = NO_RESULT
 
 
 def compute_legal(s: LaMorteState) -> tuple[Action, ...]:
@@ -230,13 +228,7 @@ def apply_trusted(
 def result(self: object, state: LaMorteState) -> DealResult | None:
     phase = state.phase
     if phase is Phase.SCORED or phase is Phase.MUCKED:
-        global _last_result
-        last = _last_result
-        if last[0] is state:
-            return last[1]
-        res = _result(state)
-        _last_result = (state, res)
-        return res
+        return _result_of(state)
     return None
 
 
@@ -479,3 +471,7 @@ def _result(s: LaMorteState) -> DealResult:
         "fuori": fuori,
     }
     return DealResult("played", tuple(deltas), detail)
+
+
+#: ``_result`` remembered for the state last asked about (``hot_paths.last_result``).
+_result_of = last_result(_result)

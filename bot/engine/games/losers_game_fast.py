@@ -18,10 +18,9 @@ from bot.engine.events import Event
 from bot.engine.games.hot_paths import (
     CARDS_OF,
     NO_LEGAL,
-    NO_RESULT,
     WITHOUT,
     LegalMemo,
-    ResultMemo,
+    last_result,
     new_tuple,
 )
 from bot.engine.games.losers_game_scoring import (
@@ -62,9 +61,8 @@ if TYPE_CHECKING:
     from bot.engine.games.losers_game import LosersGameRules
 
 _new = new_tuple
-#: The memos of ``legal_actions`` and ``result`` (see ``hot_paths.LegalMemo``).
+#: The memo of ``legal_actions`` (see ``hot_paths.LegalMemo``).
 _last_legal: LegalMemo = NO_LEGAL
-_last_result: ResultMemo = NO_RESULT
 _PLAYING = Phase.PLAY
 
 
@@ -130,13 +128,7 @@ def apply_trusted(
 def result(self: object, state: LosersGameState) -> DealResult | None:
     if state.phase is not Phase.SCORED or state.trump is None:
         return None
-    global _last_result
-    last = _last_result
-    if last[0] is state:
-        return last[1]
-    res = _result(state)
-    _last_result = (state, res)
-    return res
+    return _result_of(state)
 
 
 # ---- transitions (the action is legal) ---------------------------------------------------
@@ -258,3 +250,7 @@ def _result(s: LosersGameState) -> DealResult:
 
 
 _RANK_INDEX = {r: i for i, r in enumerate(FRENCH_RANKS)}
+
+
+#: ``_result`` remembered for the state last asked about (``hot_paths.last_result``).
+_result_of = last_result(_result)

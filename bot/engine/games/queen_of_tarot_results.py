@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.games.hot_paths import NO_RESULT, ResultMemo
+from bot.engine.games.hot_paths import last_result
 from bot.engine.games.queen_of_tarot_cards import FAIR_SHARE, PLAYERS, pile_points
 from bot.engine.games.queen_of_tarot_state import Phase, QueenOfTarotState
 from bot.engine.views import DealResult
-
-#: The memo of ``result`` (see ``hot_paths.ResultMemo``).
-_last_result: ResultMemo = NO_RESULT
 
 
 def settlement_info(s: QueenOfTarotState) -> dict[str, Any] | None:
@@ -58,13 +55,7 @@ def roles_info(s: QueenOfTarotState) -> dict[str, int]:
 def result(self: object, state: QueenOfTarotState) -> DealResult | None:
     if state.phase is not Phase.DONE:
         return None
-    global _last_result
-    last = _last_result
-    if last[0] is state:
-        return last[1]
-    res = _result(state)
-    _last_result = (state, res)
-    return res
+    return _result_of(state)
 
 
 def _result(state: QueenOfTarotState) -> DealResult:
@@ -97,3 +88,7 @@ def _result(state: QueenOfTarotState) -> DealResult:
         "exchanges": [e._asdict() for e in s.exchanges],
     }
     return DealResult("played", deltas, detail)
+
+
+#: ``_result`` remembered for the state last asked about (``hot_paths.last_result``).
+_result_of = last_result(_result)
