@@ -83,6 +83,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "daily_played": {"game": "french_tarot", "status": "finished"},
     "daily_in_progress": {"game": "la_morte", "day": "2026-11-26"},
     "daily_not_playing": {"game": "losers_game"},
+    "daily_not_yours": {},
     "daily_reveal_unfinished": {"game": "queen_of_tarot", "status": None},
     "not_your_turn": {"game": "la_morte", "waiting": "Ben"},
     "already_played": {},
