@@ -41,6 +41,7 @@ from bot.engine.games.french_tarot_state import (
     CONTRACT_INDEX,
     EXCUSE_PLAY,
     FOLLOW,
+    POIGNEE_MIN,
     SEAT_BIT,
     SHIFT,
     WIDE_PLAYS,
@@ -309,8 +310,10 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
                 )
                 if v:
                     legal += excuse
-        if not hist[0]:  # the first trick: poignées before a first card
-            legal += poignee_actions(b, nt, hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF)
+        if not hist[0]:  # the first trick: poignées before a first card, if enough trumps
+            h = hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF
+            if (h >> 56).bit_count() >= POIGNEE_MIN[n]:  # the trumps and the Excuse
+                legal += poignee_actions(b, nt, h)
         return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal)), ()
     tricks: tuple[Any, ...] = hist[0]
     if len(tricks) == LAST_TRICK[n]:

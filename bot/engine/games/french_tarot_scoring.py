@@ -29,6 +29,9 @@ _CARD = itemgetter(1)
 #: The cards worth one half point but the Excuse (as ``half_points``): an Excuse's debt.
 _LOW = frozenset(c for c, hp in HP.items() if hp == 1 and c != EXCUSE)
 _IS_LOW = _LOW.__contains__
+#: Each card's half points times four, plus one for a bout: a pile's sum gives both at once
+#: (three bouts at most, so the bout count fits the low two bits).
+_HP_BOUT: dict[str, int] = {c: 4 * hp + (c in (PETIT, TWENTY_ONE, EXCUSE)) for c, hp in HP.items()}
 #: Chelem bonus by (made, announced): unmultiplied, attack only (§5.2, C-2).
 _CHELEM: dict[tuple[bool, bool], int] = {
     (True, True): 400,
@@ -175,8 +178,8 @@ def score(
                 if paid is not None:
                     att.append(paid)
                     excuse["paid"] = paid
-    p2 = sum(map(HP.__getitem__, att))
-    bouts = (PETIT in att) + (TWENTY_ONE in att) + (EXCUSE in att)
+    both = sum(map(_HP_BOUT.__getitem__, att))  # one pass: half points and bouts
+    p2, bouts = both >> 2, both & 3
     t2 = TARGET_HP[bouts]
     d2 = p2 - t2
     made = d2 >= 0

@@ -441,7 +441,7 @@ CHELEM_ACTIONS: tuple[tuple[Action, Action], ...] = tuple(
 #: Cards per hand when play starts, and the fewest trumps (the Excuse counting as one) that
 #: show a poignée, per player count.
 CARDS: dict[int, int] = {n: p.cards for n, p in PARAMS.items()}
-_POIGNEE_MIN = {n: p.poignees[0] for n, p in PARAMS.items()}
+POIGNEE_MIN: dict[int, int] = {n: p.poignees[0] for n, p in PARAMS.items()}
 _BIDDING, _CALL, _DISCARD, _CHELEM = Phase.BIDDING, Phase.CALL, Phase.DISCARD, Phase.CHELEM
 
 
@@ -450,7 +450,7 @@ def poignee_actions(b: FrenchTarotRecord, seat: int, h: int) -> tuple[Action, ..
     first card and once (C-6, D-17)."""
     players = b[0]
     shown = (h & TRUMP_MASK).bit_count() + (h >> EXCUSE_SHIFT & 1)
-    if shown < _POIGNEE_MIN[players] or h.bit_count() != CARDS[players]:
+    if shown < POIGNEE_MIN[players] or h.bit_count() != CARDS[players]:
         return ()
     if any(p[0] == seat for p in b[14]):
         return ()
