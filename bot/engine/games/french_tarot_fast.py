@@ -266,6 +266,10 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
     card: str = action[2]  # type: ignore[assignment]
     b: FrenchTarotRecord = s[0]
     n: int = b[0]
+    # (typed for the checker: an annotation alone costs nothing at run time)
+    nt: int
+    shift: int
+    legal: tuple[Action, ...]
     bit, trump, entry, nt, shift, follows, xs, excuse, chunks = FAST_PLAY[n][t][card]
     trick = s[2] + entry
     if n == 5 and card == b[10]:  # the called card: the partnership becomes public
@@ -297,16 +301,16 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
                     legal += excuse
             else:  # no trump either: any card (``plays_of`` inline: only plain cards and
                 # the Excuse are left, in bits 0-55 and 77)
-                c = WIDE_PLAYS[nt]
+                wide = WIDE_PLAYS[nt]
                 lo = hands >> shift & 0x3FFFFFFF
                 mid = hands >> (shift + 30) & 0x3FFFFFF
                 legal = (
-                    *c[0][lo & 1023],
-                    *c[1][lo >> 10 & 1023],
-                    *c[2][lo >> 20],
-                    *c[3][mid & 1023],
-                    *c[4][mid >> 10 & 1023],
-                    *c[5][mid >> 20],
+                    *wide[0][lo & 1023],
+                    *wide[1][lo >> 10 & 1023],
+                    *wide[2][lo >> 20],
+                    *wide[3][mid & 1023],
+                    *wide[4][mid >> 10 & 1023],
+                    *wide[5][mid >> 20],
                 )
                 if v:
                     legal += excuse
