@@ -88,31 +88,36 @@ def legal_actions(self: object, state: EarlyFrenchTarotState) -> tuple[Action, .
     if t is None:
         legal = ()
     else:
-        hand = state[3][t]
-        play = PLAY[t]
         led = None
         for _, c in state[6]:
             if c != FOOL:
                 led = SUIT_OF[c]
                 break
-        out: list[Action] = []
-        if led is not None:
-            members = MEMBERS[led]
-            for c in hand:
-                if c in members:
-                    out.append(play[c])
-            if not out:
-                for c in hand:
-                    if c in TRUMPS:
-                        out.append(play[c])
-            if out and FOOL in hand:
-                out.append(play[FOOL])
-        if not out:
-            for c in hand:
-                out.append(play[c])
-        legal = tuple(out)
+        legal = _plays(state[3][t], PLAY[t], led)
     _last_legal = (state, legal)
     return legal
+
+
+def _plays(hand: tuple[str, ...], play: dict[str, Action], led: str | None) -> tuple[Action, ...]:
+    """§4.2 as actions, in the order of ``legal_cards``: the suit ``led`` if held, else the
+    trumps, the Fool with either; else (or on a free lead, ``led`` None) every card.
+    (Plain loops: comprehensions are calls in Python 3.11.)"""
+    out: list[Action] = []
+    if led is not None:
+        members = MEMBERS[led]
+        for c in hand:
+            if c in members:
+                out.append(play[c])
+        if not out:
+            for c in hand:
+                if c in TRUMPS:
+                    out.append(play[c])
+        if out and FOOL in hand:
+            out.append(play[FOOL])
+    if not out:
+        for c in hand:
+            out.append(play[c])
+    return tuple(out)
 
 
 def apply(
@@ -121,21 +126,7 @@ def apply(
     last = _last_legal
     if action not in (last[1] if last[0] is state else self.legal_actions(state)):
         action = self.checked(state, action)
-    # A card that does not end its trick, inline (as in apply_trusted).
-    t = action.seat
-    card: str = action.card  # type: ignore[assignment]
-    out: list[Any] = list(state)
-    hands: list[tuple[str, ...]] = list(out[_HANDS])
-    hand = hands[t]
-    hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
-    out[_HANDS] = tuple(hands)
-    trick: tuple[Play, ...] = out[_TRICK] + _ENTRY[t][card]
-    n: int = out[0]
-    if len(trick) < n:
-        out[_TRICK] = trick
-        out[_TURN] = t + 1 if t + 1 < n else 0
-        return _new(EarlyFrenchTarotState, out), _PLAYED[t][card]
-    return _collect(out, trick, _PLAYED[t][card][0], True)
+    return apply_trusted(self, state, action, True)
 
 
 def apply_trusted(
@@ -143,7 +134,7 @@ def apply_trusted(
 ) -> tuple[EarlyFrenchTarotState, tuple[Event, ...]]:
     """``apply`` for simulations: ``action`` must be one of ``legal_actions(state)``
     (not checked); events are built only when ``events`` is true."""
-    # _play inline: a simulation's every step.
+    # (Every action of this game is a card play; ``apply`` runs it here too, with events.)
     t: int = action[1]
     card: str = action[2]  # type: ignore[assignment]
     out: list[Any] = list(state)
@@ -162,24 +153,8 @@ def apply_trusted(
         if lead != FOOL:  # (after a Fool lead, ``legal_actions`` finds the suit led)
             # The next seat's legal actions while the trick is at hand (the caller's next
             # ``legal_actions`` finds them): §4.2, as in ``legal_actions``.
-            follower = hands[nxt]
-            play = PLAY[nxt]
-            members = MEMBERS[SUIT_OF[lead]]
-            found: list[Action] = []
-            for c in follower:
-                if c in members:
-                    found.append(play[c])
-            if not found:
-                for c in follower:
-                    if c in TRUMPS:
-                        found.append(play[c])
-            if found and FOOL in follower:
-                found.append(play[FOOL])
-            if not found:
-                for c in follower:
-                    found.append(play[c])
             global _last_legal
-            _last_legal = (nxt_state, tuple(found))
+            _last_legal = (nxt_state, _plays(hands[nxt], PLAY[nxt], SUIT_OF[lead]))
         return nxt_state, (_PLAYED[t][card] if events else ())
     return _collect(out, trick, _PLAYED[t][card][0], events)
 

@@ -159,8 +159,11 @@ def _trusted_step(state: AnyState, a: Action, ev: bool) -> Step:
     s = state if type(state) is FrenchTarotState else working(state)
     if a[0] != "play":
         return _trusted(s, a, ev)
-    t: int = a[1]
-    card: str = a[2]  # type: ignore[assignment]
+    return _card(s, a[1], a[2], ev)  # type: ignore[arg-type]
+
+
+def _card(s: FrenchTarotState, t: int, card: str, ev: bool) -> Step:
+    """Seat ``t`` plays ``card``: mid-trick inline (``_follow_on``), else ``step_play``."""
     b: FrenchTarotRecord = s[0]
     bit, trump, entry, played = PLAY_INFO[t][card]
     trick = s[2] + entry
@@ -238,14 +241,7 @@ def apply(self: object, state: AnyState, action: Action) -> Step:
     s: FrenchTarotState = state  # type: ignore[assignment]
     if action[0] != "play":
         return _trusted(s, action, True)
-    t: int = action[1]
-    card: str = action[2]  # type: ignore[assignment]
-    b: FrenchTarotRecord = s[0]
-    bit, trump, entry, played = PLAY_INFO[t][card]
-    trick = s[2] + entry
-    if len(trick) < b[0] and card != b[10]:
-        return _follow_on(s, b, t, bit, trump, trick), played
-    return step_play(s, t, card, True)
+    return _card(s, action[1], action[2], True)  # type: ignore[arg-type]
 
 
 def apply_trusted(self: object, state: AnyState, action: Action, events: bool = False) -> Step:

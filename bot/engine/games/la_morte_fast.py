@@ -78,6 +78,19 @@ _new = new_tuple
 _last_legal: LegalMemo = NO_LEGAL
 
 
+def follow(hand: tuple[str, ...], play: dict[str, Action], follows: Any) -> tuple[Action, ...]:
+    """§4.2 as actions: the hand's cards of the suit led (``follows``) if it has any, else
+    every card. (Plain loops: comprehensions are calls in Python 3.11.)"""
+    out: list[Action] = []
+    for c in hand:
+        if c in follows:
+            out.append(play[c])
+    if not out:
+        for c in hand:
+            out.append(play[c])
+    return tuple(out)
+
+
 def compute_legal(s: LaMorteState) -> tuple[Action, ...]:
     t = s[TURN]
     if t is None:
@@ -90,19 +103,21 @@ def compute_legal(s: LaMorteState) -> tuple[Action, ...]:
         trick = s[TRICK]
         play = PLAY[t]
         if trick:  # §4.2: follow the led suit if able, else anything
-            follows = FOLLOWS[s[5]][trick[0][1]]
-            out = [play[c] for c in hand if c in follows]
-            if out:
-                return tuple(out)
-            return tuple([play[c] for c in hand])
+            return follow(hand, play, FOLLOWS[s[5]][trick[0][1]])
         if len(hand) == 1:
             return (play[hand[0]],)  # a lone La Morte must be led: Fuori dal Tempo (D-14)
         if s[LOWEST]:  # la_morte D-8, C-2: accepter's trick-1 lead only
             low = min(RANK[c] for c in hand if c != LA_MORTE)
             return tuple([play[c] for c in hand if c != LA_MORTE and RANK[c] == low])
+        out: list[Action] = []
         if LA_MORTE in hand:  # §4.4 lead ban
-            return tuple([play[c] for c in hand if c != LA_MORTE])
-        return tuple([play[c] for c in hand])
+            for c in hand:
+                if c != LA_MORTE:
+                    out.append(play[c])
+        else:  # a free lead (plain loops: comprehensions are calls in Python 3.11)
+            for c in hand:
+                out.append(play[c])
+        return tuple(out)
     if phase is AUCTIONING:
         return AUCTION_LEGAL[t][s[HIGH_BID]]
     return DEALER_LEGAL[t]
@@ -113,33 +128,13 @@ def legal_actions(self: object, state: LaMorteState) -> tuple[Action, ...]:
     m = _last_legal
     if m[0] is state:
         return m[1]
-    # Card play by a decided seat inline (the common case); compute_legal does all.
     t = state[8]
-    if t is not None and state[6] is PLAYING and state[7][t] is not UNDECIDED:
-        hand = state[2][t]
-        play = PLAY[t]
-        trick = state[17]
-        # (Plain loops: cheaper than comprehensions, which are calls in Python 3.11, and
-        # than map/filter over bound lookups.)
-        out: list[Action] = []
-        if trick:  # §4.2: follow the led suit if able, else anything
-            follows = FOLLOWS[state[5]][trick[0][1]]
-            for c in hand:
-                if c in follows:
-                    out.append(play[c])
-            if not out:
-                for c in hand:
-                    out.append(play[c])
-            legal = tuple(out)
-            _last_legal = (state, legal)
-            return legal
-        if not state[15] and LA_MORTE not in hand:  # a free lead
-            for c in hand:
-                out.append(play[c])
-            legal = tuple(out)
-            _last_legal = (state, legal)
-            return legal
-    legal = compute_legal(state)
+    trick = state[17]
+    if trick and t is not None and state[6] is PLAYING and state[7][t] is not UNDECIDED:
+        # the common case, without ``compute_legal``'s other questions
+        legal = follow(state[2][t], PLAY[t], FOLLOWS[state[5]][trick[0][1]])
+    else:
+        legal = compute_legal(state)
     _last_legal = (state, legal)
     return legal
 
@@ -152,26 +147,7 @@ def apply(
         action = self.checked(state, action)
     if action.type != "play":
         return _step(state, action, True)
-    t = action.seat
-    card: str = action.card  # type: ignore[assignment]
-    out: list[Any] = list(state)
-    n: int = out[0]
-    hands: list[tuple[str, ...]] = list(out[2])
-    hand = hands[t]
-    hands[t] = WITHOUT[len(hand)][hand.index(card)](hand)
-    out[2] = tuple(hands)
-    out[15] = False  # lowest_lead: only the first lead after an Accept
-    trick: tuple[Play, ...] = out[17] + ENTRY[t][card]
-    morto = out[21]
-    if len(trick) < (n if morto is None else n - 1):
-        # The trick goes on: the next seat clockwise, il Morto skipped (§3.5).
-        nxt = t + 1 if t + 1 < n else 0
-        if nxt == morto:
-            nxt = nxt + 1 if nxt + 1 < n else 0
-        out[17] = trick
-        out[8] = nxt
-        return _new(LaMorteState, out), PLAYED[t][card]
-    return _end_trick(out, t, card, trick, True)
+    return _play(state, action.seat, action.card, True)  # type: ignore[arg-type]
 
 
 def apply_trusted(
@@ -207,17 +183,7 @@ def apply_trusted(
         if out[7][nxt] is UNDECIDED:
             legal = DECIDE_LEGAL[nxt]
         else:
-            play = PLAY[nxt]
-            follows = FOLLOWS[out[5]][trick[0][1]]
-            hand = hands[nxt]
-            found: list[Action] = []
-            for c in hand:
-                if c in follows:
-                    found.append(play[c])
-            if not found:
-                for c in hand:
-                    found.append(play[c])
-            legal = tuple(found)
+            legal = follow(hands[nxt], PLAY[nxt], FOLLOWS[out[5]][trick[0][1]])
         global _last_legal
         _last_legal = (nxt_state, legal)
         return nxt_state, ()
@@ -345,7 +311,7 @@ def _trick_one_decision(s: LaMorteState, t: int, kind: str) -> Step:
 
 def _play(s: LaMorteState, t: int, card: str, ev: bool) -> Step:
     """The state after seat ``t`` plays ``card`` (legal; not checked); events if ``ev``.
-    ``apply`` has the same code inline."""
+    ``apply_trusted`` has the same code inline (the simulations' every step)."""
     out: list[Any] = list(s)
     n: int = out[0]
     hands: list[tuple[str, ...]] = list(out[2])
