@@ -30,6 +30,7 @@ from bot.engine.games.hot_paths import (
     NO_LEGAL,
     WITHOUT,
     LegalMemo,
+    fool_trick,
     last_result,
     new_tuple,
     play_tables,
@@ -195,21 +196,7 @@ def _collect(out: list[Any], trick: tuple[Play, ...], played: Event, ev: bool) -
                 out[_TURN] = winner if any(out[_HANDS]) else None
                 return _new(EarlyFrenchTarotState, out), ()
     number = len(tricks) + 1
-    led = None
-    fool_seat = None
-    for seat, c in trick:
-        if c == FOOL:
-            fool_seat = seat
-        elif led is None:
-            led = SUIT_OF[c]
-    winner = -1
-    if led is not None:
-        keys = WIN_KEY[led]
-        best = -1
-        for seat, c in trick:
-            k = keys[c]
-            if k > best:
-                best, winner = k, seat
+    winner, fool_seat = fool_trick(trick, FOOL, SUIT_OF, WIN_KEY)
     piles: list[tuple[str, ...]] = list(out[_PILES])
     if fool_seat is None:
         piles[winner] += CARD_TUPLE_OF[len(trick)](trick)

@@ -73,6 +73,33 @@ LegalMemo = tuple[Any, tuple[Action, ...]]
 NO_LEGAL: LegalMemo = (None, ())
 
 
+def fool_trick(
+    trick: tuple[tuple[int, str], ...],
+    fool: str,
+    suit_of: dict[str, str],
+    win_key: dict[str, dict[str, int]],
+) -> tuple[int, int | None]:
+    """``(winner, seat that played the Fool or None)`` of a complete trick in a game whose
+    Fool excuses itself (Early French Tarot, Queen of Tarot): the first other card's suit is
+    led, and the highest ``win_key[led]`` wins (the Fool's key is -1: it never does)."""
+    led = None
+    fool_seat = None
+    for seat, c in trick:
+        if c == fool:
+            fool_seat = seat
+        elif led is None:
+            led = suit_of[c]
+    winner = -1
+    if led is not None:
+        keys = win_key[led]
+        best = -1
+        for seat, c in trick:
+            k = keys[c]
+            if k > best:
+                best, winner = k, seat
+    return winner, fool_seat
+
+
 def last_result(compute: Callable[[Any], DealResult]) -> Callable[[Any], DealResult]:
     """``compute`` (a finished deal's result) remembered for the state last asked about, by
     identity: ``apply`` asks for it for the deal-over event, then callers ask again. Holding

@@ -16,7 +16,7 @@ from bot.engine.cards import SUITS, TAROT_PACK
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.games import queen_of_tarot_state as st
-from bot.engine.games.hot_paths import CARD_TUPLE_OF, CARDS_OF, WITHOUT, play_tables
+from bot.engine.games.hot_paths import CARD_TUPLE_OF, CARDS_OF, WITHOUT, fool_trick, play_tables
 from bot.engine.games.queen_of_tarot_cards import (
     DISCARD_SIZE,
     FOOL,
@@ -228,21 +228,7 @@ def _collect(
     phase), ``out`` the fields being built."""
     tricks: tuple[tuple[Play, ...], ...] = out[st.TRICKS]
     number = len(tricks) + 1
-    led = None
-    fool_seat = None
-    for seat, c in trick:
-        if c == FOOL:
-            fool_seat = seat
-        elif led is None:
-            led = SUIT[c]
-    winner = -1
-    if led is not None:
-        keys = _WIN_KEY[led]
-        best = -1
-        for seat, c in trick:
-            k = keys[c]
-            if k > best:
-                best, winner = k, seat
+    winner, fool_seat = fool_trick(trick, FOOL, SUIT, _WIN_KEY)
     piles: list[tuple[str, ...]] = list(out[st.PILES])
     if fool_seat is None:
         piles[winner] += CARD_TUPLE_OF[PLAYERS](trick)
