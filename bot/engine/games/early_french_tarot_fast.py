@@ -30,6 +30,7 @@ from bot.engine.games.hot_paths import (
     NO_LEGAL,
     WITHOUT,
     LegalMemo,
+    fool_follow,
     fool_trick,
     last_result,
     new_tuple,
@@ -100,25 +101,9 @@ def legal_actions(self: object, state: EarlyFrenchTarotState) -> tuple[Action, .
 
 
 def _plays(hand: tuple[str, ...], play: dict[str, Action], led: str | None) -> tuple[Action, ...]:
-    """§4.2 as actions, in the order of ``legal_cards``: the suit ``led`` if held, else the
-    trumps, the Fool with either; else (or on a free lead, ``led`` None) every card.
-    (Plain loops: comprehensions are calls in Python 3.11.)"""
-    out: list[Action] = []
-    if led is not None:
-        members = MEMBERS[led]
-        for c in hand:
-            if c in members:
-                out.append(play[c])
-        if not out:
-            for c in hand:
-                if c in TRUMPS:
-                    out.append(play[c])
-        if out and FOOL in hand:
-            out.append(play[FOOL])
-    if not out:
-        for c in hand:
-            out.append(play[c])
-    return tuple(out)
+    """§4.2 as actions, in the order of ``legal_cards`` (``led``: the suit led, None on a
+    free lead)."""
+    return fool_follow(hand, play, None if led is None else MEMBERS[led], TRUMPS, FOOL)
 
 
 def apply(

@@ -73,6 +73,34 @@ LegalMemo = tuple[Any, tuple[Action, ...]]
 NO_LEGAL: LegalMemo = (None, ())
 
 
+def fool_follow(
+    hand: tuple[str, ...],
+    play: dict[str, Action],
+    members: frozenset[str] | None,
+    trumps: frozenset[str],
+    fool: str,
+) -> tuple[Action, ...]:
+    """Following in a game whose Fool excuses itself (Early French Tarot, Queen of Tarot),
+    as play actions in hand order: the cards of the suit led (``members``; None on a free
+    lead or after the Fool alone) if any, else the trumps, the Fool with either; else every
+    card. (Plain loops: comprehensions are calls in Python 3.11.)"""
+    out: list[Action] = []
+    if members is not None:
+        for c in hand:
+            if c in members:
+                out.append(play[c])
+        if not out:
+            for c in hand:
+                if c in trumps:
+                    out.append(play[c])
+        if out and fool in hand:
+            out.append(play[fool])
+    if not out:
+        for c in hand:
+            out.append(play[c])
+    return tuple(out)
+
+
 def fool_trick(
     trick: tuple[tuple[int, str], ...],
     fool: str,

@@ -16,7 +16,14 @@ from bot.engine.cards import SUITS, TAROT_PACK
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.games import queen_of_tarot_state as st
-from bot.engine.games.hot_paths import CARD_TUPLE_OF, CARDS_OF, WITHOUT, fool_trick, play_tables
+from bot.engine.games.hot_paths import (
+    CARD_TUPLE_OF,
+    CARDS_OF,
+    WITHOUT,
+    fool_follow,
+    fool_trick,
+    play_tables,
+)
 from bot.engine.games.queen_of_tarot_cards import (
     DISCARD_SIZE,
     FOOL,
@@ -64,30 +71,13 @@ _WIN_KEY: dict[str, dict[str, int]] = {
 def legal_plays(s: QueenOfTarotState, t: int) -> tuple[Action, ...]:
     """§4.2 as actions of seat ``t``, in the order of ``legal_cards`` (plain loops:
     comprehensions are calls in Python 3.11)."""
-    hand = s[st.HANDS][t]
-    play = PLAY[t]
     led = None
     for _, c in s[st.TRICK]:
         if c != FOOL:
             led = SUIT[c]
             break
-    out: list[Action] = []
-    if led is not None:
-        members = MEMBERS[led]
-        for c in hand:
-            if c in members:
-                out.append(play[c])
-        if not out and led != TRUMP:
-            for c in hand:
-                if c in _TRUMPS:
-                    out.append(play[c])
-        if out:
-            if FOOL in hand:
-                out.append(play[FOOL])
-            return tuple(out)
-    for c in hand:
-        out.append(play[c])
-    return tuple(out)
+    members = None if led is None else MEMBERS[led]
+    return fool_follow(s[st.HANDS][t], PLAY[t], members, _TRUMPS, FOOL)
 
 
 _TRUMPS = MEMBERS[TRUMP]
