@@ -10,6 +10,7 @@ from __future__ import annotations
 from _random import Random  # ``random.Random``'s C base class (see ``shuffle``)
 from collections import Counter
 from collections.abc import Sequence
+from math import floor
 
 #: Per deck size: Fisher–Yates's ``(i, i + 1)`` steps, ``i`` from the last position down to 1
 #: (the multiplier a float, as ``draw() * (i + 1)`` makes it anyway), built once per size.
@@ -31,8 +32,9 @@ def shuffle(cards: Sequence[str], seed: int) -> tuple[str, ...]:
     # of a simulated deal's shuffle).
     draw = Random(seed).random
     out = list(cards)
+    # ``floor`` of a non-negative float is ``int`` of it, and half as dear a call as ``int``
     for i, m in _steps(len(out)):
-        j = int(draw() * m)
+        j = floor(draw() * m)
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 

@@ -63,6 +63,7 @@ from bot.engine.games.french_tarot_state import (
     legal_cards,
     make,
     may_show_poignee,
+    new_state,
     play_restriction,
     won_of,
     working,
@@ -171,7 +172,7 @@ class FrenchTarotRules(Rules):
             return make(base, hands, (), 0, hist, None, None)
         turn = (dealer - 1) % players
         # Nobody has spoken: every bid is open to the first speaker (``legal_for``).
-        return _new(FrenchTarotState, (base, hands, (), 0, hist, None, turn, _OPEN_BIDS[turn]))
+        return new_state((base, hands, (), 0, hist, None, turn, _OPEN_BIDS[turn]))
 
     #: Whose turn it is: item 6 of the working form and of the record alike.
     to_act = cast(Any, itemgetter(TURN))

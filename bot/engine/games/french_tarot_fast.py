@@ -49,6 +49,7 @@ from bot.engine.games.french_tarot_state import (
     FrenchTarotState,
     Phase,
     follow_plays,
+    new_state,
     plays_of,
     poignee_actions,
     working,
@@ -116,7 +117,7 @@ def _follow_on(
     hist = s[4]
     if not hist[0]:  # the first trick: poignées before a first card
         legal += poignee_actions(b, nt, h)
-    return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal))
+    return new_state((b, hands, trick, high, hist, s[5], nt, legal))
 
 
 #: ``TRUMPS_ABOVE`` over the 21 trumps alone (shifted down to bit 0, the 21).
@@ -129,9 +130,10 @@ FOLLOW_IN_HANDS: tuple[dict[str, tuple[Any, ...] | None], ...] = tuple(
 )
 #: Per player count, seat and card: ``PLAY_INFO``'s bit, trump number and trick entry, then
 #: the next seat, its hand's offset, ``FOLLOW_IN_HANDS`` tables, the offset of its Excuse
-#: bit, its Excuse play and its chunk plays.
-FAST_PLAY: dict[int, tuple[dict[str, tuple[Any, ...]], ...]] = {
-    n: tuple(
+#: bit, its Excuse play and its chunk plays. Indexed by the player count (a tuple: cheaper
+#: to index than a dict; empty below three players).
+FAST_PLAY: tuple[tuple[dict[str, tuple[Any, ...]], ...], ...] = tuple(
+    tuple(
         {
             c: (
                 *PLAY_INFO[seat][c][:3],
@@ -146,8 +148,10 @@ FAST_PLAY: dict[int, tuple[dict[str, tuple[Any, ...]], ...]] = {
         }
         for seat, nt in enumerate(NEXT[n])
     )
-    for n in NEXT
-}
+    if n in NEXT
+    else ()
+    for n in range(max(NEXT) + 1)
+)
 #: The trump of each trump number (1 the Petit … 21).
 TRUMP_CARD: dict[int, str] = {no: c for c, no in TRUMP_NO.items() if no}
 #: The number of finished tricks before the last one, per player count.
@@ -194,10 +198,10 @@ def _trusted_bid(s: FrenchTarotState, a: Action) -> Step:
         taker = bids.index(top)
         b = _new(FrenchTarotRecord, (*b[:3], _CHELEM, *b[4:7], bids, taker, top, *b[10:]))
         legal = CHELEM_ACTIONS[taker]
-        return _new(FrenchTarotState, (b, s[1], s[2], s[3], s[4], s[5], taker, legal)), ()
+        return new_state((b, s[1], s[2], s[3], s[4], s[5], taker, legal)), ()
     b = _new(FrenchTarotRecord, b[:7] + (bids,) + b[8:])
     nt = NEXT[b[0]][t]
-    return _new(FrenchTarotState, (b, s[1], s[2], s[3], s[4], s[5], nt, BID_ACTIONS[nt][high])), ()
+    return new_state((b, s[1], s[2], s[3], s[4], s[5], nt, BID_ACTIONS[nt][high])), ()
 
 
 def _trusted_chelem(s: FrenchTarotState, a: Action) -> Step:
@@ -216,7 +220,7 @@ def _trusted_chelem(s: FrenchTarotState, a: Action) -> Step:
     legal = plays_of(leader, h)
     if not hist[0]:  # the first trick: poignées before a first card
         legal += poignee_actions(b, leader, h)
-    return _new(FrenchTarotState, (b, s[1], s[2], s[3], hist, s[5], leader, legal)), ()
+    return new_state((b, s[1], s[2], s[3], hist, s[5], leader, legal)), ()
 
 
 def _trusted(s: FrenchTarotState, a: Action, ev: bool) -> Step:
@@ -248,7 +252,7 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
     """``apply`` for simulations: ``action`` must be legal in ``state`` (a single-card or
     bidding action from ``legal_actions`` is not checked again; multi-card choices are);
     events are built only when ``events`` is true (else ``()``)."""
-    if events or action[0] != "play" or type(state) is not FrenchTarotState:
+    if events or action[0] != "play":
         if type(state) is FrenchTarotState and not events:
             if action[0] == "bid":
                 return _trusted_bid(state, action)
@@ -257,11 +261,14 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
         return _trusted_step(state, action, events)
     # A card play without events, the simulations' every step: ``flow.follow_on`` and
     # ``flow.end_trick`` (but the last trick) inline, literal item numbers as in ``apply``.
-    s: FrenchTarotState = state
+    s: FrenchTarotState = state  # type: ignore[assignment]
+    try:
+        b: FrenchTarotRecord = s[0]
+        n: int = b[0]
+    except TypeError:  # a record given field by field: its item 0 is an int, not a record
+        return _trusted_step(state, action, events)
     t: int = action[1]
     card: str = action[2]  # type: ignore[assignment]
-    b: FrenchTarotRecord = s[0]
-    n: int = b[0]
     # (typed for the checker: an annotation alone costs nothing at run time)
     nt: int
     shift: int
@@ -314,7 +321,7 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
             h = hands >> shift & 0x3FFFFFFFFFFFFFFFFFFF
             if (h >> 56).bit_count() >= POIGNEE_MIN[n]:  # the trumps and the Excuse
                 legal += poignee_actions(b, nt, h)
-        return _new(FrenchTarotState, (b, hands, trick, high, hist, s[5], nt, legal)), ()
+        return new_state((b, hands, trick, high, hist, s[5], nt, legal)), ()
     tricks: tuple[Any, ...] = hist[0]
     if len(tricks) == LAST_TRICK[n]:
         return end_trick(b, hands, trick, hist, s[5], None)
@@ -358,4 +365,4 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
         *c[6][m & 1023],
         *c[7][m >> 10],
     )
-    return _new(FrenchTarotState, (b, hands, (), 0, hist, s[5], winner, legal)), ()
+    return new_state((b, hands, (), 0, hist, s[5], winner, legal)), ()

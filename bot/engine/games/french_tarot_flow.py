@@ -68,6 +68,7 @@ from bot.engine.games.french_tarot_state import (
     legal_cards,
     make,
     may_show_poignee,
+    new_state,
     play_restriction,
     plays_of,
     poignee_actions,
@@ -78,7 +79,6 @@ from bot.engine.trick import Play
 Step = tuple[FrenchTarotState, tuple[Event, ...]]
 
 _new = cast("Callable[[type[Any], Iterable[Any]], Any]", tuple.__new__)  # pyright: ignore[reportUnknownMemberType]
-_S = FrenchTarotState
 _NO_EVENTS: tuple[Event, ...] = ()
 _PLAY, _CALL, _DISCARD, _CHELEM, _DONE, _BIDDING = (
     Phase.PLAY,
@@ -138,7 +138,7 @@ def step_bid(s: FrenchTarotState, t: int, contract: str, ev: bool) -> Step:
     high = max(len(CONTRACTS) - len(s[LEGAL]), CONTRACT_INDEX[contract])
     if t != b[1]:  # C-8: everyone speaks once; the dealer speaks last
         nt = NEXT[players][t]
-        nxt = _new(_S, (b, *s[HANDS:TURN], nt, BID_ACTIONS[nt][high]))
+        nxt = new_state((b, *s[HANDS:TURN], nt, BID_ACTIONS[nt][high]))
         return nxt, (BID_EVENT[t][contract] if ev else _NO_EVENTS)
     events: list[Event] = [*BID_EVENT[t][contract]] if ev else []
     if high < 0:
@@ -284,7 +284,7 @@ def follow_on(
         legal = follow_plays(nt, h, trick, high)
     if not hist[H_TRICKS]:
         legal += poignee_actions(b, nt, h)
-    return _new(_S, (b, hands, trick, high, hist, called_by, nt, legal))
+    return new_state((b, hands, trick, high, hist, called_by, nt, legal))
 
 
 _CARD = itemgetter(1)
@@ -337,10 +337,10 @@ def end_trick(
     if not last:
         # after the first trick any lead is free (D-14 binds trick 1 only) and no poignée
         legal = plays_of(winner, hands >> SHIFT[winner] & FULL)
-        nxt = _new(_S, (b, hands, (), 0, hist, called_by, winner, legal))
+        nxt = new_state((b, hands, (), 0, hist, called_by, winner, legal))
         return nxt, (_NO_EVENTS if events is None else events)
     # the deal is over: nobody to act, no legal action (``legal_for``'s answer)
-    return finish(_new(_S, (b, hands, (), 0, hist, called_by, None, ())), events)
+    return finish(new_state((b, hands, (), 0, hist, called_by, None, ())), events)
 
 
 def finish(s: FrenchTarotState, events: tuple[Event, ...] | None) -> Step:
@@ -364,7 +364,7 @@ def finish(s: FrenchTarotState, events: tuple[Event, ...] | None) -> Step:
     detail["dog"] = sorted(b[5])
     detail["discard"] = sorted(b[12])
     b = _new(FrenchTarotRecord, (*b[:3], _DONE, *b[4:_R_OUTCOME], "played", deltas, detail))
-    s = _new(_S, (b, *s[HANDS:TURN], None, ()))
+    s = new_state((b, *s[HANDS:TURN], None, ()))
     if events is None:
         return s, _NO_EVENTS
     return s, (*events, Event("deal_over", data={"deltas": list(deltas)}))

@@ -109,7 +109,21 @@ SEAT_BIT: tuple[dict[str, int], ...] = tuple(
 )
 
 
-class FrenchTarotState(tuple[Any, ...]):
+class _FieldByField(type):
+    """``FrenchTarotState``'s metaclass: calling the class builds a deal field by field, like
+    the record (``players=…, hands=…``; the codec decodes stored states this way).
+
+    The class itself defines no ``__new__``, so it keeps the C-level ``tuple.__new__``:
+    ``new_state`` (``type.__call__`` bound to the class) builds a state from its eight
+    working items without a Python-level constructor, and faster than
+    ``tuple.__new__(FrenchTarotState, items)``, which re-packs its arguments.
+    """
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        return from_record(FrenchTarotRecord(*args, **kwargs))
+
+
+class FrenchTarotState(tuple[Any, ...], metaclass=_FieldByField):
     """One French Tarot deal; immutable. Fields as ``FrenchTarotRecord`` (see the module
     docstring for the working form inside)."""
 
@@ -144,10 +158,6 @@ class FrenchTarotState(tuple[Any, ...]):
     outcome: str | None
     deltas: tuple[int, ...] | None
     detail: dict[str, Any] | None
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> FrenchTarotState:
-        """Built field by field like the record (``players=…, hands=…``)."""
-        return from_record(FrenchTarotRecord(*args, **kwargs))
 
     def record(self) -> FrenchTarotRecord:
         """This deal field by field."""
@@ -208,6 +218,14 @@ class FrenchTarotState(tuple[Any, ...]):
 
     def __getnewargs__(self) -> tuple[Any, ...]:
         return tuple(self.record())
+
+
+#: ``new_state(items)``: the ``FrenchTarotState`` of its eight working items (``BASE``…
+#: ``LEGAL``), built by ``tuple.__new__`` straight from ``type.__call__`` (see ``_FieldByField``).
+new_state = cast(
+    "Callable[[tuple[Any, ...]], FrenchTarotState]",
+    type.__call__.__get__(FrenchTarotState),  # pyright: ignore[reportUnknownMemberType, reportAttributeAccessIssue]
+)
 
 
 def _from_values(values: tuple[Any, ...]) -> FrenchTarotState:
@@ -285,7 +303,7 @@ def make(
 ) -> FrenchTarotState:
     """A ``FrenchTarotState`` from its items (its legal actions computed here)."""
     legal = legal_for(base, hands, trick, high, hist, turn)
-    return _new(FrenchTarotState, (base, hands, trick, high, hist, called_by, turn, legal))
+    return new_state((base, hands, trick, high, hist, called_by, turn, legal))
 
 
 def working(s: FrenchTarotState | FrenchTarotRecord) -> FrenchTarotState:
