@@ -155,7 +155,7 @@ FAST_PLAY: tuple[tuple[dict[str, tuple[Any, ...]], ...], ...] = tuple(
 #: The trump of each trump number (1 the Petit … 21).
 TRUMP_CARD: dict[int, str] = {no: c for c, no in TRUMP_NO.items() if no}
 #: The number of finished tricks before the last one, per player count.
-LAST_TRICK: dict[int, int] = {n: p.cards - 1 for n, p in PARAMS.items()}
+LAST_TRICK: tuple[int, ...] = tuple(PARAMS[n].cards - 1 if n in PARAMS else -1 for n in range(6))
 
 
 def _trusted_step(state: AnyState, a: Action, ev: bool) -> Step:
@@ -328,10 +328,10 @@ def apply_trusted(self: object, state: AnyState, action: Action, events: bool = 
     # §4.3: the best trump, else the best card of the suit led (the Excuse's last-trick
     # rule only matters in the last trick).
     high = s[3]
-    if trump > high:
-        high = trump
     winner: int = trick[0][0]
-    if high:  # a trump was played: the best one's player (the trick's item 3 says which)
+    if trump > high:  # the last card is the best trump played
+        winner = t
+    elif high:  # an earlier trump is: the best one's player (the trick's item 3 says which)
         best_trump = TRUMP_CARD[high]
         for seat, c in trick:
             if c == best_trump:

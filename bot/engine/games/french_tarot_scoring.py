@@ -136,9 +136,15 @@ def score(
     n = players if len(tricks) * players == len(flat) else 0
     if n:
         att: list[str] = []
-        for i, w in enumerate(winners):
-            if w in attack:
+        if len(attack) == 1:  # a lone taker: its tricks found by C-level scans of the winners
+            i = -1
+            for _ in range(winners.count(taker)):
+                i = winners.index(taker, i + 1)
                 att += flat[i * n : i * n + n]
+        else:
+            for i, w in enumerate(winners):
+                if w in attack:
+                    att += flat[i * n : i * n + n]
     else:
         att = [c for t, w in zip(tricks, winners, strict=True) if w in attack for _, c in t]
     if contract == "garde_sans":
