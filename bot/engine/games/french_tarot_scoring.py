@@ -29,6 +29,7 @@ _CARD = itemgetter(1)
 #: The cards worth one half point but the Excuse (as ``half_points``): an Excuse's debt.
 _LOW = frozenset(c for c, hp in HP.items() if hp == 1 and c != EXCUSE)
 _IS_LOW = _LOW.__contains__
+_LOW_SORTED = tuple(sorted(_LOW))
 #: Each card's half points times four, plus one for a bout: a pile's sum gives both at once
 #: (three bouts at most, so the bout count fits the low two bits).
 _HP_BOUT: dict[str, int] = {c: 4 * hp + (c in (PETIT, TWENTY_ONE, EXCUSE)) for c, hp in HP.items()}
@@ -86,6 +87,23 @@ def piles(
             pay_to.append(low[0])
             settled["paid"] = low[0]
     return att, dfc, settled
+
+
+def _first_low(
+    flat: list[str], winners: Sequence[int], attack: tuple[int, ...], n: int, dog: Sequence[str]
+) -> str | None:
+    """The lowest low card (``min`` over ``_LOW``) that the defence took in a trick or owns in
+    ``dog``; ``flat`` lists the tricks' cards in order, each trick ``n`` cards. The defence
+    takes most tricks, so the first few low cards in order nearly always settle it: a few
+    C-level scans of ``flat`` instead of gathering and filtering the defence's pile."""
+    for c in _LOW_SORTED:
+        at = _index(flat, c)
+        if at >= 0:
+            if winners[at // n] not in attack:
+                return c
+        elif c in dog:
+            return c
+    return None
 
 
 def _index(flat: list[str], card: str) -> int:
@@ -169,18 +187,15 @@ def score(
             else:
                 att.remove(EXCUSE)
                 excuse["debtor"] = "defence"
-                # the defence's pile: the cards of the tricks the attack did not win
+                # the lowest low card of the defence's pile: the tricks the attack did not
+                # win, and the dog in a garde contre
+                own_dog = dog if contract == "garde_contre" else ()
                 if n:
-                    dfc: list[str] = []
-                    for j, w in enumerate(winners):
-                        if w not in attack:
-                            dfc += flat[j * n : j * n + n]
+                    paid = _first_low(flat, winners, attack, n, own_dog)
                 else:
                     held = set(att)
                     dfc = [c for c in flat if c not in held and c != EXCUSE]
-                if contract == "garde_contre":
-                    dfc += dog
-                paid = min(filter(_IS_LOW, dfc), default=None)
+                    paid = min(filter(_IS_LOW, (*dfc, *own_dog)), default=None)
                 if paid is not None:
                     att.append(paid)
                     excuse["paid"] = paid
