@@ -218,7 +218,8 @@ def _trusted_chelem(s: FrenchTarotState, a: Action) -> Step:
     hist = (hist[0], hist[1], hist[2], leader, hist[4])
     h = s[1] >> SHIFT[leader] & FULL
     legal = plays_of(leader, h)
-    if not hist[0]:  # the first trick: poignées before a first card
+    # the first trick: poignées before a first card, if enough trumps (and the Excuse)
+    if not hist[0] and (h >> 56).bit_count() >= POIGNEE_MIN[b[0]]:
         legal += poignee_actions(b, leader, h)
     return new_state((b, s[1], s[2], s[3], hist, s[5], leader, legal)), ()
 
