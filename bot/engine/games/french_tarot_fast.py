@@ -115,7 +115,8 @@ def _follow_on(
     else:
         legal = follow_plays(nt, h, trick, high)
     hist = s[4]
-    if not hist[0]:  # the first trick: poignées before a first card
+    # the first trick: poignées before a first card, if enough trumps (and the Excuse)
+    if not hist[0] and (h >> 56).bit_count() >= POIGNEE_MIN[b[0]]:
         legal += poignee_actions(b, nt, h)
     return new_state((b, hands, trick, high, hist, s[5], nt, legal))
 

@@ -145,9 +145,10 @@ def apply(
     m = _last_legal
     if action not in (m[1] if m[0] is state else self.legal_actions(state)):
         action = self.checked(state, action)
-    if action.type != "play":
+    # items, not field names: ``Action``'s type, seat and card (one tuple index each)
+    if action[0] != "play":
         return _step(state, action, True)
-    return _play(state, action.seat, action.card, True)  # type: ignore[arg-type]
+    return _play(state, action[1], action[2], True)  # type: ignore[arg-type]
 
 
 def apply_trusted(
