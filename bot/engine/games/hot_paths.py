@@ -73,6 +73,21 @@ LegalMemo = tuple[Any, tuple[Action, ...]]
 NO_LEGAL: LegalMemo = (None, ())
 
 
+def suit_follow(hand: tuple[str, ...], play: dict[str, Action], members: Any) -> tuple[Action, ...]:
+    """Following in a game without an excusing Fool (La Morte, Loser's Game), as play
+    actions in hand order: the hand's cards of the suit led (``members``; empty on a free
+    lead) if it has any, else every card. (Plain loops: comprehensions are calls in Python
+    3.11.)"""
+    out: list[Action] = []
+    for c in hand:
+        if c in members:
+            out.append(play[c])
+    if not out:
+        for c in hand:
+            out.append(play[c])
+    return tuple(out)
+
+
 def fool_follow(
     hand: tuple[str, ...],
     play: dict[str, Action],

@@ -20,6 +20,7 @@ from bot.engine.games.hot_paths import (
     LegalMemo,
     last_result,
     new_tuple,
+    suit_follow,
 )
 from bot.engine.games.la_morte_state import (
     AUCTION,
@@ -78,19 +79,6 @@ _new = new_tuple
 _last_legal: LegalMemo = NO_LEGAL
 
 
-def follow(hand: tuple[str, ...], play: dict[str, Action], follows: Any) -> tuple[Action, ...]:
-    """§4.2 as actions: the hand's cards of the suit led (``follows``) if it has any, else
-    every card. (Plain loops: comprehensions are calls in Python 3.11.)"""
-    out: list[Action] = []
-    for c in hand:
-        if c in follows:
-            out.append(play[c])
-    if not out:
-        for c in hand:
-            out.append(play[c])
-    return tuple(out)
-
-
 def compute_legal(s: LaMorteState) -> tuple[Action, ...]:
     t = s[TURN]
     if t is None:
@@ -103,7 +91,7 @@ def compute_legal(s: LaMorteState) -> tuple[Action, ...]:
         trick = s[TRICK]
         play = PLAY[t]
         if trick:  # §4.2: follow the led suit if able, else anything
-            return follow(hand, play, FOLLOWS[s[5]][trick[0][1]])
+            return suit_follow(hand, play, FOLLOWS[s[5]][trick[0][1]])
         if len(hand) == 1:
             return (play[hand[0]],)  # a lone La Morte must be led: Fuori dal Tempo (D-14)
         if s[LOWEST]:  # la_morte D-8, C-2: accepter's trick-1 lead only
@@ -132,7 +120,7 @@ def legal_actions(self: object, state: LaMorteState) -> tuple[Action, ...]:
     trick = state[17]
     if trick and t is not None and state[6] is PLAYING and state[7][t] is not UNDECIDED:
         # the common case, without ``compute_legal``'s other questions
-        legal = follow(state[2][t], PLAY[t], FOLLOWS[state[5]][trick[0][1]])
+        legal = suit_follow(state[2][t], PLAY[t], FOLLOWS[state[5]][trick[0][1]])
     else:
         legal = compute_legal(state)
     _last_legal = (state, legal)
@@ -184,7 +172,7 @@ def apply_trusted(
         if out[7][nxt] is UNDECIDED:
             legal = DECIDE_LEGAL[nxt]
         else:
-            legal = follow(hands[nxt], PLAY[nxt], FOLLOWS[out[5]][trick[0][1]])
+            legal = suit_follow(hands[nxt], PLAY[nxt], FOLLOWS[out[5]][trick[0][1]])
         global _last_legal
         _last_legal = (nxt_state, legal)
         return nxt_state, ()

@@ -22,6 +22,7 @@ from bot.engine.games.hot_paths import (
     LegalMemo,
     last_result,
     new_tuple,
+    suit_follow,
 )
 from bot.engine.games.losers_game_scoring import (
     FOUR_OF_A_KIND,
@@ -76,20 +77,10 @@ def legal_actions(self: object, state: LosersGameState) -> tuple[Action, ...]:
     if t is None:
         legal: tuple[Action, ...] = ()
     elif phase is _PLAYING:
-        # (Plain loops: cheaper than comprehensions, which are calls in Python 3.11.)
-        hand = state[4][t]
-        play = PLAY[t]
         trick = state[TRICK]
-        out: list[Action] = []
-        if trick:  # §4: follow the led suit if able, else anything
-            members = MEMBERS[trick[0][1][0]]
-            for c in hand:
-                if c in members:
-                    out.append(play[c])
-        if not out:
-            for c in hand:
-                out.append(play[c])
-        legal = tuple(out)
+        # §4: follow the led suit if able, else anything (a free lead: anything)
+        members = MEMBERS[trick[0][1][0]] if trick else ()
+        legal = suit_follow(state[4][t], PLAY[t], members)
     elif phase is Phase.TRUMP:
         legal = TRUMP_LEGAL[t]
     else:
