@@ -19,7 +19,7 @@ def _ruff() -> str:
         return str(candidate)
     found = shutil.which("ruff")
     if found is None:
-        pytest.fail("ruff is not installed; run: .venv/bin/pip install -e '.[test]'")
+        pytest.fail("ruff is not installed: install requirements-test.lock (README, Run the tests)")
     return found
 
 
