@@ -16,16 +16,25 @@ function of its inputs and that one variable, which also reaches worker threads
 
 from __future__ import annotations
 
-import gettext
+import io
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
-from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
+
+from bot.i18n.plurals import (
+    ENGLISH,
+    PluralForms,
+    PluralFormsError,
+    agreed_plural_forms,
+    parse_plural_forms,
+    plural_entries,
+)
 
 #: The languages Trionfi speaks, English first (the source language and the fallback).
 LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
@@ -61,30 +70,59 @@ def using(language: object) -> Iterator[str]:
 
 
 class _Catalog:
-    """One language's messages, merged from its ``.po`` files, with its plural rule (the
-    catalogs' own ``Plural-Forms``, as gettext evaluates it: French counts 0 and 1 as one,
-    Italian and English only 1)."""
+    """One language's messages, merged from its ``.po`` files, with its plural rule: the
+    ``Plural-Forms`` header the files themselves declare (French counts 0 and 1 as one,
+    Italian and English only 1), never Babel's CLDR table, which changes between releases
+    (Babel 2.19 gives French and Italian a third form our catalogs do not have). The files of
+    one language must agree on it; a missing, malformed or disagreeing header, or a counted
+    message without exactly that many forms, fails the load (:class:`PluralFormsError`)
+    rather than show the wrong form."""
 
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, folder: Traversable | None = None) -> None:
         self.singular: dict[str, str] = {}
         self.plural: dict[str, tuple[str, ...]] = {}
         # Messages with a context (``msgctxt``): the slash commands' names, descriptions and
         # choices (``bot.i18n.commands``), where one English word may need two translations.
         self.contextual: dict[tuple[str, str], str] = {}
-        self.form: Callable[[int], int] = gettext.c2py(get_plural(language).plural_expr)
-        folder = resources.files("bot.i18n").joinpath("locales", language)
-        if not folder.is_dir():
-            return
-        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-            if not entry.name.endswith(".po"):
-                continue
-            with entry.open("rb") as f:
-                book = read_po(f, locale=language)
+        if folder is None:  # another folder: only for the tests of a broken catalog
+            folder = resources.files("bot.i18n").joinpath("locales", language)
+        files: dict[str, bytes] = {}
+        if language != DEFAULT and folder.is_dir():
+            files = {
+                entry.name: entry.read_bytes()
+                for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+                if entry.name.endswith(".po")
+            }
+        texts = {name: data.decode("utf-8") for name, data in files.items()}
+        agreed = agreed_plural_forms(language, texts)
+        # English (no catalog) and a language without catalogs yet count like English.
+        self.plural_forms: PluralForms = agreed or parse_plural_forms(ENGLISH, "English")
+        self.form: Callable[[int], int] = self.plural_forms.form
+        wanted = list(range(self.plural_forms.count))
+        for name, text in texts.items():
+            # Counted from the text: Babel pads missing forms with "" (the message would then
+            # silently stay English) and drops extra ones when it reads the file.
+            for msgid, indices in plural_entries(text):
+                if indices != wanted:
+                    raise PluralFormsError(
+                        f"{language}/{name}: {msgid!r} has msgstr{indices}, the header's "
+                        f"Plural-Forms wants {wanted}"
+                    )
+        for name, data in files.items():
+            # abort_invalid: a malformed file is an error here, not a printed warning.
+            book = read_po(io.BytesIO(data), locale=language, abort_invalid=True)
             for message in book:
                 if not message.id or message.fuzzy:  # a fuzzy guess is never shown
                     continue
                 if isinstance(message.id, tuple | list):
                     forms = tuple(str(s) for s in message.string or ())
+                    if len(forms) != self.plural_forms.count:
+                        # Babel sized the entry by another rule than the header's (the header
+                        # is not the first entry): the forms would not line up with form(n).
+                        raise PluralFormsError(
+                            f"{language}/{name}: {message.id[0]!r} read with {len(forms)} "
+                            f"forms, the header says {self.plural_forms.count}"
+                        )
                     if all(forms):
                         self.plural[str(message.id[0])] = forms
                 elif message.string and message.context:
@@ -119,6 +157,8 @@ def n_(singular: str, plural: str, n: int, /, **params: Any) -> str:
         book = catalog(language)
         forms = book.plural.get(singular)
         if forms is not None:
+            # form(n) is below the header's count for every count tried at load; min() only
+            # guards counts beyond those.
             return _format(forms[min(book.form(n), len(forms) - 1)], params)
     return _format(singular if n == 1 else plural, params)
 

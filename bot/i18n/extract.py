@@ -9,6 +9,11 @@ file is its game when the file is named after one (``bot/ui/la_morte.py``, ``cog
 ``core`` otherwise; the slash commands' strings form the ``commands`` area. Translators edit the
 ``.po`` files; this tool never guesses (no fuzzy matching), so a new or changed English message
 shows up untranslated until someone translates it — which the test suite refuses.
+
+The plural rule of a catalog is its own ``Plural-Forms`` header (``bot.i18n.plurals``), never
+Babel's: a new catalog copies the header of its language's other catalogs (a newer Babel's CLDR
+table may want another number of forms, as 2.19 does for French and Italian), an updated one
+keeps its own, and a file whose header or forms came out otherwise is not written.
 """
 
 from __future__ import annotations
@@ -25,6 +30,13 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from bot.engine.registry import implemented
+from bot.i18n.plurals import (
+    PluralForms,
+    PluralFormsError,
+    agreed_plural_forms,
+    plural_entries,
+    plural_forms_of,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -111,31 +123,89 @@ def read(path: Path, locale: str | None = None) -> Catalog:
         return read_po(f, locale=locale)
 
 
-def write(update: bool = True, areas: Iterable[str] | None = None) -> list[str]:
+def _shown(path: Path) -> str:
+    """``path`` as reported: relative to the repository when it is inside it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def plural_forms(folder: Path) -> PluralForms | None:
+    """The ``Plural-Forms`` every catalog in ``folder`` (one language's) declares; None if it
+    has none yet. Raises :class:`PluralFormsError` if they disagree or one lacks it."""
+    texts = {po.name: po.read_text(encoding="utf-8") for po in sorted(folder.glob("*.po"))}
+    return agreed_plural_forms(folder.name, texts)
+
+
+def _checked_po_bytes(catalog: Catalog, rule: PluralForms, where: str) -> bytes:
+    """``catalog`` as ``.po`` bytes, refused unless it states ``rule`` and gives every counted
+    message exactly ``rule.count`` forms: whatever a Babel release does to the header on
+    update or write, a catalog's plural rule only changes by hand."""
+    # Set again just before writing: Catalog.update() and write_po() keep a header read from
+    # the file today, but the header is ours to decide, not the library's.
+    catalog.mime_headers = [("Plural-Forms", rule.value)]
+    data = _po_bytes(catalog)
+    text = data.decode(catalog.charset or "utf-8")
+    written = plural_forms_of(text, where)
+    if written != rule:
+        raise PluralFormsError(
+            f"{where}: would be written with {written.value!r}, not {rule.value!r}"
+        )
+    wanted = list(range(rule.count))
+    for msgid, indices in plural_entries(text):
+        if indices != wanted:
+            raise PluralFormsError(f"{where}: {msgid!r} would get msgstr{indices}, not {wanted}")
+    return data
+
+
+def write_area(
+    area: str,
+    template: Catalog,
+    update: bool = True,
+    locales: Path = LOCALES,
+    languages: Iterable[str] = TRANSLATED,
+) -> list[str]:
+    """One area's template (and, with ``update``, its catalogs in ``languages``) written into
+    ``locales`` when out of date; the changed files."""
+    changed: list[str] = []
+    pot = locales / f"{area}.pot"
+    if not pot.exists() or _keys(read(pot)) != _keys(template):
+        pot.write_bytes(_po_bytes(template))
+        changed.append(_shown(pot))
+    if not update:
+        return changed
+    for language in languages:
+        po = locales / language / f"{area}.po"
+        rule = plural_forms(po.parent)  # also checks that the existing catalogs agree
+        if rule is None:
+            raise PluralFormsError(
+                f"{_shown(po.parent)}: no catalog to copy Plural-Forms from; write the first "
+                f"one's header by hand (gettext's rule for {language!r})"
+            )
+        if po.exists():
+            catalog = read(po, language)
+            # Its own header, spelled as it is (equal to its siblings' but for spaces).
+            rule = plural_forms_of(po.read_text(encoding="utf-8"), _shown(po))
+        else:
+            catalog = Catalog(locale=language, domain=area, project="Trionfi", fuzzy=False)
+            # Not Babel's CLDR default (Babel 2.19 says nplurals=3 for fr and it): the rule
+            # the language's other catalogs are translated for.
+            catalog.mime_headers = [("Plural-Forms", rule.value)]
+        before = _keys(catalog)
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        if not po.exists() or _keys(catalog) != before:
+            po.write_bytes(_checked_po_bytes(catalog, rule, _shown(po)))
+            changed.append(_shown(po))
+    return changed
+
+
+def write(
+    update: bool = True, areas: Iterable[str] | None = None, locales: Path = LOCALES
+) -> list[str]:
     """Templates (and, with ``update``, the catalogs) of ``areas`` (None: all) brought up to
     date; the changed files."""
     changed: list[str] = []
     for area, template in templates(areas).items():
-        pot = LOCALES / f"{area}.pot"
-        if not pot.exists() or _keys(read(pot)) != _keys(template):
-            pot.write_bytes(_po_bytes(template))
-            changed.append(str(pot.relative_to(ROOT)))
-        if not update:
-            continue
-        for language in TRANSLATED:
-            po = LOCALES / language / f"{area}.po"
-            po.parent.mkdir(parents=True, exist_ok=True)
-            catalog = (
-                read(po, language)
-                if po.exists()
-                else Catalog(locale=language, domain=area, project="Trionfi", fuzzy=False)
-            )
-            before = _keys(catalog)
-            catalog.update(template, no_fuzzy_matching=True)
-            catalog.obsolete.clear()
-            if not po.exists() or _keys(catalog) != before:
-                po.write_bytes(_po_bytes(catalog))
-                changed.append(str(po.relative_to(ROOT)))
+        changed += write_area(area, template, update, locales)
     return changed
 
 

@@ -13,6 +13,7 @@ from babel.messages.catalog import Catalog, Message
 
 from bot.i18n.commands import problems
 from bot.i18n.extract import LOCALES, TRANSLATED, read, stale, templates
+from bot.i18n.plurals import plural_entries, plural_forms_of
 from tests.i18n.text_lint import scan
 
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
@@ -95,3 +96,25 @@ def test_a_message_two_areas_share_reads_the_same_in_both(language: str) -> None
                 clashes.append(f"{key}: {seen[key][0]} {seen[key][1]!r} ≠ {po.name} {string!r}")
             seen.setdefault(key, (po.name, string))
     assert not clashes, "\n".join(clashes)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_languages_catalogs_share_one_plural_rule_and_give_every_form(language: str) -> None:
+    """Each ``.po`` of a language states the same ``Plural-Forms`` (its messages are merged
+    into one table, read with one rule), and every counted message has exactly ``nplurals``
+    forms, counted in the text: Babel pads or cuts them to the header when it reads a file."""
+    files = sorted((LOCALES / language).glob("*.po"))
+    assert files
+    texts = {po.name: po.read_text(encoding="utf-8") for po in files}
+    rules = {name: plural_forms_of(text, f"{language}/{name}") for name, text in texts.items()}
+    first = rules[files[0].name]
+    assert all(rule == first for rule in rules.values()), {n: r.value for n, r in rules.items()}
+    wanted = list(range(first.count))
+    bad = [
+        f"{language}/{name}: {msgid!r} has msgstr{indices}, nplurals={first.count}"
+        for name, text in texts.items()
+        for msgid, indices in plural_entries(text)
+        if indices != wanted
+    ]
+    assert not bad, "\n".join(bad)
+    assert sum(1 for text in texts.values() for _ in plural_entries(text)) > 0

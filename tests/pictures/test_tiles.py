@@ -4,11 +4,13 @@ glance (compared at half size, about the scale a phone shows them at), in the ga
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageFont, ImageStat
 
 from bot.engine.registry import get_rules, implemented
 from bot.ui.pictures import tiles
@@ -116,3 +118,53 @@ def test_only_the_bundled_fonts_are_used() -> None:
             assert "truetype" not in source, path.name
     pyproject = (package.parents[2] / "pyproject.toml").read_text(encoding="utf-8")
     assert '"ui/pictures/fonts/*"' in pyproject
+
+
+def _forget_every_drawing() -> None:
+    """Empty every cache of the pictures package (fonts, glyph checks, tiles, chips, plates,
+    palettes, pictures), so that the next pictures are drawn from scratch."""
+    import bot.ui.pictures as package
+    from bot.ui.pictures import clear_caches
+
+    clear_caches(faces=True)
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+def test_every_text_is_drawn_in_a_bundled_font(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At run time, what the source check above cannot see: while every golden scene, every
+    game's faces and the suit icons are drawn afresh, each font loaded is one of ``fonts/``
+    and no text falls back on Pillow's default font (``draw.text`` without ``font=``), which
+    changes with Pillow releases."""
+    from bot.ui.pictures._style import FONT_DIR
+    from bot.ui.pictures.suit_icons import suit_icon
+    from tests.pictures.regenerate import pictures
+    from tests.pictures.scenes import SCENES
+
+    loaded: list[Path] = []
+    truetype = ImageFont.truetype
+
+    def recording_truetype(font: Any = None, *args: Any, **kwargs: Any) -> ImageFont.FreeTypeFont:
+        loaded.append(Path(str(font)).resolve())
+        return truetype(font, *args, **kwargs)
+
+    def no_default_font(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("text drawn without font=: Pillow's own default font")
+
+    monkeypatch.setattr(ImageFont, "truetype", recording_truetype)
+    monkeypatch.setattr(ImageFont, "load_default", no_default_font)
+    _forget_every_drawing()
+    try:
+        for scene in SCENES:
+            pictures(scene)
+        for game in GAMES:
+            tiles.deck_tiles(game)
+        for suit in "SHDC":
+            suit_icon(suit)
+    finally:
+        _forget_every_drawing()  # nothing drawn under the patches outlives this test
+    assert loaded, "no font was loaded: the caches were not emptied"
+    assert {p.parent for p in loaded} == {FONT_DIR.resolve()}, sorted(set(loaded))
