@@ -1,3 +1,37 @@
-"""Fixtures every test folder may use: the database backends (``tests/backends.py``)."""
+"""Fixtures every test folder may use: the database backends (``tests/backends.py``), and
+SimCord's ``simcord_env`` with a settle timeout fit for a loaded machine."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from simcord import Env
 
 pytest_plugins = ["tests.backends"]
+
+#: Seconds SimCord waits for the bot to settle after each action before it fails the test.
+#: SimCord's default (5 s) is a wall-clock limit: a start that deals and lets three computers
+#: play in a worker process can take longer when the suite runs one worker per core beside
+#: PostgreSQL on a busy 2-core machine, and the test then fails for the machine's load, not for
+#: the bot. A real hang still fails, after this long. A test may set its own with
+#: ``@pytest.mark.simcord(settle_timeout=…)``.
+SETTLE_TIMEOUT = 60.0
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: Any, request: pytest.FixtureRequest) -> AsyncIterator[Env]:
+    """SimCord's own fixture (``simcord.pytest_plugin``), with :data:`SETTLE_TIMEOUT` as the
+    default of the ``simcord`` marker's options."""
+    marker = request.node.get_closest_marker("simcord")
+    options = {"settle_timeout": SETTLE_TIMEOUT, **(marker.kwargs if marker else {})}
+    env = Env(simcord_bot, **options)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)  # pyright: ignore[reportPrivateUsage]

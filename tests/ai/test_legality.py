@@ -22,9 +22,10 @@ from bot.engine.deck import deal_seed, shuffle
 from bot.engine.registry import get_rules, implemented
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
+from tests.depth import deals
 
-CASUAL_DEALS = {"losers_game": 100}
-DEFAULT_CASUAL_DEALS = 1200
+CASUAL_DEALS = {"losers_game": deals(50)}
+DEFAULT_CASUAL_DEALS = deals(500)
 EXPERT_EFFORT = 0.03
 EXPERT_DEALS = 2
 ALL_COUNTS = [

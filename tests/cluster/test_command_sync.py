@@ -8,6 +8,7 @@ from pathlib import Path
 import simcord
 
 from bot.client import TrionfiBot
+from tests.conftest import SETTLE_TIMEOUT
 
 
 def command_puts(env: simcord.Env) -> list[str]:
@@ -20,7 +21,7 @@ async def test_only_the_owning_process_uploads_commands(tmp_path: Path) -> None:
             tmp_path / "cluster.sqlite3", sweep_every=None, shard_count=1, command_sync=owner
         )
         try:
-            async with simcord.run(bot, strict_sync=False) as env:
+            async with simcord.run(bot, strict_sync=False, settle_timeout=SETTLE_TIMEOUT) as env:
                 assert len(command_puts(env)) == uploads
                 guild = env.create_guild("Club")
                 channel = guild.create_text_channel("tarot")

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 import discord
-import pytest
 
 from bot.db.database import Database
 from bot.services.tables import TableService
@@ -235,7 +234,6 @@ async def reference_totals(
         await db.close()
 
 
-@pytest.mark.simcord(settle_timeout=5.0)
 async def test_closed_dms_fall_back_to_show_my_hand(world: tuple[Any, ...]) -> None:
     env, _guild, channel, alice, bob, carol = world
     env.inject_error(

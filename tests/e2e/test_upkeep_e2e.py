@@ -12,6 +12,7 @@ import pytest
 import simcord
 
 from bot.client import TrionfiBot
+from tests.conftest import SETTLE_TIMEOUT
 from tests.e2e.helpers import embed_text, said
 from tests.resilience.drive import Table, make_world
 
@@ -54,7 +55,7 @@ def dev_bot(tmp_path: Path) -> Any:
 
 async def test_a_dev_server_never_sees_commands_twice(dev_bot: Any) -> None:
     bot = dev_bot()
-    async with simcord.run(bot, strict_sync=False) as env:
+    async with simcord.run(bot, strict_sync=False, settle_timeout=SETTLE_TIMEOUT) as env:
         guild = env.create_guild("Dev", id=424242) if _takes_id() else None
         assert env.backend.find_command("lamorte", None) is None  # no global copy
         if guild is not None:

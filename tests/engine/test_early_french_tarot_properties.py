@@ -26,9 +26,10 @@ from bot.engine.deck import shuffle
 from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.games.early_french_tarot import RULES, EarlyFrenchTarotState
+from tests.depth import deals
 from tests.engine import early_french_tarot_model as model
 
-DEALS = 1000
+DEALS = deals(400)
 HEAVY_EVERY = 25
 PACK = sorted(TAROT_PACK)
 

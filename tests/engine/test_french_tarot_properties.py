@@ -26,8 +26,9 @@ from bot.engine.events import Event
 from bot.engine.games.french_tarot import RULES, FrenchTarotState, Phase
 from bot.engine.games.french_tarot_cards import DOG_TAKEN, TOTAL_HP, half_points, is_trump
 from bot.engine.games.french_tarot_scoring import piles
+from tests.depth import deals
 
-DEALS = 1000
+DEALS = deals(400)
 HEAVY_EVERY = 20
 
 

@@ -22,9 +22,10 @@ from bot.engine.errors import IllegalAction
 from bot.engine.events import Event
 from bot.engine.games.la_morte import LA_MORTE, MAX_BID, LaMorteRules, LaMorteState, Phase
 from bot.engine.match import MatchState
+from tests.depth import deals
 
 R = LaMorteRules()
-DEALS = 1000
+DEALS = deals(400)
 HEAVY_EVERY = 10
 
 

@@ -28,10 +28,11 @@ from bot.engine.events import Event
 from bot.engine.games.losers_game import RULES, LosersGameState, Phase
 from bot.engine.games.losers_game_scoring import PACK
 from bot.engine.views import SeatView
+from tests.depth import deals
 from tests.engine import losers_game_scenarios as model
 from tests.engine.test_early_french_tarot_properties import strings
 
-DEALS = 1000
+DEALS = deals(400)
 HEAVY_EVERY = 25
 SORTED_PACK = sorted(PACK)
 

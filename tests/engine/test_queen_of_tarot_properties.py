@@ -31,10 +31,11 @@ from bot.engine.events import Event
 from bot.engine.games.queen_of_tarot import RULES
 from bot.engine.games.queen_of_tarot_cards import POINTS
 from bot.engine.games.queen_of_tarot_state import Phase, QueenOfTarotState
+from tests.depth import deals
 from tests.engine import queen_of_tarot_model as model
 from tests.engine.test_early_french_tarot_properties import strings
 
-DEALS = 1000
+DEALS = deals(400)
 HEAVY_EVERY = 25
 UNIFORM_EVERY = 10
 PACK = sorted(TAROT_PACK)
@@ -209,7 +210,7 @@ def play_deal(seed: int) -> str:
 def test_random_hands_keep_every_invariant() -> None:
     outcomes = [play_deal(seed) for seed in range(DEALS)]
     # Both endings are exercised in numbers.
-    assert outcomes.count("played") > DEALS // 2 and outcomes.count("thrown_in") > 50
+    assert outcomes.count("played") > DEALS // 2 and outcomes.count("thrown_in") > DEALS // 20
 
 
 def test_random_matches() -> None:
