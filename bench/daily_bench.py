@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from bot.db.backends import open_database
 from bot.db.database import Database
 from bot.services.tables import TableService
 
@@ -102,7 +103,7 @@ async def measure(db: Database, attempts: int, queries: int) -> dict[str, float]
 
 
 async def run(target: str, attempts: int, noise: int, queries: int) -> dict[str, float]:
-    db = await Database.open(target)
+    db = await open_database(target)
     try:
         await db.migrate()
         data = rows(attempts, noise, 2_000)

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.ai import choose_action
-from bot.db.database import Database
+from bot.db.backends import open_database
 from bot.engine.registry import get_rules
 from bot.engine.views import SeatView
 from bot.services.errors import ServiceError
@@ -87,7 +87,7 @@ async def _player(
 
 
 async def worker(url: str, channels: list[int], seconds: float, seed: int) -> dict[str, Any]:
-    db = await Database.open(url)
+    db = await open_database(url)
     service = TableService(db, processes=ThreadPoolExecutor(1))
     latencies: list[float] = []
     print("ready", flush=True)
@@ -143,7 +143,7 @@ async def bench(url: str, seconds: float, tasks: int) -> None:
     finally:
         await admin.close()
     target = _url(url, DATABASE)
-    db = await Database.open(target)
+    db = await open_database(target)
     await db.migrate()
     await db.close()
     runs = {

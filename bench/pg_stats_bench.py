@@ -37,7 +37,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bench.stats_bench import CPU, DAY, FIRST_USER, GAMES, NOW, SEATS, measure
-from bot.db.database import Database
+from bot.db.backends import open_database
 
 CHUNK = 50_000  # tables per COPY
 FACTS_KEY = "bench:facts"
@@ -110,7 +110,7 @@ def world(rows: int, players: int, servers: int, seed: int = 7) -> Iterator[tupl
 
 
 async def build(url: str, rows: int, players: int, servers: int) -> dict[str, Any]:
-    db = await Database.open(url)
+    db = await open_database(url)
     await db.migrate()
     await db.close()
     conn = await asyncpg.connect(url)

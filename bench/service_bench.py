@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai import choose_action
-from bot.db.database import Database
+from bot.db.backends import open_database
 from bot.engine.registry import get_rules
 from bot.engine.views import SeatView
 from bot.services.tables import TableService
@@ -33,7 +33,7 @@ def _payload(view: SeatView, rng: random.Random) -> dict[str, Any]:
 
 
 async def run(actions: int, players: int, computers: int, db_path: Path) -> list[float]:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     await db.migrate()
     seeds = iter(range(1, 1_000_000))
     svc = TableService(db, seed_source=lambda: next(seeds))

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.db import rolling
+from bot.db.backends import open_database
 from bot.db.database import Database
 from bot.db.ratings import Rating
 from bot.db.tables import GameResultRecord, NewEntry, SeatRecord, TableStore
@@ -200,7 +201,7 @@ async def _timed(calls: int, make: Callable[[random.Random], Awaitable[object]])
 
 
 async def measure(path: Path, facts: dict[str, Any], calls: int) -> dict[str, list[float]]:
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.migrate()
     stats = StatsService(db, clock=lambda: NOW)
     players: list[int] = facts["players"]
@@ -346,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def _migrate(path: Path) -> None:
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         await db.migrate()
     finally:

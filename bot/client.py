@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import health
+from bot.db.backends import open_database
 from bot.db.database import Database
 from bot.engine.registry import implemented
 from bot.i18n.commands import CommandTranslator
@@ -213,7 +214,7 @@ class TrionfiBot(commands.AutoShardedBot):
         self._sweeper: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.database_path)
+        self.db = await open_database(self.database_path)
         await self.db.migrate()
         options: dict[str, Any] = {}
         if self.seed_source is not None:

@@ -13,8 +13,9 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.db.backends import is_postgres_url, open_database
 from bot.db.copy import copy_database
-from bot.db.database import Database, DatabaseError, is_postgres_url
+from bot.db.database import DatabaseError
 from bot.services.audit import replay_all
 from bot.settings import ConfigError, load_settings
 
@@ -34,11 +35,11 @@ def _say(line: str) -> None:
 
 async def copy(source_path: Path, url: str) -> bool:
     """The copy and its report; True when everything matched."""
-    source = await Database.open(source_path)
+    source = await open_database(source_path)
     try:
         before = await source.schema_version()
         version = await source.migrate()
-        target = await Database.open(url)
+        target = await open_database(url)
         try:
             await target.migrate()
             note = "" if before == version else f", upgraded from {before}"

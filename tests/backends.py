@@ -1,7 +1,7 @@
 """The databases the persistence and service tests run on: a SQLite file, and PostgreSQL when
 ``TEST_POSTGRES_URL`` names a server (``scripts/test-with-postgres`` and ``.ci/run`` start one).
 
-Tests take ``db_target`` (a SQLite path or a PostgreSQL URL, for ``Database.open``) or the
+Tests take ``db_target`` (a SQLite path or a PostgreSQL URL, for ``open_database``) or the
 fixtures built on it; it is parametrised ``sqlite``/``postgres``, so the PostgreSQL half carries
 ``postgres`` in its test ids (``pytest -k postgres`` runs exactly that half). Without the
 variable the ``postgres`` cases are skipped, with the reason in the summary.
@@ -24,6 +24,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
+from bot.db.backends import open_database
 from bot.db.database import Database
 
 POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL") or None
@@ -74,7 +75,7 @@ class PostgresServer:
     async def start(self) -> None:
         await self._admin(f"DROP DATABASE IF EXISTS {self.template}")
         await self._admin(f"CREATE DATABASE {self.template}")
-        db = await Database.open(_with_database(self.url, self.template))
+        db = await open_database(_with_database(self.url, self.template))
         try:
             await db.migrate()
         finally:
@@ -146,7 +147,7 @@ def bot_database(tmp_path: Path) -> str | Path:
 
 @pytest.fixture
 async def db(db_target: str) -> AsyncIterator[Database]:
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     await database.migrate()
     try:
         yield database

@@ -2,42 +2,21 @@
 
 Two levels (``bot.ai.expert.LEVELS``): ``casual`` is a game's rule policy,
 ``bot/ai/<game_id>.py``'s ``choose(view, rng)``, found by name (games without one fall back to
-``random_policy``); ``expert`` is the determinized search of ``bot.ai.expert``.
+``random_policy``); ``expert`` is the determinized search of ``bot.ai.expert``. The casual
+policies live in ``bot.ai.policies``, which the search uses too, so that ``bot.ai.expert``
+never imports this package back (no import circles); their names are exported here as well.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from functools import cache
 
+from bot.ai.policies import Policy, policy_for, random_policy
 from bot.engine.actions import Action
-from bot.engine.registry import get_rules, optional_module
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
 
-Policy = Callable[[SeatView, random.Random], Action]
-
-
-def random_policy(view: SeatView, rng: random.Random) -> Action:
-    """Uniformly random legal action (the fallback, and the baseline in tests).
-
-    Multi-card choices (discards, poignées) are listed as one template each; a random
-    template is completed by the game's ``Rules.random_choice``.
-    """
-    action = view.legal[rng.randrange(len(view.legal))]
-    rules = get_rules(view.public.game_id)
-    if action.type in rules.multi_card_types:
-        return rules.random_choice(view, action, rng)
-    return action
-
-
-@cache
-def policy_for(game_id: str) -> Policy:
-    """The game's own policy, or ``random_policy``."""
-    module = optional_module(f"bot.ai.{game_id}")
-    choose = getattr(module, "choose", None)
-    return choose if callable(choose) else random_policy  # type: ignore[return-value]
+__all__ = ["Policy", "choose_action", "policy_for", "random_policy"]
 
 
 def choose_action(

@@ -1,9 +1,10 @@
 """The storage API every query in ``bot/db`` uses, whichever database is behind it.
 
-``Database.open(target)`` opens a SQLite file (the default) or, for a ``postgresql://`` URL, a
-PostgreSQL connection pool. Either way a ``Database`` hands out a ``Connection`` for one
+A ``Database`` (opened by ``bot.db.backends.open_database``: a SQLite file, the default, or a
+PostgreSQL connection pool for a ``postgresql://`` URL) hands out a ``Connection`` for one
 transaction (``transaction()``) or for reads (``read()``), runs the numbered migrations of its
-dialect, and locks a table across processes (``table_lock``).
+dialect, and locks a table across processes (``table_lock``). This module imports no backend:
+both import it (ARCHITECTURE §5, no import circles).
 """
 
 from __future__ import annotations
@@ -13,13 +14,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from importlib import resources
-from os import PathLike
 from typing import Any
 
 from bot.db.dialect import Dialect
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[A-Za-z0-9_]+\.sql$")
-_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 #: Query parameters: positional for ``?``, or a mapping for ``:name``.
 Params = Sequence[Any] | Mapping[str, Any]
@@ -42,10 +41,6 @@ class IntegrityError(DatabaseError):
 
 class LockTimeout(DatabaseError):
     """Another process held a table for longer than anyone should."""
-
-
-def is_postgres_url(target: str) -> bool:
-    return target.startswith(_POSTGRES_SCHEMES)
 
 
 def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
@@ -120,21 +115,11 @@ class TableLock(ABC):
 
 
 class Database(ABC):
-    """An open database: SQLite (``SqliteDatabase``) or PostgreSQL (``PostgresDatabase``)."""
+    """An open database: SQLite (``SqliteDatabase``) or PostgreSQL (``PostgresDatabase``),
+    from ``bot.db.backends.open_database``."""
 
     dialect: Dialect
     target: str  # the file, or the URL without its password: safe to log
-
-    @staticmethod
-    async def open(target: str | PathLike[str]) -> Database:
-        """Open ``target``: a ``postgresql://`` URL, or a SQLite file (``":memory:"`` too)."""
-        if is_postgres_url(str(target)):
-            from bot.db.postgres import PostgresDatabase
-
-            return await PostgresDatabase.connect(str(target))
-        from bot.db.sqlite import SqliteDatabase
-
-        return await SqliteDatabase.connect(target)
 
     @abstractmethod
     async def close(self) -> None: ...

@@ -127,6 +127,17 @@ class Rules:
     def apply(self, state: Any, action: Action) -> tuple[Any, tuple[Event, ...]]:
         raise NotImplementedError
 
+    def checked(self, state: Any, action: Action, /) -> Action:
+        """The legal action ``action`` stands for (same type and deciding fields), or the
+        ``IllegalAction`` saying why it is not legal now.
+
+        The fast cores' ``apply`` (La Morte, Early French Tarot, Loser's Game) call it for an
+        action not among the legal ones. It is part of this contract so that those cores can
+        type their ``self`` as ``Rules`` and never import the rules module that binds them (no
+        import circles); games that check inside ``apply`` do not override it.
+        """
+        raise NotImplementedError
+
     def observe_public(self, state: Any) -> PublicView:
         raise NotImplementedError
 

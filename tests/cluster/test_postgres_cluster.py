@@ -17,6 +17,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from bot.db.backends import open_database
 from bot.db.database import Database
 from bot.db.tables import GameResultRecord, SeatRecord, TableStore
 from bot.engine import match
@@ -103,7 +104,7 @@ async def _single_process_ratings(
     path: Path, order: list[int], results: dict[int, list[GameResultRecord]], seats: dict[int, Any]
 ) -> list[tuple[Any, ...]]:
     """The same finished games, committed one after another by one process on SQLite."""
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.migrate()
     store = TableStore(db)
     try:
@@ -165,7 +166,7 @@ async def test_two_postgres_processes_apply_everything_once(
     postgres_server: PostgresServer, tmp_path: Path
 ) -> None:
     url = await postgres_server.create()
-    db = await Database.open(url)
+    db = await open_database(url)
     try:
         tables = await _open_tables(db)
         records = await _run_workers(url, tables)

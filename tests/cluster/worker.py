@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from bot.ai import la_morte
-from bot.db.database import Database
+from bot.db.backends import open_database
 from bot.services.errors import ServiceError
 from bot.services.models import Outcome
 from bot.services.tables import TableService
@@ -54,7 +54,7 @@ def decision(out: Outcome) -> tuple[int, dict[str, Any]] | None:
 
 async def play(url: str, seed: int, tables: list[int]) -> dict[str, list[Any]]:
     rng = random.Random(seed)
-    db = await Database.open(url)
+    db = await open_database(url)
     # Computer moves think in a thread here: one forkserver pool per test process is enough.
     service = TableService(db, processes=ThreadPoolExecutor(2))
     record: dict[str, list[Any]] = {

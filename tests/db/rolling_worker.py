@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.db.database import Database
+from bot.db.backends import open_database
 from bot.services.tables import TableService
 from tests.db.rolling_check import DAY, History
 from tests.services.conftest import Clock
@@ -23,7 +23,7 @@ GAMES = 40
 
 
 async def run(target: str, n: int) -> int:
-    db = await Database.open(target)
+    db = await open_database(target)
     try:
         # Each process has its own history (own seed, own channels); times interleave.
         history = History(db, 100 + n, T0, channel_base=n * 1_000_000)

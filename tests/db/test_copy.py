@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from bot.db import bot_state, daily, guild_settings, user_settings
+from bot.db.backends import open_database
 from bot.db.copy import TABLES, copy_database, verify
-from bot.db.database import Database, DatabaseError
+from bot.db.database import DatabaseError
 from bot.dbcli import copy, main
 from bot.engine import match
 from bot.services.tables import TableService
@@ -24,7 +25,7 @@ async def _fill(path: Path) -> dict[str, int]:
     """A bot's life on SQLite: finished games (rated), an abandoned one, one in play with a
     turn clock, a lobby, settings and bot state. Returns the table ids by state."""
     clock = Clock()
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.migrate()
     svc = TableService(db, seed_source=lambda: 7, clock=clock)
     rng = random.Random(4)
@@ -75,8 +76,8 @@ async def test_postgres_copy_is_verified_and_the_bot_carries_on(
         assert "Replay: 5 started tables rebuild their stored snapshot" in printed
         assert "(1 lobbies have none)" in printed
 
-        source = await Database.open(path)
-        target = await Database.open(url)
+        source = await open_database(path)
+        target = await open_database(url)
         try:
             for table, _ in TABLES:
                 async with source.read() as a, target.read() as b:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.db.backends import open_database
 from bot.db.database import Database, DatabaseError, IntegrityError, migrations
 from bot.db.tables import SeatRecord, TableStore
 from tests.backends import PostgresServer
@@ -16,7 +17,7 @@ from tests.backends import PostgresServer
 
 async def test_migrates_from_zero_and_is_idempotent(tmp_path: Path) -> None:
     path = tmp_path / "nested" / "dir" / "t.sqlite3"  # parent folders are created
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         assert await db.user_version() == 0
         latest = len(migrations())
@@ -35,7 +36,7 @@ async def test_migrates_from_zero_and_is_idempotent(tmp_path: Path) -> None:
         assert pragmas == [["wal"], [1], [1]]  # synchronous=NORMAL is 1
     finally:
         await db.close()
-    db = await Database.open(path)  # reopening applies nothing new
+    db = await open_database(path)  # reopening applies nothing new
     try:
         assert await db.migrate() == latest
     finally:
@@ -43,7 +44,7 @@ async def test_migrates_from_zero_and_is_idempotent(tmp_path: Path) -> None:
 
 
 async def test_memory_database(tmp_path: Path) -> None:
-    db = await Database.open(":memory:")
+    db = await open_database(":memory:")
     try:
         assert await db.migrate() == len(migrations())
     finally:
@@ -51,7 +52,7 @@ async def test_memory_database(tmp_path: Path) -> None:
 
 
 async def test_refuses_a_newer_schema(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "t.sqlite3")
+    db = await open_database(tmp_path / "t.sqlite3")
     try:
         async with db.transaction() as conn:
             await conn.execute("PRAGMA user_version = 999")
@@ -170,7 +171,7 @@ async def test_no_statement_is_left_in_progress_when_results_are_retained(
 
     loop.create_future = retaining  # type: ignore[method-assign]
     try:
-        db = await Database.open(tmp_path / "t.sqlite3")
+        db = await open_database(tmp_path / "t.sqlite3")
         try:
             assert await db.migrate() == len(migrations())
             store = TableStore(db)
@@ -205,7 +206,7 @@ async def test_postgres_migrates_from_zero_once_with_concurrent_starts(
     """Three processes starting together on an empty database: the schema is created once,
     recorded in ``schema_migrations``, and a database newer than the bot is refused."""
     url = await postgres_server.create(migrated=False)
-    dbs = [await Database.open(url) for _ in range(3)]
+    dbs = [await open_database(url) for _ in range(3)]
     try:
         assert await dbs[0].schema_version() == 0
         latest = len(migrations("postgres"))
@@ -228,8 +229,8 @@ async def test_postgres_schema_matches_sqlite(
     """Both migration histories end at the same tables and columns (in the same order, so a
     copy maps column for column)."""
     url = await postgres_server.create()
-    lite = await Database.open(tmp_path / "t.sqlite3")
-    pg = await Database.open(url)
+    lite = await open_database(tmp_path / "t.sqlite3")
+    pg = await open_database(url)
     try:
         await lite.migrate()
         async with lite.read() as conn:
@@ -263,7 +264,7 @@ async def test_postgres_url_password_is_not_kept_for_logs(postgres_server: Postg
     parts = url.split("://", 1)
     user_host = parts[1].split("@", 1)
     secret = f"{parts[0]}://{user_host[0]}:s3cret@{user_host[1]}"  # trust auth ignores it
-    db = await Database.open(secret)
+    db = await open_database(secret)
     try:
         assert "s3cret" not in db.target and "***" in db.target
     finally:
@@ -273,4 +274,4 @@ async def test_postgres_url_password_is_not_kept_for_logs(postgres_server: Postg
 
 async def test_postgres_unreachable_server_is_a_database_error() -> None:
     with pytest.raises(DatabaseError, match="cannot connect"):
-        await Database.open("postgresql://nobody@127.0.0.1:1/none")
+        await open_database("postgresql://nobody@127.0.0.1:1/none")

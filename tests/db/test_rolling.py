@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from bot.db import rolling
+from bot.db.backends import open_database
 from bot.db.copy import copy_database
 from bot.db.database import Database, migrations
 from bot.db.ratings import record_finished
@@ -175,7 +176,7 @@ async def test_a_long_way_behind_the_window_catches_up_in_bounded_steps(db: Data
 async def test_the_sweeper_rolls_each_step_once(make_target: MakeTarget) -> None:
     """Two processes' sweeps at the same moment: one of them rolls, the totals are exact."""
     target = await make_target("shared")
-    first, second = await Database.open(target), await Database.open(target)
+    first, second = await open_database(target), await open_database(target)
     try:
         await first.migrate()
         history = History(first, 11, T0)
@@ -198,7 +199,7 @@ async def test_two_processes_finishing_and_rolling_lose_nothing(
     """Two OS processes (``tests/db/rolling_worker.py``, each its own connection or pool)
     finish games among the same players and roll the window at once."""
     target = await make_target("shared")
-    db = await Database.open(target)
+    db = await open_database(target)
     try:
         await db.migrate()
         workers = [
@@ -240,7 +241,7 @@ async def test_postgres_copy_carries_the_rolling_totals(
     """``db copy`` (the copy and its verification; the seeded tables here have no game log
     to replay) moves the rolling totals with the results they sum."""
     path = tmp_path / "trionfi.sqlite3"
-    source = await Database.open(path)
+    source = await open_database(path)
     await source.migrate()
     clock = Clock(T0)
     history = History(source, 21, T0)
@@ -251,7 +252,7 @@ async def test_postgres_copy_carries_the_rolling_totals(
             await upkeep.roll_boards(history.now)
     await history.forget(5)
     url = await postgres_server.create(migrated=False)
-    target = await Database.open(url)
+    target = await open_database(url)
     try:
         await target.migrate()
         report = await copy_database(source, target)
@@ -281,7 +282,7 @@ async def test_a_roll_waits_for_a_game_being_recorded(make_target: MakeTarget) -
     """A roll that starts while another process is recording a game it would pass waits for
     that game's transaction (the window row's lock), then subtracts it too."""
     target = await make_target("shared")
-    recorder, sweeper = await Database.open(target), await Database.open(target)
+    recorder, sweeper = await open_database(target), await open_database(target)
     try:
         await recorder.migrate()
         store = TableStore(recorder)

@@ -10,6 +10,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.db import guild_settings, records
+from bot.db.backends import open_database
 from bot.db.database import Database, migrations
 from bot.db.ratings import Rating, RatingUpdate
 from bot.db.stats import BoardPage, history, leaderboard, profile
@@ -294,7 +295,7 @@ async def test_migration_backfills_results_stored_before_ratings(tmp_path: Path)
             "(1, 5, 'la_morte', 1, 11, 'Ben', 2, 0, 7), "
             "(1, 5, 'la_morte', 2, NULL, 'Bot', 4, 1, 7);"
         )
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         assert await db.migrate() == len(migrations())
         async with db.read() as conn:

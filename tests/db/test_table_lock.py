@@ -8,7 +8,8 @@ import asyncio
 import pytest
 
 from bot.db import postgres
-from bot.db.database import Database, LockTimeout
+from bot.db.backends import open_database
+from bot.db.database import LockTimeout
 from bot.db.postgres import PostgresDatabase
 from bot.db.tables import SeatRecord, TableStore
 from bot.services.errors import Conflict
@@ -36,7 +37,7 @@ async def test_postgres_table_lock_waits_for_another_process(
 ) -> None:
     url = await postgres_server.create()
     mine = await PostgresDatabase.connect(url, pool_size=1)  # no second connection to lean on
-    other = await Database.open(url)
+    other = await open_database(url)
     try:
         store = TableStore(mine)
         table_id = await _table(store)

@@ -16,7 +16,7 @@ import pytest
 import pytest_asyncio
 
 from bot.client import TrionfiBot
-from bot.db.database import Database
+from bot.db.backends import open_database
 from bot.engine.cards import TAROT_PACK
 from bot.engine.deck import deal_seed, shuffle
 from bot.engine.games.french_tarot import RULES
@@ -42,7 +42,7 @@ async def seed_where_alice_takes(path: Path, players: int, computers: int, poign
     (if ``poignee``), bids Garde, the other human (if any) passes, and the computers let
     her keep it.
     """
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.migrate()
     try:
         service = TableService(db)

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.db.database import Database
+from bot.db.backends import open_database
 from bot.services.tables import TableService
 from tests.e2e.conftest import SEED
 from tests.e2e.helpers import (
@@ -191,7 +191,7 @@ async def reference_totals(
     path: Path, alice_id: int, bob_id: int, channel_id: int, guild_id: int
 ) -> tuple[int, ...]:
     """Play the e2e policy (first card, Accept, lowest bid, Drop, Muck) with no Discord."""
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.migrate()
     try:
         service = TableService(db, seed_source=lambda: SEED)

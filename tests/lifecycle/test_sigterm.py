@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.db.database import Database
+from bot.db.backends import open_database
 from bot.engine import match
 from bot.services.tables import TableService
 
@@ -56,7 +56,7 @@ async def test_sigterm_mid_action_keeps_the_action_and_the_database(tmp_path: Pa
     assert not wal.exists() or wal.stat().st_size == 0
     # The decision in flight when the signal came was committed, whole.
     assert seq > acting[-1]
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         service = TableService(db)
         rec = await service.store.get(1)

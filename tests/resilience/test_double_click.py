@@ -17,7 +17,7 @@ import pytest
 import simcord
 
 from bot.ai import random_policy
-from bot.db.database import Database
+from bot.db.backends import open_database
 from bot.engine import match
 from bot.engine.registry import get_rules
 from bot.services.errors import IllegalMove, WrongState
@@ -48,7 +48,7 @@ async def human_entries(service: TableService, table_id: int) -> int:
 async def test_two_simultaneous_acts_apply_once(game_id: str, humans: int, tmp_path: Path) -> None:
     """Every kind of decision of a whole game is double-clicked (the first of each kind, and
     every card play of one human): one applies, the other hears "already played"."""
-    db = await Database.open(tmp_path / "double.sqlite3")
+    db = await open_database(tmp_path / "double.sqlite3")
     await db.migrate()
     try:
         service = TableService(db, seed_source=lambda: 4242)

@@ -9,7 +9,7 @@ import pytest
 import simcord
 from simcord.enums import InteractionType
 
-from bot.db.database import Database
+from bot.db.backends import open_database
 from bot.services.errors import NotFound
 from bot.services.tables import TableService
 from tests.e2e.helpers import said
@@ -20,7 +20,7 @@ from tests.resilience.drive import Table, dispatch, logged_errors, make_world, r
 async def test_a_table_id_beyond_sqlite_integers_names_no_table(tmp_path: Path) -> None:
     """Found by fuzzing: ``tb:10000000000000000000000000:hand`` reached SQLite and failed
     with OverflowError ("Something went wrong") instead of "That table no longer exists"."""
-    db = await Database.open(tmp_path / "ids.sqlite3")
+    db = await open_database(tmp_path / "ids.sqlite3")
     await db.migrate()
     try:
         service = TableService(db)

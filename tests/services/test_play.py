@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.db.backends import open_database
 from bot.db.database import Database
 from bot.engine import match
 from bot.engine.deck import deal_seed, shuffle
@@ -145,7 +146,7 @@ async def _run_game(path: str, seed: int, interrupt_at: int | None) -> tuple[obj
     """Play a 1-human game; optionally close everything after ``interrupt_at`` acts and
     continue with a NEW Database and TableService on the same file (a bot restart)."""
     clock = Clock()
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.migrate()
     svc = TableService(db, seed_source=lambda: 1, clock=clock)
     try:
@@ -156,7 +157,7 @@ async def _run_game(path: str, seed: int, interrupt_at: int | None) -> tuple[obj
         while not out.finished:
             if acts == interrupt_at:
                 await db.close()
-                db = await Database.open(path)
+                db = await open_database(path)
                 await db.migrate()
                 svc = TableService(db, seed_source=lambda: 2, clock=clock)
                 out = await svc.snapshot(table_id, ANA)
@@ -209,7 +210,7 @@ async def test_two_processes_racing_on_one_database(svc: TableService, db_target
     seat = out.public.to_act if out.public else None
     assert seat is not None
     payload = passive_payload(out.seat_views[seat])
-    other_db = await Database.open(db_target)
+    other_db = await open_database(db_target)
     try:
         other = TableService(other_db)
         results = await asyncio.gather(
@@ -437,7 +438,7 @@ async def test_memoised_state_never_hides_another_process_move(
     """Two services (two "processes") take turns on one table: each must see the other's
     moves although it keeps a decoded copy of the state it last wrote."""
     out = await _four_humans(svc, seed=14)
-    other_db = await Database.open(db_target)
+    other_db = await open_database(db_target)
     try:
         other = TableService(other_db)
         rng = random.Random(6)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from bot.ai.expert.candidates import candidates
 from bot.ai.expert.rollout import rollout_policy
 from bot.ai.expert.search import Sampler, search
+from bot.ai.policies import policy_for
 from bot.engine.actions import Action
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
@@ -104,8 +105,6 @@ def can_sample(rules: Rules) -> bool:
 
 
 def _casual(rules: Rules, view: SeatView, rng: random.Random) -> Action:
-    from bot.ai import policy_for
-
     return policy_for(rules.game_id)(view, rng)
 
 

@@ -2,12 +2,15 @@
 its JSON form), legal actions, ``apply``, the simulation path ``apply_trusted`` (no legality
 check, events only when asked for), the trick's collection with the Fool's settlement (§4.4)
 and the deal result. ``EarlyFrenchTarotRules`` binds these functions as its methods, so a
-call costs nothing more than a method defined in the class.
+call costs nothing more than a method defined in the class. ``apply`` types its ``self`` as
+the engine's ``Rules`` contract (``legal_actions``, ``checked``): ``early_french_tarot``
+imports this module, so this one never imports it back, not even for a type (ARCHITECTURE §5,
+no import circles).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from bot.engine.actions import Action
 from bot.engine.cards import TAROT_PACK
@@ -36,11 +39,9 @@ from bot.engine.games.hot_paths import (
     new_tuple,
     play_tables,
 )
+from bot.engine.rules import Rules
 from bot.engine.trick import Play
 from bot.engine.views import DealResult
-
-if TYPE_CHECKING:
-    from bot.engine.games.early_french_tarot import EarlyFrenchTarotRules
 
 
 class EarlyFrenchTarotState(NamedTuple):
@@ -107,7 +108,7 @@ def _plays(hand: tuple[str, ...], play: dict[str, Action], led: str | None) -> t
 
 
 def apply(
-    self: EarlyFrenchTarotRules, state: EarlyFrenchTarotState, action: Action
+    self: Rules, state: EarlyFrenchTarotState, action: Action
 ) -> tuple[EarlyFrenchTarotState, tuple[Event, ...]]:
     last = _last_legal
     if action not in (last[1] if last[0] is state else self.legal_actions(state)):

@@ -4,12 +4,14 @@ simulation path ``apply_trusted`` and the deal result, over ``la_morte_state``'s
 A state's legal actions are computed once and cached (``apply`` checks membership in that
 tuple); ``apply_trusted`` is the simulation path: no legality check and events only when
 asked for. ``LaMorteRules`` binds these functions as its methods, so a call costs nothing more
-than a method defined in the class.
+than a method defined in the class. ``apply`` types its ``self`` as the engine's ``Rules``
+contract (``legal_actions``, ``checked``): ``la_morte`` imports this module, so this one never
+imports it back, not even for a type (ARCHITECTURE §5, no import circles).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.engine.actions import Action
 from bot.engine.events import Event
@@ -68,11 +70,9 @@ from bot.engine.games.la_morte_state import (
     Status,
     replaced,
 )
+from bot.engine.rules import Rules
 from bot.engine.trick import Play
 from bot.engine.views import DealResult
-
-if TYPE_CHECKING:
-    from bot.engine.games.la_morte import LaMorteRules
 
 _new = new_tuple
 #: The memo of ``legal_actions`` (see ``hot_paths.LegalMemo``).
@@ -128,7 +128,7 @@ def legal_actions(self: object, state: LaMorteState) -> tuple[Action, ...]:
 
 
 def apply(
-    self: LaMorteRules, state: LaMorteState, action: Action
+    self: Rules, state: LaMorteState, action: Action
 ) -> tuple[LaMorteState, tuple[Event, ...]]:
     m = _last_legal
     if action not in (m[1] if m[0] is state else self.legal_actions(state)):

@@ -4,13 +4,15 @@ simulation path ``apply_trusted`` and the deal result, over ``losers_game_state`
 The legal actions of the state last asked about are memoised (``apply`` checks membership in
 them); ``apply_trusted`` is the simulation path: no legality check and events only when asked
 for. ``LosersGameRules`` binds these functions as its methods, so a call costs nothing more
-than a method defined in the class.
+than a method defined in the class. ``apply`` types its ``self`` as the engine's ``Rules``
+contract (``legal_actions``, ``checked``): ``losers_game`` imports this module, so this one
+never imports it back, not even for a type (ARCHITECTURE §5, no import circles).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.engine.actions import Action
 from bot.engine.cards import FRENCH_RANKS
@@ -55,11 +57,9 @@ from bot.engine.games.losers_game_state import (
     bid_actions,
     piles,
 )
+from bot.engine.rules import Rules
 from bot.engine.trick import Play
 from bot.engine.views import DealResult
-
-if TYPE_CHECKING:
-    from bot.engine.games.losers_game import LosersGameRules
 
 _new = new_tuple
 #: The memo of ``legal_actions`` (see ``hot_paths.LegalMemo``).
@@ -90,7 +90,7 @@ def legal_actions(self: object, state: LosersGameState) -> tuple[Action, ...]:
 
 
 def apply(
-    self: LosersGameRules, state: LosersGameState, action: Action
+    self: Rules, state: LosersGameState, action: Action
 ) -> tuple[LosersGameState, tuple[Event, ...]]:
     last = _last_legal
     legal = last[1] if last[0] is state else self.legal_actions(state)

@@ -2,12 +2,14 @@
 its JSON ``info`` (the bargaining, settlement, declarations, the Fool's debt, the exchanges),
 a seat's view (its discard, the sets it may declare) and the public history of a hand.
 ``QueenOfTarotRules`` binds ``observe_public`` and ``observe`` as its methods; the fields are
-listed in ``queen_of_tarot``'s module docstring.
+listed in ``queen_of_tarot``'s module docstring. Their ``self`` is typed as the engine's
+``Rules`` contract, which has every method they call: ``queen_of_tarot`` imports this module,
+so this one never imports it back (ARCHITECTURE §5, no import circles).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.engine.actions import Action
 from bot.engine.games import queen_of_tarot_bargain as bargain
@@ -17,10 +19,8 @@ from bot.engine.games.queen_of_tarot_declare import best_set, declaration, legal
 from bot.engine.games.queen_of_tarot_results import declarations_info, roles_info, settlement_info
 from bot.engine.games.queen_of_tarot_state import Phase, QueenOfTarotState
 from bot.engine.restriction import with_restriction
+from bot.engine.rules import Rules
 from bot.engine.views import PublicView, SeatView
-
-if TYPE_CHECKING:
-    from bot.engine.games.queen_of_tarot import QueenOfTarotRules
 
 
 def bargain_info(s: QueenOfTarotState) -> dict[str, Any]:
@@ -76,7 +76,7 @@ def public_info(s: QueenOfTarotState) -> dict[str, Any]:
     }
 
 
-def observe_public(self: QueenOfTarotRules, state: QueenOfTarotState) -> PublicView:
+def observe_public(self: Rules, state: QueenOfTarotState) -> PublicView:
     s = state
     return PublicView(
         game_id=self.game_id,
@@ -96,7 +96,7 @@ def observe_public(self: QueenOfTarotRules, state: QueenOfTarotState) -> PublicV
     )
 
 
-def observe(self: QueenOfTarotRules, state: QueenOfTarotState, seat: int) -> SeatView:
+def observe(self: Rules, state: QueenOfTarotState, seat: int) -> SeatView:
     s = state
     hand = tuple(sorted(s.hands[seat], key=DISPLAY_ORDER.__getitem__))
     legal = self.legal_actions(s) if s.turn == seat else ()

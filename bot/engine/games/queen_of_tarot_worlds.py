@@ -1,13 +1,15 @@
 """Queen of Tarot's ``sample_world`` for search (``shared/rules/queen_of_tarot.md``): a full
 deal consistent with what one seat knows, read from its view and the public history (voids
 shown by the play, declared cards, the discard's rules), replayed through the rules.
-``QueenOfTarotRules`` binds ``sample_world`` as its method.
+``QueenOfTarotRules`` binds ``sample_world`` as its method; its ``self`` is typed as the
+engine's ``Rules`` contract (``new_deal``, ``apply``, ``observe``), so this module never
+imports ``queen_of_tarot``, which imports it (ARCHITECTURE §5, no import circles).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.engine.actions import Action
 from bot.engine.cards import TAROT_PACK
@@ -26,13 +28,11 @@ from bot.engine.games.queen_of_tarot_cards import (
 )
 from bot.engine.games.queen_of_tarot_declare import ABUNDANCE, KINGS_BONUS, MITIGATI, MIXED
 from bot.engine.games.queen_of_tarot_state import QueenOfTarotState
+from bot.engine.rules import Rules
 from bot.engine.views import SeatView
 
-if TYPE_CHECKING:
-    from bot.engine.games.queen_of_tarot import QueenOfTarotRules
 
-
-def sample_world(self: QueenOfTarotRules, view: SeatView, rng: Any) -> QueenOfTarotState:
+def sample_world(self: Rules, view: SeatView, rng: Any) -> QueenOfTarotState:
     """A state showing ``view.seat`` exactly ``view``, the cards it cannot see (the other
     hands, the undealt stock in a random order, the dealer's discard) dealt uniformly among
     the deals the rules allow: a seat that did not follow is void in the suit led, and in
