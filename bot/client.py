@@ -25,14 +25,15 @@ from bot.log import log_context
 from bot.services.errors import ServiceError
 from bot.services.stats import StatsService
 from bot.services.tables import TableService
-from bot.ui import suit_emojis
-from bot.ui.cards import set_suit_marks
-from bot.ui.choice import ChoiceSelect
-from bot.ui.components import TableButton, TableSelect
-from bot.ui.controller import TableController
-from bot.ui.errors import GENERIC, SERVER_ONLY, reply_error
-from bot.ui.locale import for_interaction
-from bot.ui.refusals import refusal
+from bot.ui.components.choice import ChoiceSelect
+from bot.ui.components.table import TableButton, TableSelect
+from bot.ui.delivery import suit_emojis
+from bot.ui.delivery.answer import reply_error
+from bot.ui.handlers.controller import TableController
+from bot.ui.text.cards import set_suit_marks
+from bot.ui.text.errors import GENERIC, SERVER_ONLY
+from bot.ui.text.locale import for_interaction
+from bot.ui.text.refusals import refusal
 
 if TYPE_CHECKING:
     from bot.settings import Settings

@@ -15,7 +15,7 @@ from bot.engine.registry import get_rules, implemented
 from bot.i18n import _, n_
 from bot.ui.delivery.answer import send
 from bot.ui.games import game_title, renderer
-from bot.ui.render import COLOUR_LOBBY
+from bot.ui.text.render import COLOUR_LOBBY
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot

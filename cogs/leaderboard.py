@@ -10,11 +10,10 @@ from discord.ext import commands
 
 from bot.engine.registry import get_rules, implemented
 from bot.services.errors import ServiceError
-from bot.ui.delivery.answer import send
-from bot.ui.errors import reply_error
-from bot.ui.leaderboard import METRIC_NAMES, BoardButton, board_message
-from bot.ui.locale import for_interaction
-from bot.ui.refusals import refusal
+from bot.ui.delivery.answer import reply_error, send
+from bot.ui.text.leaderboard import METRIC_NAMES, BoardButton, board_message
+from bot.ui.text.locale import for_interaction
+from bot.ui.text.refusals import refusal
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot

@@ -14,7 +14,7 @@ from bot.i18n import LANGUAGE_NAMES, _, current, using
 from bot.services.core import DEFAULT_NOTIFY_DELAY
 from bot.services.errors import InvalidRequest
 from bot.ui.delivery.answer import send
-from bot.ui.locale import LANGUAGE_CHOICES
+from bot.ui.text.locale import LANGUAGE_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui.privacy import ForgetButton, confirm_message
+from bot.ui.components.privacy import ForgetButton, confirm_message
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot

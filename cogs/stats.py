@@ -12,12 +12,11 @@ from discord.ext import commands
 
 from bot.i18n import _
 from bot.services.errors import ServiceError
-from bot.ui.daily import record_field
-from bot.ui.delivery.answer import send
-from bot.ui.errors import reply_error
-from bot.ui.locale import for_interaction
-from bot.ui.refusals import refusal
-from bot.ui.stats import SheetButton, history_message, ordinal, stats_embed, title
+from bot.ui.delivery.answer import reply_error, send
+from bot.ui.text.daily import record_field
+from bot.ui.text.locale import for_interaction
+from bot.ui.text.refusals import refusal
+from bot.ui.text.stats import SheetButton, history_message, ordinal, stats_embed, title
 from cogs.leaderboard import GAME_CHOICES
 
 if TYPE_CHECKING:

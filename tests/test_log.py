@@ -256,7 +256,7 @@ def test_unknown_format_is_refused() -> None:
 async def test_guarded_failure_line_names_guild_user_component_and_command(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bot.ui import controller as controller_module
+    from bot.ui.handlers import controller as controller_module
 
     capture = Capture("json", controller_module.log.name)
     replies: list[str] = []

@@ -14,8 +14,8 @@ from bot.engine.actions import Action
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules, implemented
 from bot.services.tables import TableService
-from bot.ui.choice import add_play_selects, restriction_line
-from bot.ui.components import (
+from bot.ui.components.choice import add_play_selects, restriction_line
+from bot.ui.components.table import (
     CARD_BUTTON_ROWS,
     TableButton,
     TableSelect,
@@ -144,8 +144,8 @@ def test_play_controls_leave_room_for_other_rows() -> None:
 def test_every_game_offers_buttons_or_menus_within_discord_limits() -> None:
     """Random deals of every game through each renderer's own controls, as the bot builds
     them: exactly the legal cards, as buttons when they fit, else menus."""
-    from bot.ui.controller import _controls  # pyright: ignore[reportPrivateUsage]
     from bot.ui.games import renderer
+    from bot.ui.handlers.controller import _controls  # pyright: ignore[reportPrivateUsage]
 
     for game_id in implemented():
         rules = get_rules(game_id)

@@ -27,8 +27,8 @@ from bot.engine.views import PublicView, SeatView
 from bot.i18n import _, using
 from bot.i18n.extract import LOCALES, read
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.choice import restriction_line
-from bot.ui.render import (
+from bot.ui.components.choice import restriction_line
+from bot.ui.text.render import (
     WAITING_NOTE,
     add_last_trick,
     finish_table_embed,

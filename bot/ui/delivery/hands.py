@@ -17,7 +17,7 @@ from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
 from bot.ui.delivery.jobs import Job, fingerprint
 from bot.ui.delivery.pictures import for_edit, for_send
-from bot.ui.locale import for_table
+from bot.ui.text.locale import for_table
 
 if TYPE_CHECKING:
     from bot.ui.delivery.publisher import Publisher

@@ -35,17 +35,17 @@ from bot.services.analysis import expert_ready
 from bot.services.errors import ServiceError
 from bot.services.life import Notification
 from bot.services.models import Outcome, TableInfo
-from bot.ui.components import review_view
+from bot.ui.components.table import review_view
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Job, Post, fingerprint
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.games import renderer
-from bot.ui.locale import for_seat, for_table
-from bot.ui.render import final_embed
+from bot.ui.text.locale import for_seat, for_table
+from bot.ui.text.render import final_embed
 
 if TYPE_CHECKING:
-    from bot.ui.controller import TableController
+    from bot.ui.handlers.controller import TableController
 
 log = logging.getLogger(__name__)
 

@@ -21,9 +21,8 @@ from bot.i18n import LANGUAGES
 from bot.ui.pictures import _encode, tiles
 from bot.ui.pictures.hand import hand_png, hand_scene
 from bot.ui.pictures.table import table_png, table_scene
-from bot.ui.pictures.winner import winning_seat
 
-__all__ = ["clear_caches", "render_hand", "render_table", "warm_up", "winning_seat"]
+__all__ = ["clear_caches", "render_hand", "render_table", "warm_up"]
 
 MEDIA_TYPE = "image/png"
 
@@ -49,8 +48,9 @@ def render_table(
             itself (dealer, maker, taker, eldest…), e.g. ``"computer"`` or ``"away"``; empty
             strings for none.
         winning: the seat whose card wins the current trick so far, framed in gold. The view
-            does not carry it: compute it with ``winning_seat(view)`` (the rules' own trick
-            winner) or pass None. Ignored unless that seat has played to the trick.
+            does not carry it: compute it with ``bot.ui.text.winner.winning_seat(view)``
+            (the rules' own trick winner) or pass None. Ignored unless that seat has played to
+            the trick.
         title: the panel's heading (default: the game's title), e.g. ``"La Morte · #12"``.
 
     Every word the picture draws is in the current language (``bot.i18n.using``); the

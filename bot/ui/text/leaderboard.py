@@ -14,11 +14,10 @@ import discord
 
 from bot.i18n import N_, _, n_
 from bot.services.stats import Board, BoardEntry
-from bot.ui.delivery.answer import Ack, redraw, send
-from bot.ui.errors import reply_error
+from bot.ui.delivery.answer import Ack, redraw, reply_error, send
 from bot.ui.games import game_title
-from bot.ui.render import COLOUR_DONE
-from bot.ui.stats import handlers
+from bot.ui.text.render import COLOUR_DONE
+from bot.ui.text.stats import handlers
 
 METRIC_NAMES = {
     "rating": N_("Rating"),

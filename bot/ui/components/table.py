@@ -25,10 +25,10 @@ import discord
 
 from bot.engine.actions import Action
 from bot.i18n import _
-from bot.ui.cards import label, long_name
+from bot.ui.text.cards import label, long_name
 
 if TYPE_CHECKING:
-    from bot.ui.controller import TableController
+    from bot.ui.handlers.controller import TableController
 
 log = logging.getLogger(__name__)
 

@@ -13,11 +13,10 @@ import discord
 
 from bot.i18n import _, n_
 from bot.services.stats import FORGOTTEN_NAME
-from bot.ui.delivery.answer import redraw
-from bot.ui.errors import reply_error
-from bot.ui.locale import for_interaction
-from bot.ui.render import COLOUR_ERROR
-from bot.ui.stats import handlers
+from bot.ui.delivery.answer import redraw, reply_error
+from bot.ui.text.locale import for_interaction
+from bot.ui.text.render import COLOUR_ERROR
+from bot.ui.text.stats import handlers
 
 
 def confirm_message(user_id: int) -> dict[str, Any]:

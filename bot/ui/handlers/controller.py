@@ -19,9 +19,7 @@ from bot.i18n import N_, _, n_
 from bot.log import log_context
 from bot.services.errors import IllegalMove, NotSeated, ServiceError
 from bot.services.models import Outcome, SeatInfo, TableInfo
-from bot.ui.cards import long_name
-from bot.ui.coach import CoachController
-from bot.ui.components import (
+from bot.ui.components.table import (
     DEAL_KEY,
     add_hint_button,
     decision_view,
@@ -31,17 +29,25 @@ from bot.ui.components import (
     stamp_deal,
     table_view,
 )
-from bot.ui.daily import DailyController
-from bot.ui.delivery.answer import Ack, acknowledge, redraw, send
+from bot.ui.delivery.answer import Ack, acknowledge, redraw, reply, reply_error, send
 from bot.ui.delivery.jobs import Post
 from bot.ui.delivery.pictures import add_hand_picture, add_table_picture, for_edit, for_send
 from bot.ui.delivery.publisher import Publisher
-from bot.ui.errors import GENERIC, reply, reply_error
 from bot.ui.games import game_title, renderer
-from bot.ui.life import LifeController, back_view, clock_line, clock_name, missing_permissions
-from bot.ui.locale import for_interaction, for_seat, for_table
-from bot.ui.refusals import refusal
-from bot.ui.render import coaching_lines, lobby_embed, table_link, with_coaching
+from bot.ui.handlers.life import (
+    LifeController,
+    back_view,
+    clock_line,
+    clock_name,
+    missing_permissions,
+)
+from bot.ui.text.cards import long_name
+from bot.ui.text.coach import CoachController
+from bot.ui.text.daily import DailyController
+from bot.ui.text.errors import GENERIC
+from bot.ui.text.locale import for_interaction, for_seat, for_table
+from bot.ui.text.refusals import refusal
+from bot.ui.text.render import coaching_lines, lobby_embed, table_link, with_coaching
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -472,7 +478,7 @@ class TableController:
         self, outcome: Outcome, seat: int, selected: tuple[str, ...] = ()
     ) -> dict[str, Any]:
         """The seat's hand embed and decision controls (``selected``: a multi-card choice in
-        progress, see ``bot/ui/choice.py``)."""
+        progress, see ``bot/ui/components/choice.py``)."""
         table = outcome.table
         r = renderer(table.game_id)
         view = outcome.seat_views[seat]

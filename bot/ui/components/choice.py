@@ -21,8 +21,7 @@ import discord
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
 from bot.i18n import N_, _
-from bot.ui.cards import SUIT_SYMBOL, label, long_name, suit_mark, suit_word
-from bot.ui.components import (
+from bot.ui.components.table import (
     MAX_OPTIONS,
     MAX_ROWS,
     TableButton,
@@ -30,9 +29,10 @@ from bot.ui.components import (
     card_group,
     play_select,
 )
+from bot.ui.text.cards import SUIT_SYMBOL, label, long_name, suit_mark, suit_word
 
 if TYPE_CHECKING:
-    from bot.ui.controller import TableController
+    from bot.ui.handlers.controller import TableController
 
 _GROUP_ORDER = ("S", "H", "C", "D", "T")
 _NO_WORDS: Mapping[str, str] = {}

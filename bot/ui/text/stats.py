@@ -18,11 +18,11 @@ from bot.services.ratings import COMPUTER_LEVELS
 from bot.services.stats import History, PastGame, PlayerStats, ScoreSheet
 from bot.ui.delivery.answer import send
 from bot.ui.games import game_title as title
-from bot.ui.render import COLOUR_DONE, COLOUR_LOBBY, DESCRIPTION_LIMIT, clip_lines
+from bot.ui.text.render import COLOUR_DONE, COLOUR_LOBBY, DESCRIPTION_LIMIT, clip_lines
 
 if TYPE_CHECKING:
     from bot.services.stats import StatsService
-    from bot.ui.controller import TableController
+    from bot.ui.handlers.controller import TableController
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 OUTCOME_WORDS = {"mucked": N_("mucked"), "thrown_in": N_("thrown in"), "redeal": N_("redealt")}

@@ -19,19 +19,18 @@ from bot.i18n import _, language_of, n_, using
 from bot.services.daily import DailyBoards, DailyRecord, Reveal
 from bot.services.errors import ServiceError
 from bot.services.models import TableInfo
-from bot.ui.cards import card_list, sort_cards
-from bot.ui.coach import action_words
-from bot.ui.components import TableButton
-from bot.ui.delivery.answer import send
+from bot.ui.components.table import TableButton
+from bot.ui.delivery.answer import reply, send
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Lost, Retry, attempt
-from bot.ui.errors import reply
 from bot.ui.games import game_title, renderer
-from bot.ui.locale import for_table
-from bot.ui.render import COLOUR_LOBBY, FIELD_VALUE_LIMIT, clip_lines
-from bot.ui.stats import ordinal
+from bot.ui.text.cards import card_list, sort_cards
+from bot.ui.text.coach import action_words
+from bot.ui.text.locale import for_table
+from bot.ui.text.render import COLOUR_LOBBY, FIELD_VALUE_LIMIT, clip_lines
+from bot.ui.text.stats import ordinal
 
 if TYPE_CHECKING:
-    from bot.ui.controller import TableController
+    from bot.ui.handlers.controller import TableController
 
 log = logging.getLogger(__name__)
 

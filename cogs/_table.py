@@ -14,12 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.errors import ServiceError
-from bot.ui.cards import label, long_name
 from bot.ui.games import renderer
+from bot.ui.text.cards import label, long_name
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
-    from bot.ui.controller import TableController
+    from bot.ui.handlers.controller import TableController
 
 
 CLOCK_CHOICES = [

@@ -17,13 +17,13 @@ from bot.i18n import N_, _
 from bot.services.life import CLOCKS
 from bot.services.models import Outcome, TableInfo
 from bot.services.upkeep import Ended
-from bot.ui.components import TableButton
-from bot.ui.errors import reply
-from bot.ui.locale import for_seat
-from bot.ui.render import seat_label
+from bot.ui.components.table import TableButton
+from bot.ui.delivery.answer import reply
+from bot.ui.text.locale import for_seat
+from bot.ui.text.render import seat_label
 
 if TYPE_CHECKING:
-    from bot.ui.controller import TableController
+    from bot.ui.handlers.controller import TableController
 
 log = logging.getLogger(__name__)
 

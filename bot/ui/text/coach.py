@@ -19,14 +19,14 @@ from bot.i18n import _, n_
 from bot.services.analysis import Judged
 from bot.services.coach import Hint, Review
 from bot.services.models import TableInfo
-from bot.ui.cards import SUIT_WORD, card_list, label, long_name, suit_mark
 from bot.ui.delivery.answer import send
 from bot.ui.games import renderer
-from bot.ui.render import COLOUR_LOBBY, COLOUR_PLAY, clip_lines, plays_line, round_word
+from bot.ui.text.cards import SUIT_WORD, card_list, label, long_name, suit_mark
+from bot.ui.text.render import COLOUR_LOBBY, COLOUR_PLAY, clip_lines, plays_line, round_word
 
 if TYPE_CHECKING:
     from bot.ai.expert import Option
-    from bot.ui.controller import TableController
+    from bot.ui.handlers.controller import TableController
 
 #: Alternatives a hint lists besides the expert's choice.
 HINT_ALTERNATIVES = 7
