@@ -224,7 +224,9 @@ class TrionfiBot(commands.AutoShardedBot):
         self.service = TableService(self.db, **options)
         self.service.daily_salt = self.daily_salt
         self.stats = StatsService(self.db)
-        self.controller = TableController(self, self.service, retry_delays=self.retry_delays)
+        self.controller = TableController(
+            self, self.service, self.stats, retry_delays=self.retry_delays
+        )
         for ext in extensions():
             await self.load_extension(ext)
         await self.tree.set_translator(CommandTranslator())  # French and Italian commands

@@ -15,7 +15,7 @@ from bot.services.models import TableInfo
 from bot.ui.components.table import TableButton
 from bot.ui.delivery.answer import send
 from bot.ui.games import game_title
-from bot.ui.handlers.life import CLOCK_WORDS
+from bot.ui.text.life import CLOCK_WORDS
 from bot.ui.text.locale import LANGUAGE_CHOICES, language_name
 from bot.ui.text.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, clip_lines
 

@@ -10,8 +10,10 @@ from discord.ext import commands
 
 from bot.engine.registry import get_rules, implemented
 from bot.services.errors import ServiceError
+from bot.ui.components.records import BoardButton
 from bot.ui.delivery.answer import reply_error, send
-from bot.ui.text.leaderboard import METRIC_NAMES, BoardButton, board_message
+from bot.ui.handlers.records import board_message
+from bot.ui.text.leaderboard import METRIC_NAMES
 from bot.ui.text.locale import for_interaction
 from bot.ui.text.refusals import refusal
 

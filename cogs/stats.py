@@ -12,11 +12,14 @@ from discord.ext import commands
 
 from bot.i18n import _
 from bot.services.errors import ServiceError
+from bot.ui.components.records import SheetButton
 from bot.ui.delivery.answer import reply_error, send
+from bot.ui.games import game_title
+from bot.ui.handlers.records import history_message
 from bot.ui.text.daily import record_field
 from bot.ui.text.locale import for_interaction
 from bot.ui.text.refusals import refusal
-from bot.ui.text.stats import SheetButton, history_message, ordinal, stats_embed, title
+from bot.ui.text.stats import ordinal, stats_embed
 from cogs.leaderboard import GAME_CHOICES
 
 if TYPE_CHECKING:
@@ -143,7 +146,7 @@ class StatsCog(commands.Cog):
         for g in found.games:
             day = datetime.fromtimestamp(g.finished_at, UTC).strftime("%d %b %Y")
             place = f"{ordinal(g.place)} of {len(g.seats)}" if g.place else "unplaced"
-            text = f"#{g.table_id} · {title(g.game_id)} · {day} · {place}"
+            text = f"#{g.table_id} · {game_title(g.game_id)} · {day} · {place}"
             if str(current).strip().lstrip("#") in str(g.table_id):
                 out.append(app_commands.Choice(name=text, value=g.table_id))
         return out

@@ -344,7 +344,7 @@ async def test_slash_play_offers_only_legal_cards(world: tuple[Any, ...]) -> Non
 
 def test_components_fit_discord_limits() -> None:
     from bot.engine.actions import Action
-    from bot.ui.components.table import decision_view
+    from bot.ui.components.cards import decision_view
 
     legal = tuple(Action("bid", 0, amount=x) for x in range(1, 10)) + (
         Action("accept", 0),

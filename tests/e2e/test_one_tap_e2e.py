@@ -14,16 +14,16 @@ from bot.engine.actions import Action
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules, implemented
 from bot.services.tables import TableService
-from bot.ui.components.choice import add_play_selects, restriction_line
+from bot.ui.components.cards import card_rows, decision_view
+from bot.ui.components.choice import add_play_selects
 from bot.ui.components.table import (
     CARD_BUTTON_ROWS,
     TableButton,
     TableSelect,
-    card_rows,
-    decision_view,
     parse_button,
     stamp_deal,
 )
+from bot.ui.text.restriction import restriction_line
 from tests.e2e.helpers import (
     button_card,
     card_buttons,

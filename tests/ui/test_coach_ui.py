@@ -23,7 +23,9 @@ from bot.engine.views import SeatView
 from bot.services.analysis import Decision, Judged
 from bot.services.coach import REVIEW_SHOWN, Hint, Review
 from bot.services.models import SeatInfo, TableInfo
-from bot.ui.components.table import TableButton, add_hint_button, decision_view, parse_button
+from bot.ui.components.cards import decision_view
+from bot.ui.components.table import TableButton, parse_button
+from bot.ui.components.views import add_hint_button
 from bot.ui.text.coach import action_words, hint_embed, review_embed
 
 LONG = "W" * 32  # Discord's longest display name

@@ -39,11 +39,12 @@ from bot.services.stats import (
 from bot.ui.delivery.suit_emojis import SUIT_EMOJI_NAMES
 from bot.ui.games import renderer
 from bot.ui.handlers.controller import _controls
-from bot.ui.handlers.life import clock_line, clock_name
+from bot.ui.handlers.records import board_message, history_message
 from bot.ui.text.cards import set_suit_marks
-from bot.ui.text.leaderboard import METRIC_NAMES, board_message
+from bot.ui.text.leaderboard import METRIC_NAMES
+from bot.ui.text.life import clock_line, clock_name
 from bot.ui.text.render import clip_lines, final_embed, lobby_embed
-from bot.ui.text.stats import history_message, sheet_embed, stats_embed
+from bot.ui.text.stats import sheet_embed, stats_embed
 from cogs.admin import MAX_END_BUTTONS, settings_embed, tables_message
 
 # ---- Discord's limits --------------------------------------------------------------------

@@ -19,7 +19,7 @@ from bot.engine.games.french_tarot import RULES, FrenchTarotState, Phase
 from bot.engine.match import MatchState
 from bot.services.step import illegal_move
 from bot.ui.components.choice import add_choice, offers_play
-from bot.ui.components.table import lobby_view
+from bot.ui.components.views import lobby_view
 from bot.ui.games.french_tarot import decision_view
 from bot.ui.text.refusals import refusal
 

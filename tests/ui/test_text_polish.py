@@ -26,13 +26,13 @@ from bot.engine.registry import get_rules, implemented
 from bot.engine.views import SeatView
 from bot.services.models import EndedDeal, Outcome, SeatInfo, TableInfo
 from bot.services.step import illegal_move
-from bot.ui.components.choice import restriction_line
 from bot.ui.games import french_tarot, renderer
 from bot.ui.handlers.controller import TableController
-from bot.ui.handlers.life import CLOCK_WORDS, clock_name
 from bot.ui.text.cards import card_key, sort_cards
+from bot.ui.text.life import CLOCK_WORDS, clock_name
 from bot.ui.text.refusals import refusal
 from bot.ui.text.render import final_embed, plural, round_word, table_link
+from bot.ui.text.restriction import restriction_line
 
 GUILD, CHANNEL, MESSAGE = 10, 20, 30
 

@@ -1,8 +1,9 @@
-"""Restart-proof buttons and selects (``discord.ui.DynamicItem``).
+"""The restart-proof buttons and selects of a table (``discord.ui.DynamicItem``): ids, parsing.
 
 Nothing but ids lives in a component: the custom_id names the table and the action, and
-``from_custom_id`` only parses. The callbacks hand over to the ``TableController`` (reached
-through ``interaction.client``), so a button rendered before a restart still works after it.
+``from_custom_id`` only parses. The callbacks hand the click to the bot's handlers (reached
+through ``interaction.client.controller``, described by ``TableClicks``), so a button rendered
+before a restart still works after it.
 
 custom_id formats (≤ 100 characters):
   ``tb:<table>:<verb>`` with verb ``join|leave|bot|start|hand|back|rematch|end|hint|compare``
@@ -15,22 +16,23 @@ custom_id formats (≤ 100 characters):
 
 from __future__ import annotations
 
-import contextlib
-import logging
 import re
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 
-from bot.engine.actions import Action
-from bot.i18n import _
-from bot.ui.text.cards import label, long_name
 
-if TYPE_CHECKING:
-    from bot.ui.handlers.controller import TableController
+class TableClicks(Protocol):
+    """What a table's buttons and selects hand their click to (the bot's ``controller``)."""
 
-log = logging.getLogger(__name__)
+    async def on_button(
+        self, interaction: discord.Interaction[Any], table_id: int, rest: str
+    ) -> None: ...
+
+    async def on_action(
+        self, interaction: discord.Interaction[Any], table_id: int, payload: dict[str, Any]
+    ) -> None: ...
+
 
 MAX_OPTIONS = 25
 MAX_ROWS = 5  # action rows per message
@@ -57,8 +59,8 @@ def bonus_value(names: list[str] | tuple[str, ...]) -> str:
     return "-".join(names) or "none"
 
 
-def _controller(interaction: discord.Interaction[Any]) -> TableController:
-    return cast("TableController", interaction.client.controller)  # type: ignore[attr-defined]
+def _clicks(interaction: discord.Interaction[Any]) -> TableClicks:
+    return interaction.client.controller
 
 
 def parse_button(rest: str) -> tuple[str, dict[str, Any] | None] | None:
@@ -139,7 +141,7 @@ class TableButton(
         return cls(int(match["table"]), match["rest"], label=text or "?")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _controller(interaction).on_button(interaction, self.table_id, self.rest)
+        await _clicks(interaction).on_button(interaction, self.table_id, self.rest)
 
 
 class TableSelect(
@@ -206,257 +208,7 @@ class TableSelect(
             payload[self.field] = int(text) if text.isdigit() else text  # engine refuses text
         else:
             payload[self.field] = values[0] if values else ""
-        await _controller(interaction).on_action(interaction, self.table_id, payload)
-
-
-# ---- view builders ---------------------------------------------------------------------
-
-
-def lobby_view(table_id: int, *, full: bool) -> discord.ui.View:
-    """Join / Leave / Add computer / Start under a lobby message; a full table offers no Join
-    nor Add computer (no seat is left), and its Start is the highlighted button."""
-    view = discord.ui.View(timeout=None)
-    if not full:
-        view.add_item(
-            TableButton(
-                table_id, "join", label=_("Join"), style=discord.ButtonStyle.success, emoji="🪑"
-            )
-        )
-    view.add_item(TableButton(table_id, "leave", label=_("Leave"), emoji="🚪"))
-    if not full:
-        view.add_item(TableButton(table_id, "bot", label=_("Add computer"), emoji="🤖"))
-    view.add_item(
-        TableButton(
-            table_id,
-            "start",
-            label=_("Start"),
-            style=discord.ButtonStyle.primary if full else discord.ButtonStyle.secondary,
-            emoji="▶️",
-        )
-    )
-    return view
-
-
-def table_view(
-    table_id: int, *, someone_away: bool = False, hints: bool = False
-) -> discord.ui.View:
-    """The running table's buttons: open your hand ephemerally (and "I'm back" while a
-    player is away; "Hint" at a practice table)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        TableButton(
-            table_id, "hand", label=_("Show my hand"), style=discord.ButtonStyle.primary, emoji="🂠"
-        )
-    )
-    if hints:
-        view.add_item(TableButton(table_id, "hint", label=_("Hint"), emoji="💡"))
-    if someone_away:
-        view.add_item(
-            TableButton(
-                table_id,
-                "back",
-                label=_("I'm back"),
-                style=discord.ButtonStyle.success,
-                emoji="👋",
-            )
-        )
-    return view
-
-
-def add_hint_button(view: discord.ui.View, table_id: int) -> None:
-    """A practice table's hand: a "Hint" button below its decision controls, in a row of its
-    own when one is free (a large multi-card choice may leave none: the table message's Hint
-    button is there too)."""
-    used = [getattr(item, "_rendered_row", None) for item in view.children]
-    last = max((r for r in used if r is not None), default=-1)
-    button = TableButton(table_id, "hint", label=_("Hint"), emoji="💡")
-    button.item.row = last + 1 if last + 1 < MAX_ROWS else None
-    with contextlib.suppress(ValueError):  # every row is full
-        view.add_item(button)
-
-
-def review_view(table_id: int, deal_no: int) -> discord.ui.View:
-    """Under a deal's summary: each player may ask the expert to review their decisions
-    (``tb:<table>:review:<deal>``)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(TableButton(table_id, f"review:{deal_no}", label=_("Review"), emoji="🔍"))
-    return view
-
-
-def rematch_view(table_id: int) -> discord.ui.View:
-    """Under a game's result: open a new lobby with the same seats and options."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        TableButton(
-            table_id,
-            "rematch",
-            label=_("Rematch"),
-            style=discord.ButtonStyle.primary,
-            emoji="🔁",
-        )
-    )
-    return view
-
-
-_STYLE = {
-    "accept": discord.ButtonStyle.success,
-    "drop": discord.ButtonStyle.danger,
-    "muck": discord.ButtonStyle.secondary,
-}
-
-
-def _button_rest(action: Action) -> str:
-    if action.amount is not None:
-        return f"act:{action.type}:amount={action.amount}"
-    if action.contract is not None:
-        return f"act:{action.type}:contract={action.contract}"
-    if action.suit is not None:
-        return f"act:{action.type}:suit={action.suit}"
-    return f"act:{action.type}"
-
-
-# ---- one-tap card buttons --------------------------------------------------------------
-
-
-def card_group(card: str) -> str:
-    """Select/button group of a card: its suit, or ``T`` for trumps and the Excuse/Fool."""
-    return "T" if card == "EX" or card[0] == "T" else card[0]
-
-
-def card_rows(cards: Sequence[str], max_rows: int) -> list[list[str]] | None:
-    """One-tap layout: ``cards``, in the order given (callers pass the hand's display
-    order), as rows of at most 5 buttons in at most ``max_rows`` rows (never more than
-    ``CARD_BUTTON_ROWS``): each run of one suit on its own rows where there is room, else the
-    smallest neighbouring rows merged. ``None`` when they do not fit (use menus)."""
-    max_rows = min(max_rows, CARD_BUTTON_ROWS)
-    if not cards or max_rows < 1 or len(cards) > ROW_WIDTH * max_rows:
-        return None
-    ordered = list(cards)
-    groups: list[list[str]] = []
-    for c in ordered:
-        if groups and card_group(groups[-1][-1]) == card_group(c):
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-    rows = [g[i : i + ROW_WIDTH] for g in groups for i in range(0, len(g), ROW_WIDTH)]
-    while len(rows) > max_rows:
-        pairs = [
-            (len(rows[i]) + len(rows[i + 1]), i)
-            for i in range(len(rows) - 1)
-            if len(rows[i]) + len(rows[i + 1]) <= ROW_WIDTH
-        ]
-        if not pairs:  # no two neighbours share a row: fill the rows in order
-            return [ordered[i : i + ROW_WIDTH] for i in range(0, len(ordered), ROW_WIDTH)]
-        _, i = min(pairs)
-        rows[i : i + 2] = [rows[i] + rows[i + 1]]
-    return rows
-
-
-def play_select(
-    table_id: int,
-    cards: Sequence[str],
-    placeholder: str,
-    row: int,
-    part: int = 0,
-    card_labels: Mapping[str, str] | None = None,
-    card_names: Mapping[str, str] | None = None,
-) -> TableSelect:
-    """A menu playing one of ``cards`` (≤ 25); ``part`` numbers the menus of one hand."""
-    options = [
-        discord.SelectOption(
-            label=label(c, card_labels or {}, plain=True),
-            value=c,
-            description=long_name(c, card_names or {}),
-        )
-        for c in cards
-    ]
-    return TableSelect(
-        table_id,
-        "play",
-        "card",
-        options=options,
-        placeholder=placeholder,
-        row=row,
-        suffix=f":{part}" if part else "",
-    )
-
-
-def card_button(
-    table_id: int, card: str, row: int, card_labels: Mapping[str, str] | None = None
-) -> TableButton:
-    """The one-tap button playing ``card`` (``tb:<table>:act:play:card=<code>``)."""
-    return TableButton(
-        table_id,
-        f"act:play:card={card}",
-        label=label(card, card_labels or {}, plain=True),
-        style=discord.ButtonStyle.secondary,
-        row=row,
-    )
-
-
-def add_card_buttons(
-    view: discord.ui.View,
-    table_id: int,
-    cards: Sequence[str],
-    max_rows: int,
-    card_labels: Mapping[str, str] | None = None,
-    *,
-    first_row: int = 0,
-) -> int | None:
-    """One button per legal card from ``first_row`` down, if they fit in ``max_rows`` rows
-    (see ``card_rows``); returns the rows used, or ``None`` (nothing added: use menus)."""
-    rows = card_rows(cards, max_rows)
-    if rows is None:
-        return None
-    for r, row in enumerate(rows):
-        for card in row:
-            view.add_item(card_button(table_id, card, first_row + r, card_labels))
-    return len(rows)
-
-
-def decision_view(
-    table_id: int,
-    legal: tuple[Action, ...],
-    button_label: dict[str, str],
-    card_labels: Mapping[str, str] | None = None,
-    card_names: Mapping[str, str] | None = None,
-) -> discord.ui.View | None:
-    """Controls for exactly the seat's legal actions (the UI never computes legality).
-
-    Card plays become one-tap buttons, in ``legal``'s order, when they fit (up to 20, leaving
-    rows for the other buttons), else selects (one per 25 cards); every other action becomes
-    a button. ``button_label`` maps action type to its label prefix (``{"bid": "Bid"}``).
-    """
-    if not legal:
-        return None
-    view = discord.ui.View(timeout=None)
-    cards = [a.card for a in legal if a.type == "play" and a.card is not None]
-    buttons = [a for a in legal if a.type != "play"]
-    other_rows = -(-len(buttons) // ROW_WIDTH)
-    row = add_card_buttons(view, table_id, cards, MAX_ROWS - other_rows, card_labels)
-    if row is None:
-        row = 0
-        for i in range(0, len(cards), MAX_OPTIONS):
-            chunk = cards[i : i + MAX_OPTIONS]
-            part = i // MAX_OPTIONS
-            view.add_item(
-                play_select(table_id, chunk, _("Play a card…"), row, part, card_labels, card_names)
-            )
-            row += 1
-    for j, action in enumerate(buttons):
-        text = button_label.get(action.type, action.type.title())
-        if action.amount is not None:
-            text = f"{text} {action.amount}"
-        view.add_item(
-            TableButton(
-                table_id,
-                _button_rest(action),
-                label=text,
-                style=_STYLE.get(action.type, discord.ButtonStyle.primary),
-                row=min(4, row + j // 5),
-            )
-        )
-    return view
+        await _clicks(interaction).on_action(interaction, self.table_id, payload)
 
 
 def stamp_deal(view: discord.ui.View, deal_no: int) -> discord.ui.View:

@@ -26,8 +26,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import discord
 
 from bot.i18n import _
 from bot.log import bind, table_fields
@@ -35,17 +38,16 @@ from bot.services.analysis import expert_ready
 from bot.services.errors import ServiceError
 from bot.services.life import Notification
 from bot.services.models import Outcome, TableInfo
-from bot.ui.components.table import review_view
+from bot.services.tables import TableService
+from bot.ui.components.views import review_view
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Job, Post, fingerprint
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
+from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
 from bot.ui.text.locale import for_seat, for_table
 from bot.ui.text.render import final_embed
-
-if TYPE_CHECKING:
-    from bot.ui.handlers.controller import TableController
 
 log = logging.getLogger(__name__)
 
@@ -59,23 +61,43 @@ class Publisher:
 
     def __init__(
         self,
-        ctl: TableController,
+        bot: Messenger,
+        service: TableService,
+        screens: Screens,
         *,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
         park_delays: tuple[float, ...] = PARK_DELAYS,
     ) -> None:
-        self.ctl = ctl
-        self.bot = ctl.bot
-        self.service = ctl.service
+        self.bot = bot
+        self.service = service
+        self.screens = screens
         self.retry_delays = retry_delays
         self.park_delays = park_delays
         self._pending: dict[int, Job] = {}  # waiting for the table's task
         self._parked: dict[int, tuple[Job, float]] = {}  # failed: (job, retry at)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self.shown: dict[tuple[int, int], str] = {}  # (table, seat or -1) -> fingerprint
-        self.hands = Hands(self)
+        self.hands = Hands(bot, service, screens, self.shown)
 
     # ---- entry points --------------------------------------------------------------------
+    def publish(
+        self,
+        outcome: Outcome,
+        *,
+        fresh_message: bool = False,
+        notices: Callable[[], list[str]] | None = None,
+    ) -> None:
+        """Queue the table message, every human's DM hand and ``notices`` (public one-liners,
+        posted first) for delivery after a change; returns at once.
+
+        ``notices`` is called in the table's language (the caller may be answering a player
+        who reads another one)."""
+        quiet = discord.AllowedMentions.none()
+        with for_table(outcome.table):
+            texts = notices() if notices is not None else []
+        posts = [Post({"content": text, "allowed_mentions": quiet}) for text in texts]
+        self.submit(outcome, posts=posts, fresh=fresh_message)
+
     def submit(
         self,
         outcome: Outcome,
@@ -98,7 +120,7 @@ class Publisher:
                     Post(
                         {
                             "embed": final_embed(outcome, _(r.TITLE)),
-                            "view": self.ctl.rematch_view(outcome.table),
+                            "view": self.screens.rematch_view(outcome.table),
                         },
                         final=outcome,
                     )
@@ -280,7 +302,7 @@ class Publisher:
                 await self.service.set_message(table.id, None)
             else:
                 if post.final is not None and table.daily is not None:
-                    post.fields = await self.ctl.daily.result_fields(table)  # rank, compare
+                    post.fields = await self.screens.daily_result(table)  # rank, compare
                 elif post.final is not None:  # the result, with the game's deal-by-deal table
                     history = await self.service.deal_history(table.id)
                     title = _(renderer(table.game_id).TITLE)
@@ -289,7 +311,7 @@ class Publisher:
             job.posts.pop(0)
         if outcome.table.status == "abandoned":
             if message_id is not None:
-                fields = self.ctl.lobby_message(outcome.table)
+                fields = self.screens.lobby_message(outcome.table)
                 with contextlib.suppress(Gone):
                     await self._edit(table, message_id, fields)
             return
@@ -302,7 +324,7 @@ class Publisher:
             return
         if outcome.public is None:
             return
-        fields = self.ctl.table_message(outcome)
+        fields = self.screens.table_message(outcome)
         if await self.service.pictures_on(table.guild_id, None):
             fields = await add_table_picture(fields, outcome)
         key = (table.id, -1)

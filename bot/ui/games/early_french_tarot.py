@@ -15,7 +15,7 @@ import discord
 from bot.engine.views import SeatView
 from bot.i18n import N_, Words, _, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.components.choice import add_play_selects, restriction_line
+from bot.ui.components.choice import add_play_selects
 from bot.ui.text.cards import in_hand_order, label, labels, suit_mark
 from bot.ui.text.render import (
     COLOUR_DONE,
@@ -33,6 +33,7 @@ from bot.ui.text.render import (
     table_link,
     trick_text,
 )
+from bot.ui.text.restriction import restriction_line
 
 GROUP = "oldtarot"
 TITLE = N_("Early French Tarot")

@@ -19,32 +19,21 @@ from bot.i18n import N_, _, n_
 from bot.log import log_context
 from bot.services.errors import IllegalMove, NotSeated, ServiceError
 from bot.services.models import Outcome, SeatInfo, TableInfo
-from bot.ui.components.table import (
-    DEAL_KEY,
-    add_hint_button,
-    decision_view,
-    lobby_view,
-    parse_button,
-    rematch_view,
-    stamp_deal,
-    table_view,
-)
+from bot.ui.components.cards import decision_view
+from bot.ui.components.records import BoardButton
+from bot.ui.components.table import DEAL_KEY, parse_button, stamp_deal
+from bot.ui.components.views import add_hint_button, back_view, lobby_view, rematch_view, table_view
 from bot.ui.delivery.answer import Ack, acknowledge, redraw, reply, reply_error, send
-from bot.ui.delivery.jobs import Post
 from bot.ui.delivery.pictures import add_hand_picture, add_table_picture, for_edit, for_send
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import game_title, renderer
-from bot.ui.handlers.life import (
-    LifeController,
-    back_view,
-    clock_line,
-    clock_name,
-    missing_permissions,
-)
+from bot.ui.handlers.coach import CoachController
+from bot.ui.handlers.daily import DailyController
+from bot.ui.handlers.life import LifeController, missing_permissions
+from bot.ui.handlers.records import RecordHandlers
 from bot.ui.text.cards import long_name
-from bot.ui.text.coach import CoachController
-from bot.ui.text.daily import DailyController
 from bot.ui.text.errors import GENERIC
+from bot.ui.text.life import clock_line, clock_name
 from bot.ui.text.locale import for_interaction, for_seat, for_table
 from bot.ui.text.refusals import refusal
 from bot.ui.text.render import coaching_lines, lobby_embed, table_link, with_coaching
@@ -52,6 +41,7 @@ from bot.ui.text.render import coaching_lines, lobby_embed, table_link, with_coa
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
     from bot.engine.views import SeatView
+    from bot.services.stats import StatsService
     from bot.services.tables import TableService
 
 log = logging.getLogger(__name__)
@@ -78,15 +68,23 @@ class TableController:
     """Glue between Discord and ``TableService`` for every game."""
 
     def __init__(
-        self, bot: TrionfiBot, service: TableService, *, retry_delays: tuple[float, ...] = ()
+        self,
+        bot: TrionfiBot,
+        service: TableService,
+        stats: StatsService,
+        *,
+        retry_delays: tuple[float, ...] = (),
     ) -> None:
         self.bot = bot
         self.service = service
         self.life = LifeController(self)
         self.coach = CoachController(self)
         self.daily = DailyController(self)
+        self.records = RecordHandlers(self, stats)
         self.publisher = (
-            Publisher(self, retry_delays=retry_delays) if retry_delays else Publisher(self)
+            Publisher(bot, service, self, retry_delays=retry_delays)
+            if retry_delays
+            else Publisher(bot, service, self)
         )
 
     # ---- error guard -----------------------------------------------------------------
@@ -178,6 +176,17 @@ class TableController:
                 await self._lobby_button(interaction, table_id, verb)
 
         await self.guarded(interaction, work, mode)
+
+    async def on_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.records.sheet(interaction, table_id)
+
+    async def on_board(self, interaction: discord.Interaction[Any], button: BoardButton) -> None:
+        await self.records.board(interaction, button)
+
+    async def on_forget(
+        self, interaction: discord.Interaction[Any], user_id: int, verb: str
+    ) -> None:
+        await self.records.forget(interaction, user_id, verb)
 
     async def on_action(
         self, interaction: discord.Interaction[Any], table_id: int, payload: dict[str, Any]
@@ -565,16 +574,10 @@ class TableController:
         fresh_message: bool = False,
         notices: Callable[[], list[str]] | None = None,
     ) -> None:
-        """Queue the table message, every human's DM hand and ``notices`` (public one-liners,
-        posted first) for delivery after a change; returns at once (see ``Publisher``).
+        self.publisher.publish(outcome, fresh_message=fresh_message, notices=notices)
 
-        ``notices`` is called in the table's language (the caller may be answering a player
-        who reads another one)."""
-        quiet = discord.AllowedMentions.none()
-        with for_table(outcome.table):
-            texts = notices() if notices is not None else []
-        posts = [Post({"content": text, "allowed_mentions": quiet}) for text in texts]
-        self.publisher.submit(outcome, posts=posts, fresh=fresh_message)
+    async def daily_result(self, table: TableInfo) -> dict[str, Any]:
+        return await self.daily.result_fields(table)
 
     def table_message(self, outcome: Outcome) -> dict[str, Any]:
         """The running table's public message: whose turn (mentioned), the clock, the table."""

@@ -12,15 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine.events import Event
 from bot.i18n import N_, _
-from bot.services.life import CLOCKS
 from bot.services.models import Outcome, TableInfo
 from bot.services.upkeep import Ended
-from bot.ui.components.table import TableButton
 from bot.ui.delivery.answer import reply
+from bot.ui.text.life import life_notices
 from bot.ui.text.locale import for_seat
-from bot.ui.text.render import seat_label
 
 if TYPE_CHECKING:
     from bot.ui.handlers.controller import TableController
@@ -36,74 +33,12 @@ NEEDED = {
     "embed_links": N_("Embed Links"),
     "read_message_history": N_("Read Message History"),
 }
-CLOCK_WORDS = {
-    "off": N_("off"),
-    "relaxed": N_("relaxed (10 min a turn)"),
-    "normal": N_("normal (2 min a turn)"),
-    "fast": N_("fast (45 s a turn)"),
-}
-
-
-def clock_name(seconds: int | None) -> str:
-    """The turn clock in words, in the current language."""
-    key = next((k for k, v in CLOCKS.items() if v == seconds), "off")
-    return _(CLOCK_WORDS[key])
 
 
 def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
     """The permissions the bot lacks in the interaction's channel, by their Discord names."""
     have = interaction.app_permissions
     return [_(name) for attr, name in NEEDED.items() if not getattr(have, attr)]
-
-
-def clock_line(table: TableInfo) -> str | None:
-    """ "⏰ … <t:…:R>" under a human's turn: Discord renders the countdown itself."""
-    if table.turn_deadline is None:
-        return None
-    return _("⏰ Turn clock: the move is due {when}.", when=f"<t:{int(table.turn_deadline)}:R>")
-
-
-def life_notices(outcome: Outcome) -> list[str]:
-    """Public one-liners for timeouts, takeovers and returns in this outcome."""
-    table = outcome.table
-    lines: list[str] = []
-    for _seat, e in outcome.events:
-        if e.type == "abandoned" and "idle" in e.data:
-            lines.append(
-                _(
-                    "💤 Nobody has played at table #{id} for a long time, so it is closed "
-                    "(it won't count in any ranking).",
-                    id=table.id,
-                )
-            )
-        elif e.type == "abandoned" and not e.data:
-            lines.append(
-                _(
-                    "🛑 No human is playing at table #{id} any more, so it is closed "
-                    "(it won't count in any ranking).",
-                    id=table.id,
-                )
-            )
-        if not isinstance(e, Event) or e.seat is None:
-            continue
-        who = seat_label(table, e.seat)
-        if e.type == "timed_out":
-            lines.append(
-                _("⌛ **{name}** ran out of time; the computer played for them.", name=who)
-            )
-        elif e.type == "taken_over":
-            lines.append(
-                _(
-                    "🤖 **{name}** missed two turns in a row: a computer plays the seat until "
-                    "they press **I'm back**.",
-                    name=who,
-                )
-            )
-        elif e.type == "back":
-            lines.append(_("👋 **{name}** is back and plays their own seat again.", name=who))
-        elif e.type == "replaced":
-            lines.append(_("🔁 The host gave **{name}**'s seat to a computer player.", name=who))
-    return lines
 
 
 class LifeController:
@@ -248,14 +183,3 @@ def _is_admin(interaction: discord.Interaction[Any]) -> bool:
         return False
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_guild)
-
-
-def back_view(table_id: int) -> discord.ui.View:
-    """The lone "I'm back" button of a seat the computer is playing."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        TableButton(
-            table_id, "back", label=_("I'm back"), style=discord.ButtonStyle.success, emoji="👋"
-        )
-    )
-    return view

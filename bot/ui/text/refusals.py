@@ -18,10 +18,10 @@ from typing import Any
 from bot.engine.views import SeatView
 from bot.i18n import LANGUAGE_NAMES, Words, _, n_, p_
 from bot.services.errors import ServiceError
-from bot.ui.components.choice import restriction_line
 from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import SUIT_SYMBOL, label, suit_word
 from bot.ui.text.render import round_word
+from bot.ui.text.restriction import restriction_line
 
 Params = Mapping[str, Any]
 
