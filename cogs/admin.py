@@ -189,7 +189,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
                 interaction, ephemeral=True, content=text, embed=settings_embed(current, daily)
             )
 
-        await ctl.guarded(interaction, work)
+        await ctl.desk.guarded(interaction, work)
 
     @app_commands.command(name="tables")
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -202,7 +202,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
             tables = await ctl.service.open_tables(interaction.guild_id)
             await send(interaction, ephemeral=True, **tables_message(tables))
 
-        await ctl.guarded(interaction, work)
+        await ctl.desk.guarded(interaction, work)
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -53,7 +53,7 @@ class EarlyFrenchTarotCog(
             language: The table's language (default: the server's).
         """
         options = {"target": target, "every_card_scores": every_card_scores}
-        await self.ctl.open_lobby(
+        await self.ctl.lobby.open_lobby(
             interaction,
             GAME,
             seats,

@@ -127,7 +127,7 @@ class HelpCog(commands.Cog):
             )
             await send(interaction, ephemeral=True, embed=embed)
 
-        await self.bot.controller.guarded(interaction, work)
+        await self.bot.controller.desk.guarded(interaction, work)
 
 
 async def setup(bot: TrionfiBot) -> None:

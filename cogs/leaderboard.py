@@ -87,7 +87,7 @@ class LeaderboardCog(commands.Cog):
                 **fields,
             )
 
-        await ctl.guarded(interaction, work, "public")
+        await ctl.desk.guarded(interaction, work, "public")
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -60,7 +60,7 @@ class StatsCog(commands.Cog):
             record_field(embed, await self.bot.service.daily_record(who.id))
             await send(interaction, ephemeral=False, embed=embed)
 
-        await self.bot.controller.guarded(interaction, work, "public")
+        await self.bot.controller.desk.guarded(interaction, work, "public")
 
     @app_commands.command(name="history")
     @app_commands.guild_only()
@@ -96,7 +96,7 @@ class StatsCog(commands.Cog):
                 **fields,
             )
 
-        await self.bot.controller.guarded(interaction, work, "public")
+        await self.bot.controller.desk.guarded(interaction, work, "public")
 
     @app_commands.command(name="record")
     @app_commands.guild_only()
@@ -127,7 +127,7 @@ class StatsCog(commands.Cog):
                 ephemeral=True,
             )
 
-        await self.bot.controller.guarded(interaction, work)
+        await self.bot.controller.desk.guarded(interaction, work)
 
     @record.autocomplete("table")
     async def suggest_tables(

@@ -145,7 +145,7 @@ def test_every_game_offers_buttons_or_menus_within_discord_limits() -> None:
     """Random deals of every game through each renderer's own controls, as the bot builds
     them: exactly the legal cards, as buttons when they fit, else menus."""
     from bot.ui.games import renderer
-    from bot.ui.handlers.controller import _controls  # pyright: ignore[reportPrivateUsage]
+    from bot.ui.handlers.screens import decision_controls
 
     for game_id in implemented():
         rules = get_rules(game_id)
@@ -158,7 +158,7 @@ def test_every_game_offers_buttons_or_menus_within_discord_limits() -> None:
             while (seat := match.to_act(m)) is not None and m.deal is not None:
                 view = rules.observe(m.deal, seat)
                 legal = [a.card for a in view.legal if a.type == "play"]
-                ui = _controls(renderer(game_id), 1, view)
+                ui = decision_controls(renderer(game_id), 1, view)
                 if legal and ui is not None:
                     items = ui.children
                     tapped = [

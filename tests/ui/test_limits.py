@@ -38,8 +38,8 @@ from bot.services.stats import (
 )
 from bot.ui.delivery.suit_emojis import SUIT_EMOJI_NAMES
 from bot.ui.games import renderer
-from bot.ui.handlers.controller import _controls
 from bot.ui.handlers.records import board_message, history_message
+from bot.ui.handlers.screens import decision_controls
 from bot.ui.text.cards import set_suit_marks
 from bot.ui.text.leaderboard import METRIC_NAMES
 from bot.ui.text.life import clock_line, clock_name
@@ -476,7 +476,7 @@ def test_table_messages_at_the_smallest_and_largest_player_count(
             if suits == "emoji" and any(c[0] in EMOJI_MARKS for c in view.hand):
                 assert "<:" in str(hand.to_dict()), "the hand's suits are the emojis"
             if not ended:
-                _no_markup_in_components(_controls(r, t.id, view))
+                _no_markup_in_components(decision_controls(r, t.id, view))
         if ended is not None:
             done = EndedDeal(len(ended.results), ended.results[-1], rules.observe_public(m.deal))
             assert_embed_limits(r.deal_summary_embed(t, done, outcome.totals))

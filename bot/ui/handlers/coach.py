@@ -9,23 +9,21 @@ would have chosen otherwise. Both answers are ephemeral: nobody else sees them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.ui.delivery.answer import send
+from bot.ui.handlers.desk import Desk
 from bot.ui.text.coach import hint_embed, review_embed
-
-if TYPE_CHECKING:
-    from bot.ui.handlers.controller import TableController
 
 
 class CoachController:
-    """Handlers of hints and reviews, on top of ``TableController``."""
+    """Handlers of hints and reviews."""
 
-    def __init__(self, ctl: TableController) -> None:
-        self.ctl = ctl
-        self.service = ctl.service
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+        self.service = desk.service
 
     async def hint(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The presser's hint, privately (the table's **Hint** button)."""
@@ -36,10 +34,10 @@ class CoachController:
         """``/<game> hint`` in the table's channel."""
 
         async def work() -> None:
-            table = await self.ctl.channel_table(interaction, game_id)
+            table = await self.desk.channel_table(interaction, game_id)
             await self.hint(interaction, table.id)
 
-        await self.ctl.guarded(interaction, work)
+        await self.desk.guarded(interaction, work)
 
     async def review(
         self, interaction: discord.Interaction[Any], table_id: int, deal_no: int

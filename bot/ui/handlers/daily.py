@@ -10,29 +10,19 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import _, language_of, using
 from bot.services.errors import ServiceError
-from bot.services.models import TableInfo
 from bot.ui.components.views import result_view
 from bot.ui.delivery.answer import reply, send
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Lost, Retry, attempt
+from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import game_title
-from bot.ui.text.daily import (
-    announcement_text,
-    boards_embed,
-    dm_link,
-    intro_embed,
-    result_embed,
-    reveal_embed,
-)
-from bot.ui.text.locale import for_table
-
-if TYPE_CHECKING:
-    from bot.ui.handlers.controller import TableController
+from bot.ui.handlers.desk import Desk
+from bot.ui.text.daily import announcement_text, boards_embed, dm_link, intro_embed, reveal_embed
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +30,13 @@ UPKEEP_EVERY = 60.0  # seconds between two rounds of announcements and idle atte
 
 
 class DailyController:
-    """Handlers of ``/daily`` and its buttons, on top of ``TableController``."""
+    """Handlers of ``/daily`` and its buttons, and the daily upkeep the sweeper runs."""
 
-    def __init__(self, ctl: TableController) -> None:
-        self.ctl = ctl
-        self.bot = ctl.bot
-        self.service = ctl.service
+    def __init__(self, desk: Desk, publisher: Publisher) -> None:
+        self.desk = desk
+        self.bot = desk.bot
+        self.service = desk.service
+        self.publisher = publisher
         self._last_upkeep: float | None = None
 
     async def command(self, interaction: discord.Interaction[Any], game: str, action: str) -> None:
@@ -59,7 +50,7 @@ class DailyController:
             else:
                 await self.play(interaction, game)
 
-        await self.ctl.guarded(interaction, work)
+        await self.desk.guarded(interaction, work)
 
     async def play(self, interaction: discord.Interaction[Any], game: str) -> None:
         user = interaction.user
@@ -93,7 +84,7 @@ class DailyController:
             with contextlib.suppress(discord.HTTPException):
                 await message.delete()
             raise
-        self.ctl.publish(outcome)
+        self.publisher.publish(outcome)
         await reply(
             interaction,
             _(
@@ -128,7 +119,7 @@ class DailyController:
 
     async def resign(self, interaction: discord.Interaction[Any], game: str) -> None:
         outcome = await self.service.resign_daily(interaction.user.id, game)
-        self.ctl.publish(outcome)  # which also takes the controls off the hand's DM
+        self.publisher.publish(outcome)  # which also takes the controls off the hand's DM
         await reply(
             interaction,
             _(
@@ -137,20 +128,6 @@ class DailyController:
                 game=game_title(game),
             ),
         )
-
-    async def result_fields(self, table: TableInfo) -> dict[str, Any]:
-        """The final post of a finished attempt, in its DM (the publisher's ``final`` post)."""
-        mine = await self.service.daily_table(table.id)
-        standing = None
-        if mine.status == "finished" and mine.score is not None:
-            boards = await self.service.daily_boards(mine.game_id, mine.user_id, None, mine.day)
-            standing = boards.world_standing
-        with for_table(table):
-            return {
-                "content": None,
-                "embed": result_embed(mine, standing),
-                "view": result_view(table.id) if mine.score is not None else None,
-            }
 
     # ---- upkeep: idle attempts and announcements -----------------------------------------
     async def upkeep(self, *, force: bool = False) -> None:
@@ -161,7 +138,7 @@ class DailyController:
             return
         self._last_upkeep = now
         for outcome in await self.service.settle_idle_dailies(now):
-            self.ctl.publish(outcome)
+            self.publisher.publish(outcome)
         await self.announce()
 
     async def announce(self) -> int:

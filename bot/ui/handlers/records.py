@@ -3,7 +3,7 @@ leaderboard's pages, the forget-me confirmation (``bot.ui.components.records``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -11,12 +11,11 @@ from bot.i18n import _
 from bot.services.stats import Board, History, StatsService
 from bot.ui.components.records import BoardButton, board_view, forget_view, history_view
 from bot.ui.delivery.answer import Ack, redraw, reply_error, send
+from bot.ui.handlers.desk import Desk
+from bot.ui.handlers.life import LifeController
 from bot.ui.text.leaderboard import board_embed
 from bot.ui.text.locale import for_interaction
 from bot.ui.text.stats import forget_embed, forgotten_text, history_embed, sheet_embed
-
-if TYPE_CHECKING:
-    from bot.ui.handlers.controller import TableController
 
 VERBS = ("first", "prev", "next", "last", "me")
 LAST_PAGE = 99_999  # "last" asks for a page past the end; the query clamps it
@@ -59,11 +58,12 @@ def _target(page: int, verb: str) -> tuple[int, bool]:
     }[verb]
 
 
-class RecordHandlers:
-    """Score sheets, leaderboard pages and forget-me, on top of ``TableController``."""
+class RecordsController:
+    """Score sheets, leaderboard pages and forget-me (``life``: to leave every seat first)."""
 
-    def __init__(self, ctl: TableController, stats: StatsService) -> None:
-        self.ctl = ctl
+    def __init__(self, desk: Desk, life: LifeController, stats: StatsService) -> None:
+        self.desk = desk
+        self.life = life
         self.stats = stats
 
     async def sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -75,7 +75,7 @@ class RecordHandlers:
             )
             await send(interaction, ephemeral=True, embed=sheet_embed(sheet))
 
-        await self.ctl.guarded(interaction, work)
+        await self.desk.guarded(interaction, work)
 
     async def board(self, interaction: discord.Interaction[Any], button: BoardButton) -> None:
         """A leaderboard page button: the owner turns the public page, anyone else gets that
@@ -110,7 +110,7 @@ class RecordHandlers:
                 await send(interaction, ephemeral=True, **fields)
 
         mode: Ack = "update" if interaction.user.id == button.owner else "private"
-        await self.ctl.guarded(interaction, work, mode)
+        await self.desk.guarded(interaction, work, mode)
 
     async def forget(self, interaction: discord.Interaction[Any], user_id: int, verb: str) -> None:
         """**Forget me** (or **Cancel**) under the confirmation, by the user who asked only."""
@@ -124,8 +124,8 @@ class RecordHandlers:
                 await redraw(interaction, content=_("Nothing was deleted."), embed=None, view=None)
                 return
             # Open seats first: lobbies are left, games resigned (a computer takes over).
-            await self.ctl.life.leave_everything(user_id)
+            await self.life.leave_everything(user_id)
             done = await self.stats.forget(user_id)
             await redraw(interaction, content=forgotten_text(done.games), embed=None, view=None)
 
-        await self.ctl.guarded(interaction, work, "update")
+        await self.desk.guarded(interaction, work, "update")
