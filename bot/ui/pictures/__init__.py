@@ -18,9 +18,10 @@ from collections.abc import Iterable
 
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import LANGUAGES
-from bot.ui.pictures import _encode, tiles
-from bot.ui.pictures.hand import hand_png, hand_scene
-from bot.ui.pictures.table import table_png, table_scene
+from bot.ui.pictures import encode, tiles
+from bot.ui.pictures.encode import hand_png, table_png
+from bot.ui.pictures.hand import hand_scene
+from bot.ui.pictures.table import table_scene
 
 __all__ = ["clear_caches", "render_hand", "render_table", "warm_up"]
 
@@ -79,7 +80,7 @@ def warm_up(game_ids: Iterable[str], languages: Iterable[str] = LANGUAGES) -> No
     tenth of that per other language: only faces with words are drawn again) instead of
     during the first picture."""
     for game_id in game_ids:
-        _encode.palette(game_id)
+        encode.palette(game_id)
         for language in languages:
             tiles.deck_tiles(game_id, language)
 
@@ -90,5 +91,5 @@ def clear_caches(*, faces: bool = False) -> None:
     table_png.cache_clear()
     hand_png.cache_clear()
     if faces:
-        _encode.clear_palettes()
+        encode.clear_palettes()
         tiles.clear_tiles()
