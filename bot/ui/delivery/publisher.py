@@ -2,8 +2,8 @@
 commit, durably and cheaply.
 
 - **Separate from replying.** Interactions are answered first; a commit's ``Outcome`` is then
-  handed to ``submit`` and delivered by one task per table. Outcomes that arrive while a
-  delivery runs are merged: channel posts (deal summaries, notices, results) keep their order,
+  handed to ``publish`` and delivered by one task per table (its channel by ``channel.Channel``,
+  its DMs by ``hands.Hands``). Outcomes that arrive while a delivery runs are merged: channel posts (deal summaries, notices, results) keep their order,
   the table message and hands only show the newest state.
 - **Durable.** Only when every recipient shows a commit is its ``seq`` marked shown. A failed
   delivery is retried at once with short backoffs, then parked and retried by the sweeper with
@@ -24,7 +24,6 @@ commit, durably and cheaply.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import replace
@@ -40,10 +39,10 @@ from bot.services.life import Notification
 from bot.services.models import Outcome, TableInfo
 from bot.services.tables import TableService
 from bot.ui.components.views import review_view
-from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
+from bot.ui.delivery.channel import Channel
+from bot.ui.delivery.failures import DeliveryFailure, attempt
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Job, Post, fingerprint
-from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
 from bot.ui.text.locale import for_seat, for_table
@@ -78,6 +77,7 @@ class Publisher:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self.shown: dict[tuple[int, int], str] = {}  # (table, seat or -1) -> fingerprint
         self.hands = Hands(bot, service, screens, self.shown)
+        self.channel = Channel(bot, service, screens, self.hands, self.shown)
 
     # ---- entry points --------------------------------------------------------------------
     def publish(
@@ -267,91 +267,12 @@ class Publisher:
 
     # ---- the channel ---------------------------------------------------------------------
     async def _deliver_channel(self, job: Job, table: TableInfo) -> bool | None:
-        """Posts, then the table message. False: retry later; None: the channel is lost."""
-        try:
-            with for_table(table):  # everything the channel shows is in the table's language
-                await self._channel_steps(job, table)
-        except Lost:
+        """Posts, then the table message. False: retry later; None: the channel is lost (the
+        table is closed)."""
+        ok = await self.channel.deliver(job, table)
+        if ok is None:
             await self._channel_lost(table)
-            return None
-        except Retry as e:
-            log.info(
-                "table %s: channel update failed (%s); will retry",
-                table.id,
-                e,
-                extra=table_fields(table),
-            )
-            return False
-        except Broken:
-            return True  # logged; retrying cannot help
-        return True
-
-    async def _channel_steps(self, job: Job, table: TableInfo) -> None:
-        outcome = job.outcome
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        message_id = table.message_id
-        await self.hands.clean_pings(table, outcome)
-        while job.posts:
-            post = job.posts[0]
-            if post.replaces and message_id is not None and not job.fresh:
-                try:
-                    await self._edit(table, message_id, post.fields)
-                except Gone:
-                    await attempt(channel.send(**for_send(post.fields)), "a channel post")
-                message_id = None
-                await self.service.set_message(table.id, None)
-            else:
-                if post.final is not None and table.daily is not None:
-                    post.fields = await self.screens.daily_result(table)  # rank, compare
-                elif post.final is not None:  # the result, with the game's deal-by-deal table
-                    history = await self.service.deal_history(table.id)
-                    title = _(renderer(table.game_id).TITLE)
-                    post.fields["embed"] = final_embed(post.final, title, history)
-                await attempt(channel.send(**for_send(post.fields)), "a channel post")
-            job.posts.pop(0)
-        if outcome.table.status == "abandoned":
-            if message_id is not None:
-                fields = self.screens.lobby_message(outcome.table)
-                with contextlib.suppress(Gone):
-                    await self._edit(table, message_id, fields)
-            return
-        r = renderer(table.game_id)
-        if outcome.finished:
-            if message_id is not None:
-                fields = {"content": None, "embed": r.table_embed(outcome), "view": None}
-                with contextlib.suppress(Gone):
-                    await self._edit(table, message_id, fields)
-            return
-        if outcome.public is None:
-            return
-        fields = self.screens.table_message(outcome)
-        if await self.service.pictures_on(table.guild_id, None):
-            fields = await add_table_picture(fields, outcome)
-        key = (table.id, -1)
-        digest = fingerprint(fields)
-        if message_id is not None and not job.fresh:
-            if self.shown.get(key) == digest:
-                return
-            try:
-                await self._edit(table, message_id, fields)
-                self.shown[key] = digest
-                return
-            except Gone:
-                log.info(
-                    "table %s: its message was deleted; posting it again",
-                    table.id,
-                    extra=table_fields(table),
-                )
-        sent = await attempt(channel.send(**for_send(fields)), "the table message")
-        await self.service.set_message(table.id, sent.id)
-        job.fresh = False
-        self.shown[key] = digest
-
-    async def _edit(self, table: TableInfo, message_id: int, fields: dict[str, Any]) -> None:
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        await attempt(
-            channel.get_partial_message(message_id).edit(**for_edit(fields)), "the table message"
-        )
+        return ok
 
     async def _channel_lost(self, table: TableInfo) -> None:
         """The table's channel was deleted or the bot lost access: close the table, unrated,
