@@ -6,7 +6,7 @@ client that asked). A code this module does not know is a sentence the Discord l
 wrote in the reader's language (``ServiceError(_("…"))``), shown as it is.
 
 A refused card play ends with the line the hand shows under the cards, saying which rule
-forbids it (``bot.ui.components.choice.restriction_line``): "You can't play 4♥ now. You must follow
+forbids it (``bot.ui.text.restriction.restriction_line``): "You can't play 4♥ now. You must follow
 ♠ Spades."
 """
 
