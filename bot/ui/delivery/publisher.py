@@ -3,8 +3,9 @@ commit, durably and cheaply.
 
 - **Separate from replying.** Interactions are answered first; a commit's ``Outcome`` is then
   handed to ``publish`` and delivered by one task per table (its channel by ``channel.Channel``,
-  its DMs by ``hands.Hands``). Outcomes that arrive while a delivery runs are merged: channel posts (deal summaries, notices, results) keep their order,
-  the table message and hands only show the newest state.
+  its DMs by ``hands.Hands``). Outcomes that arrive while a delivery runs are merged: channel
+  posts (deal summaries, notices, results) keep their order, the table message and hands only
+  show the newest state.
 - **Durable.** Only when every recipient shows a commit is its ``seq`` marked shown. A failed
   delivery is retried at once with short backoffs, then parked and retried by the sweeper with
   a growing delay; on start-up and in every sweep, tables whose shown ``seq`` lags are
