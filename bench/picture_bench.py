@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules, implemented
 from bot.engine.rules import Rules
-from bot.ui.pictures import clear_caches, render_hand, render_table, warm_up, winning_seat
-from bot.ui.pictures.hand import hand_png
-from bot.ui.pictures.table import table_png
+from bot.ui.pictures import clear_caches, render_hand, render_table, warm_up
+from bot.ui.pictures.encode import hand_png, table_png
+from bot.ui.text.winner import winning_seat
 
 NAMES = ("Alice", "Bartholomew", "Chiara", "Dmitri", "Eleonora", "Fitzgerald")
 

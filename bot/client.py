@@ -26,14 +26,15 @@ from bot.log import log_context
 from bot.services.errors import ServiceError
 from bot.services.stats import StatsService
 from bot.services.tables import TableService
-from bot.ui import suit_emojis
-from bot.ui.cards import set_suit_marks
-from bot.ui.choice import ChoiceSelect
-from bot.ui.components import TableButton, TableSelect
-from bot.ui.controller import TableController
-from bot.ui.errors import GENERIC, SERVER_ONLY, reply_error
-from bot.ui.locale import for_interaction
-from bot.ui.refusals import refusal
+from bot.ui.components.choice import ChoiceSelect
+from bot.ui.components.table import TableButton, TableSelect
+from bot.ui.delivery import suit_emojis
+from bot.ui.delivery.answer import reply_error
+from bot.ui.handlers.controller import TableController
+from bot.ui.text.cards import set_suit_marks
+from bot.ui.text.errors import GENERIC, SERVER_ONLY
+from bot.ui.text.locale import for_interaction
+from bot.ui.text.refusals import refusal
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -224,7 +225,9 @@ class TrionfiBot(commands.AutoShardedBot):
         self.service = TableService(self.db, **options)
         self.service.daily_salt = self.daily_salt
         self.stats = StatsService(self.db)
-        self.controller = TableController(self, self.service, retry_delays=self.retry_delays)
+        self.controller = TableController(
+            self, self.service, self.stats, retry_delays=self.retry_delays
+        )
         for ext in extensions():
             await self.load_extension(ext)
         await self.tree.set_translator(CommandTranslator())  # French and Italian commands

@@ -12,12 +12,12 @@ from bot.i18n import _
 from bot.services.errors import ServiceError
 from bot.services.life import GuildSettingsRecord
 from bot.services.models import TableInfo
-from bot.ui.components import TableButton
+from bot.ui.components.table import TableButton
 from bot.ui.delivery.answer import send
 from bot.ui.games import game_title
-from bot.ui.life import CLOCK_WORDS
-from bot.ui.locale import LANGUAGE_CHOICES, language_name
-from bot.ui.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, clip_lines
+from bot.ui.text.life import CLOCK_WORDS
+from bot.ui.text.locale import LANGUAGE_CHOICES, language_name
+from bot.ui.text.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, clip_lines
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -189,7 +189,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
                 interaction, ephemeral=True, content=text, embed=settings_embed(current, daily)
             )
 
-        await ctl.guarded(interaction, work)
+        await ctl.desk.guarded(interaction, work)
 
     @app_commands.command(name="tables")
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -202,7 +202,7 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
             tables = await ctl.service.open_tables(interaction.guild_id)
             await send(interaction, ephemeral=True, **tables_message(tables))
 
-        await ctl.guarded(interaction, work)
+        await ctl.desk.guarded(interaction, work)
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.locale import LANGUAGE_CHOICES
-from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
+from bot.ui.text.locale import LANGUAGE_CHOICES
+from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -53,7 +53,7 @@ class EarlyFrenchTarotCog(
             language: The table's language (default: the server's).
         """
         options = {"target": target, "every_card_scores": every_card_scores}
-        await self.ctl.open_lobby(
+        await self.ctl.lobby.open_lobby(
             interaction,
             GAME,
             seats,

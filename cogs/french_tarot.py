@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.locale import LANGUAGE_CHOICES
-from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value, parse_cards
+from bot.ui.text.locale import LANGUAGE_CHOICES
+from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value, parse_cards
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -60,7 +60,7 @@ class FrenchTarotCog(
             language: The table's language (default: the server's).
         """
         options = {"deals": deals, "chelem": chelem}
-        await self.ctl.open_lobby(
+        await self.ctl.lobby.open_lobby(
             interaction,
             GAME,
             seats,
@@ -81,7 +81,7 @@ class FrenchTarotCog(
         Args:
             contract: Your contract (each player speaks once).
         """
-        await self.ctl.command_act(interaction, GAME, {"type": "bid", "contract": contract})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "bid", "contract": contract})
 
     @app_commands.command(name="call")
     @app_commands.guild_only()
@@ -91,7 +91,7 @@ class FrenchTarotCog(
         Args:
             card: Usually a King you don't hold (pick from the suggestions).
         """
-        await self.ctl.command_act(
+        await self.ctl.play.command_act(
             interaction, GAME, {"type": "call", "card": card.strip().upper()}
         )
 
@@ -103,7 +103,7 @@ class FrenchTarotCog(
         Args:
             cards: The cards, separated by spaces, e.g. "S2 S3 H4" (3 at 5 players, else 6).
         """
-        await self.ctl.command_act(
+        await self.ctl.play.command_act(
             interaction, GAME, {"type": "discard", "cards": parse_cards(cards)}
         )
 
@@ -115,7 +115,7 @@ class FrenchTarotCog(
         Args:
             announce: True to announce; you then lead the first trick.
         """
-        await self.ctl.command_act(interaction, GAME, {"type": "chelem", "announce": announce})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "chelem", "announce": announce})
 
     @app_commands.command(name="poignee")
     @app_commands.guild_only()
@@ -125,7 +125,7 @@ class FrenchTarotCog(
         Args:
             cards: The trumps to show, e.g. "T2 T5 T7 T9 T11 T14 T16 T21".
         """
-        await self.ctl.command_act(
+        await self.ctl.play.command_act(
             interaction, GAME, {"type": "poignee", "cards": parse_cards(cards)}
         )
 

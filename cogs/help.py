@@ -15,7 +15,7 @@ from bot.engine.registry import get_rules, implemented
 from bot.i18n import _, n_
 from bot.ui.delivery.answer import send
 from bot.ui.games import game_title, renderer
-from bot.ui.render import COLOUR_LOBBY
+from bot.ui.text.render import COLOUR_LOBBY
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -127,7 +127,7 @@ class HelpCog(commands.Cog):
             )
             await send(interaction, ephemeral=True, embed=embed)
 
-        await self.bot.controller.guarded(interaction, work)
+        await self.bot.controller.desk.guarded(interaction, work)
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.locale import LANGUAGE_CHOICES
-from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
+from bot.ui.text.locale import LANGUAGE_CHOICES
+from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -53,7 +53,7 @@ class LaMorteCog(
             language: The table's language (default: the server's).
         """
         options = {"target": target, "round_limit": round_limit}
-        await self.ctl.open_lobby(
+        await self.ctl.lobby.open_lobby(
             interaction,
             GAME,
             seats,
@@ -75,25 +75,25 @@ class LaMorteCog(
         Args:
             amount: Tricks you promise to win, 1 to 9.
         """
-        await self.ctl.command_act(interaction, GAME, {"type": "bid", "amount": amount})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "bid", "amount": amount})
 
     @app_commands.command(name="accept")
     @app_commands.guild_only()
     async def accept(self, interaction: discord.Interaction[Any]) -> None:
         """Accept the standing bid and defend against it."""
-        await self.ctl.command_act(interaction, GAME, {"type": "accept"})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "accept"})
 
     @app_commands.command(name="drop")
     @app_commands.guild_only()
     async def drop(self, interaction: discord.Interaction[Any]) -> None:
         """Drop out: you score if you then take no trick."""
-        await self.ctl.command_act(interaction, GAME, {"type": "drop"})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "drop"})
 
     @app_commands.command(name="muck")
     @app_commands.guild_only()
     async def muck(self, interaction: discord.Interaction[Any]) -> None:
         """As dealer after everyone dropped: abandon the deal."""
-        await self.ctl.command_act(interaction, GAME, {"type": "muck"})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "muck"})
 
 
 async def setup(bot: TrionfiBot) -> None:

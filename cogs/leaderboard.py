@@ -10,11 +10,12 @@ from discord.ext import commands
 
 from bot.engine.registry import get_rules, implemented
 from bot.services.errors import ServiceError
-from bot.ui.delivery.answer import send
-from bot.ui.errors import reply_error
-from bot.ui.leaderboard import METRIC_NAMES, BoardButton, board_message
-from bot.ui.locale import for_interaction
-from bot.ui.refusals import refusal
+from bot.ui.components.records import BoardButton
+from bot.ui.delivery.answer import reply_error, send
+from bot.ui.handlers.records import board_message
+from bot.ui.text.leaderboard import METRIC_NAMES
+from bot.ui.text.locale import for_interaction
+from bot.ui.text.refusals import refusal
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -86,7 +87,7 @@ class LeaderboardCog(commands.Cog):
                 **fields,
             )
 
-        await ctl.guarded(interaction, work, "public")
+        await ctl.desk.guarded(interaction, work, "public")
 
 
 async def setup(bot: TrionfiBot) -> None:

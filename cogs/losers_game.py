@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.locale import LANGUAGE_CHOICES
-from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
+from bot.ui.text.locale import LANGUAGE_CHOICES
+from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -59,7 +59,7 @@ class LosersGameCog(
             language: The table's language (default: the server's).
         """
         options = {"target": target, "hand_limit": hand_limit}
-        await self.ctl.open_lobby(
+        await self.ctl.lobby.open_lobby(
             interaction,
             GAME,
             seats,
@@ -80,7 +80,7 @@ class LosersGameCog(
         Args:
             suit: The trump suit for this hand.
         """
-        await self.ctl.command_act(interaction, GAME, {"type": "trump", "suit": suit})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "trump", "suit": suit})
 
     @app_commands.command(name="bid")
     @app_commands.guild_only()
@@ -92,7 +92,7 @@ class LosersGameCog(
         Args:
             amount: Your bid, from 0 to the bound shown on the table.
         """
-        await self.ctl.command_act(interaction, GAME, {"type": "bid", "amount": amount})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "bid", "amount": amount})
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -14,7 +14,7 @@ from bot.i18n import LANGUAGE_NAMES, _, current, using
 from bot.services.core import DEFAULT_NOTIFY_DELAY
 from bot.services.errors import InvalidRequest
 from bot.ui.delivery.answer import send
-from bot.ui.locale import LANGUAGE_CHOICES
+from bot.ui.text.locale import LANGUAGE_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -86,7 +86,7 @@ class PreferencesCog(commands.Cog):
             note = _("Turns you take one after another are never notified.")
             await send(interaction, ephemeral=True, content=f"{text}\n{note}")
 
-        await self.bot.controller.guarded(interaction, work)
+        await self.bot.controller.desk.guarded(interaction, work)
 
     @app_commands.command(name="pictures")
     @app_commands.choices(show=PICTURES)
@@ -125,7 +125,7 @@ class PreferencesCog(commands.Cog):
             note = _("The text always stays complete; pictures come with it.")
             await send(interaction, ephemeral=True, content=f"{text}\n{note}")
 
-        await self.bot.controller.guarded(interaction, work)
+        await self.bot.controller.desk.guarded(interaction, work)
 
     @app_commands.command(name="language")
     @app_commands.choices(choice=LANGUAGES)
@@ -150,7 +150,7 @@ class PreferencesCog(commands.Cog):
                     # Hands at running tables are redrawn in the new language at once.
                     outcome = await service.snapshot(table_id, None)
                     if outcome.public is not None:
-                        ctl.publish(outcome)
+                        ctl.publisher.publish(outcome)
             mine = await service.language_setting(user)
             with using(mine or interaction.locale):
                 if mine is None:
@@ -166,7 +166,7 @@ class PreferencesCog(commands.Cog):
                 note = _("Each table's public messages stay in the table's language.")
             await send(interaction, ephemeral=True, content=f"{text}\n{note}")
 
-        await ctl.guarded(interaction, work)
+        await ctl.desk.guarded(interaction, work)
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui.privacy import ForgetButton, confirm_message
+from bot.ui.components.records import ForgetButton
+from bot.ui.handlers.records import confirm_message
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.ui.locale import LANGUAGE_CHOICES
-from bot.ui.table_cog import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value, parse_cards
+from bot.ui.text.locale import LANGUAGE_CHOICES
+from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value, parse_cards
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -64,7 +64,7 @@ class QueenOfTarotCog(
             language: The table's language (default: the server's).
         """
         options = {"deals": deals, "max_bargain": max_bargain}
-        await self.ctl.open_lobby(
+        await self.ctl.lobby.open_lobby(
             interaction,
             GAME,
             3,
@@ -80,7 +80,7 @@ class QueenOfTarotCog(
     @app_commands.guild_only()
     async def pass_(self, interaction: discord.Interaction[Any]) -> None:
         """Bargaining: pass (your standing demand or offer stays)."""
-        await self.ctl.command_act(interaction, GAME, {"type": "pass"})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "pass"})
 
     @app_commands.command(name="demand")
     @app_commands.guild_only()
@@ -92,7 +92,7 @@ class QueenOfTarotCog(
         Args:
             amount: Game points (lower than your standing demand, if any).
         """
-        await self.ctl.command_act(interaction, GAME, {"type": "demand", "amount": amount})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "demand", "amount": amount})
 
     @app_commands.command(name="offer")
     @app_commands.guild_only()
@@ -104,13 +104,13 @@ class QueenOfTarotCog(
         Args:
             amount: Game points (higher than your standing offer, if any).
         """
-        await self.ctl.command_act(interaction, GAME, {"type": "offer", "amount": amount})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "offer", "amount": amount})
 
     @app_commands.command(name="continue")
     @app_commands.guild_only()
     async def continue_(self, interaction: discord.Interaction[Any]) -> None:
         """Bargaining: end this session and go on dealing (you want to play the hand)."""
-        await self.ctl.command_act(interaction, GAME, {"type": "continue"})
+        await self.ctl.play.command_act(interaction, GAME, {"type": "continue"})
 
     @app_commands.command(name="discard")
     @app_commands.guild_only()
@@ -120,7 +120,7 @@ class QueenOfTarotCog(
         Args:
             cards: Three card codes separated by spaces.
         """
-        await self.ctl.command_act(
+        await self.ctl.play.command_act(
             interaction, GAME, {"type": "discard", "cards": parse_cards(cards)}
         )
 
@@ -137,13 +137,15 @@ class QueenOfTarotCog(
         async def work() -> None:
             names = [] if bonuses == "none" else bonuses.split("-")
             if bonuses == "best":  # the engine's pre-filled choice, read from the seat's view
-                table = await self.ctl.channel_table(interaction, GAME)
+                table = await self.ctl.desk.channel_table(interaction, GAME)
                 outcome = await self.ctl.service.snapshot(table.id, interaction.user.id)
                 views = list(outcome.seat_views.values())
                 names = list(views[0].info.get("best", [])) if views else []
-            await self.ctl.command_act(interaction, GAME, {"type": "declare", "bonuses": names})
+            await self.ctl.play.command_act(
+                interaction, GAME, {"type": "declare", "bonuses": names}
+            )
 
-        await self.ctl.guarded(interaction, work)
+        await self.ctl.desk.guarded(interaction, work)
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -12,12 +12,14 @@ from discord.ext import commands
 
 from bot.i18n import _
 from bot.services.errors import ServiceError
-from bot.ui.daily import record_field
-from bot.ui.delivery.answer import send
-from bot.ui.errors import reply_error
-from bot.ui.locale import for_interaction
-from bot.ui.refusals import refusal
-from bot.ui.stats import SheetButton, history_message, ordinal, stats_embed, title
+from bot.ui.components.records import SheetButton
+from bot.ui.delivery.answer import reply_error, send
+from bot.ui.games import game_title
+from bot.ui.handlers.records import history_message
+from bot.ui.text.daily import record_field
+from bot.ui.text.locale import for_interaction
+from bot.ui.text.refusals import refusal
+from bot.ui.text.stats import ordinal, stats_embed
 from cogs.leaderboard import GAME_CHOICES
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ class StatsCog(commands.Cog):
             record_field(embed, await self.bot.service.daily_record(who.id))
             await send(interaction, ephemeral=False, embed=embed)
 
-        await self.bot.controller.guarded(interaction, work, "public")
+        await self.bot.controller.desk.guarded(interaction, work, "public")
 
     @app_commands.command(name="history")
     @app_commands.guild_only()
@@ -94,7 +96,7 @@ class StatsCog(commands.Cog):
                 **fields,
             )
 
-        await self.bot.controller.guarded(interaction, work, "public")
+        await self.bot.controller.desk.guarded(interaction, work, "public")
 
     @app_commands.command(name="record")
     @app_commands.guild_only()
@@ -125,7 +127,7 @@ class StatsCog(commands.Cog):
                 ephemeral=True,
             )
 
-        await self.bot.controller.guarded(interaction, work)
+        await self.bot.controller.desk.guarded(interaction, work)
 
     @record.autocomplete("table")
     async def suggest_tables(
@@ -144,7 +146,7 @@ class StatsCog(commands.Cog):
         for g in found.games:
             day = datetime.fromtimestamp(g.finished_at, UTC).strftime("%d %b %Y")
             place = f"{ordinal(g.place)} of {len(g.seats)}" if g.place else "unplaced"
-            text = f"#{g.table_id} · {title(g.game_id)} · {day} · {place}"
+            text = f"#{g.table_id} · {game_title(g.game_id)} · {day} · {place}"
             if str(current).strip().lstrip("#") in str(g.table_id):
                 out.append(app_commands.Choice(name=text, value=g.table_id))
         return out

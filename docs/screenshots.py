@@ -20,8 +20,8 @@ import simcord
 from simcord.backend.cdn import CDN_BASE
 
 from bot.client import TrionfiBot
+from bot.ui.delivery.suit_emojis import SUIT_EMOJI_NAMES
 from bot.ui.pictures.suit_icons import suit_icon
-from bot.ui.suit_emojis import SUIT_EMOJI_NAMES
 from tests.resilience.drive import Table, landed_games, make_world, seat_counts
 
 OUT = Path(__file__).resolve().parent / "screenshots"

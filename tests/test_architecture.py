@@ -3,6 +3,8 @@
 * ``bot/engine`` imports only the standard library and ``bot.engine`` itself; never asyncio,
   sqlite3, time or datetime; no module-level ``random`` functions (only ``random.Random(seed)``).
 * ``bot/db``, ``bot/services`` and ``bot/ai`` never import discord.
+* ``bot/ui``'s rooms (§6) import only the rooms below them, and never ``bot.client`` or a cog,
+  not even under ``TYPE_CHECKING``; the games registry (``bot.ui.games`` itself) is below all.
 """
 
 from __future__ import annotations
@@ -118,6 +120,60 @@ def test_no_discord_below_ui(path: Path | None) -> None:
         pytest.skip("no files yet")
     problems = discord_violations(path.read_text(encoding="utf-8"))
     assert problems == [], f"{path.relative_to(ROOT)}: " + "; ".join(problems)
+
+
+# ---- bot/ui's rooms -------------------------------------------------------------------------
+
+#: bot/ui's rooms, lowest first: each may import the rooms before it, never one after it.
+UI_ROOMS = ("text", "pictures", "components", "games", "delivery", "handlers")
+UI = ROOT / "bot" / "ui"
+
+
+def ui_room(module: str) -> str | None:
+    """The room of a ``bot.ui`` module (``registry``: the ``bot.ui.games`` package itself, which
+    finds each game's module by name and imports none); None outside ``bot.ui``'s rooms."""
+    parts = module.split(".")
+    if parts[:3] == ["bot", "ui", "games"] and (
+        len(parts) == 3 or parts[3] in ("renderer", "game_title")
+    ):
+        return "registry"
+    if parts[:2] == ["bot", "ui"] and len(parts) > 2 and parts[2] in UI_ROOMS:
+        return parts[2]
+    return None
+
+
+def ui_violations(source: str, module: str, is_package: bool = False) -> list[str]:
+    """Imports of one ``bot/ui`` module that reach up a room, or out to the bot or the cogs."""
+    mine = ui_room(module)
+    out: list[str] = []
+    for line, name in _imports(ast.parse(source), module, is_package):
+        if name == "bot.client" or name.startswith(("bot.client.", "cogs")):
+            out.append(f"line {line}: imports {name} (handlers are handed the bot: a Protocol)")
+            continue
+        theirs = ui_room(name)
+        if mine is None or theirs is None or theirs == "registry" or theirs == mine:
+            continue
+        if mine == "registry" or UI_ROOMS.index(theirs) > UI_ROOMS.index(mine):
+            out.append(f"line {line}: imports {name} (room {theirs}, above {mine})")
+    return out
+
+
+@pytest.mark.parametrize("path", _py_files(UI), ids=lambda p: str(p.relative_to(ROOT)))
+def test_ui_rooms_import_downwards(path: Path) -> None:
+    problems = ui_violations(
+        path.read_text(encoding="utf-8"), _module_name(path), path.name == "__init__.py"
+    )
+    assert problems == [], f"{path.relative_to(ROOT)}: " + "; ".join(problems)
+
+
+def test_ui_room_checker() -> None:
+    handlers = "from bot.ui.handlers.controller import TableController"
+    assert ui_violations(handlers, "bot.ui.components.table") != []
+    assert ui_violations("from bot.client import TrionfiBot", "bot.ui.handlers.desk") != []
+    assert ui_violations("from bot.ui.games.la_morte import TITLE", "bot.ui.text.render") != []
+    assert ui_violations("from bot.ui.games import renderer", "bot.ui.text.render") == []
+    assert ui_violations("from bot.ui.text.cards import label", "bot.ui.games") != []
+    assert ui_violations("from bot.ui.components.table import TableButton", "bot.ui.games.x") == []
 
 
 # ---- the checker itself catches what it should --------------------------------------------

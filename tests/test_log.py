@@ -256,15 +256,15 @@ def test_unknown_format_is_refused() -> None:
 async def test_guarded_failure_line_names_guild_user_component_and_command(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bot.ui import controller as controller_module
+    from bot.ui.handlers import desk as desk_module
 
-    capture = Capture("json", controller_module.log.name)
+    capture = Capture("json", desk_module.log.name)
     replies: list[str] = []
 
     async def fake_reply_error(interaction: object, text: str) -> None:
         replies.append(text)
 
-    monkeypatch.setattr(controller_module, "reply_error", fake_reply_error)
+    monkeypatch.setattr(desk_module, "reply_error", fake_reply_error)
     interaction = SimpleNamespace(
         guild_id=900,
         user=SimpleNamespace(id=77),
@@ -281,9 +281,7 @@ async def test_guarded_failure_line_names_guild_user_component_and_command(
 
     fake_self = SimpleNamespace(bot=SimpleNamespace(accepting=True, working=working))
     try:
-        await controller_module.TableController.guarded(
-            cast(Any, fake_self), cast(Any, interaction), work, None
-        )
+        await desk_module.Desk.guarded(cast(Any, fake_self), cast(Any, interaction), work, None)
     finally:
         capture.close()
 
@@ -294,5 +292,5 @@ async def test_guarded_failure_line_names_guild_user_component_and_command(
     assert record["custom_id"] == "tb:12:act:play:card=*"
     assert record["command"] == "lamorte play"
     assert "RuntimeError: boom" in record["exc_info"]
-    assert replies == [controller_module.GENERIC]
+    assert replies == [desk_module.GENERIC]
     assert current_context() == {}  # nothing stays bound after the interaction

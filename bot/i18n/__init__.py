@@ -9,7 +9,7 @@ names: ``_("Trick {n} of {total}", n=3, total=18)``.
 
 The language is the *current* one, a context variable set around each rendering with
 :func:`using`: the table's language for the public table and its summaries, each player's own
-for their DMs and private answers (``bot.ui.locale`` decides which). Rendering stays a pure
+for their DMs and private answers (``bot.ui.text.locale`` decides which). Rendering stays a pure
 function of its inputs and that one variable, which also reaches worker threads
 (``asyncio.to_thread`` copies the context).
 """

@@ -5,10 +5,11 @@
 
 Messages are grouped in *areas*, one template (``locales/<area>.pot``) and one catalog per
 language (``locales/<lang>/<area>.po``) each, so that a game's words live together: the area of a
-file is its game when the file is named after one (``bot/ui/la_morte.py``, ``cogs/la_morte.py``),
-``core`` otherwise; the slash commands' strings form the ``commands`` area. Translators edit the
-``.po`` files; this tool never guesses (no fuzzy matching), so a new or changed English message
-shows up untranslated until someone translates it — which the test suite refuses.
+file is its game when the file is named after one (``bot/ui/games/la_morte.py``,
+``cogs/la_morte.py``), ``core`` otherwise; the slash commands' strings form the ``commands`` area.
+Translators edit the ``.po`` files; this tool never guesses (no fuzzy matching), so a new or
+changed English message shows up untranslated until someone translates it — which the test suite
+refuses.
 
 The plural rule of a catalog is its own ``Plural-Forms`` header (``bot.i18n.plurals``), never
 Babel's: a new catalog copies the header of its language's other catalogs (a newer Babel's CLDR

@@ -2,7 +2,7 @@
 
 The services say what was refused (``ServiceError("table_full")``,
 ``WrongState("channel_busy", table=12, game="la_morte", status="lobby")``) and the Discord
-layer words it in the reader's language (``bot.ui.refusals.refusal``). Params carry data
+layer words it in the reader's language (``bot.ui.text.refusals.refusal``). Params carry data
 only: ids, display names, game ids, status codes, counts, card codes, option names.
 """
 
@@ -17,8 +17,8 @@ class ServiceError(Exception):
     Attributes:
         code: what was refused (``str(err)`` is the code too). The Discord layer's own
             refusals pass a sentence already written in the reader's language instead
-            (``ServiceError(_("…"))``); ``bot.ui.refusals`` shows any unknown code as is.
-        params: the refusal's data, for the words (see ``bot.ui.refusals``).
+            (``ServiceError(_("…"))``); ``bot.ui.text.refusals`` shows any unknown code as is.
+        params: the refusal's data, for the words (see ``bot.ui.text.refusals``).
     """
 
     def __init__(self, code: str, /, **params: Any) -> None:

@@ -2,7 +2,7 @@
 
 Reads only: ratings and totals are written when a game finishes (``TableCore._commit`` hands
 ``ratings.rate`` to the store). Every method validates its input and refuses with a
-``ServiceError`` code and its data, which ``bot.ui.refusals`` words for the reader.
+``ServiceError`` code and its data, which ``bot.ui.text.refusals`` words for the reader.
 """
 
 from __future__ import annotations

@@ -177,7 +177,7 @@ def deal_number(m: MatchState) -> int:
 def illegal_move(
     e: IllegalAction, m: MatchState | None = None, action: Action | None = None
 ) -> IllegalMove:
-    """The engine's refusal as a code with its data (``bot.ui.refusals`` words it).
+    """The engine's refusal as a code with its data (``bot.ui.text.refusals`` words it).
 
     The code stays the engine's; ``reason`` says why, read from the structure of the match
     and of the refused ``action`` (its type among the legal ones, the card against the hand,

@@ -6,7 +6,7 @@ import re
 
 import discord
 
-from bot.ui.components import DEAL_KEY, TableButton, TableSelect, parse_button, stamp_deal
+from bot.ui.components.table import DEAL_KEY, TableButton, TableSelect, parse_button, stamp_deal
 
 TEMPLATE: re.Pattern[str] = TableSelect.__discord_ui_compiled_template__  # type: ignore[attr-defined]
 

@@ -24,7 +24,7 @@ import pytest
 from bot.client import TrionfiBot
 from bot.services import compute, step
 from bot.services.daily import utc_day
-from bot.ui.cards import label
+from bot.ui.text.cards import label
 from tests.e2e.helpers import components, embed_text, said, take_turn
 
 GAME = "early_french_tarot"

@@ -88,8 +88,8 @@ async def play_to_end(
 
 def visible(card: str) -> str:
     """How a card is written in messages (La Morte by its skull, not the game's title)."""
-    from bot.ui.cards import label
-    from bot.ui.la_morte import CARD_LABELS
+    from bot.ui.games.la_morte import CARD_LABELS
+    from bot.ui.text.cards import label
 
     return label(card, CARD_LABELS)
 
@@ -342,7 +342,7 @@ async def test_slash_play_offers_only_legal_cards(world: tuple[Any, ...]) -> Non
 
 def test_components_fit_discord_limits() -> None:
     from bot.engine.actions import Action
-    from bot.ui.components import decision_view
+    from bot.ui.components.cards import decision_view
 
     legal = tuple(Action("bid", 0, amount=x) for x in range(1, 10)) + (
         Action("accept", 0),

@@ -14,16 +14,16 @@ from bot.engine.actions import Action
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules, implemented
 from bot.services.tables import TableService
-from bot.ui.choice import add_play_selects, restriction_line
-from bot.ui.components import (
+from bot.ui.components.cards import card_rows, decision_view
+from bot.ui.components.choice import add_play_selects
+from bot.ui.components.table import (
     CARD_BUTTON_ROWS,
     TableButton,
     TableSelect,
-    card_rows,
-    decision_view,
     parse_button,
     stamp_deal,
 )
+from bot.ui.text.restriction import restriction_line
 from tests.e2e.helpers import (
     button_card,
     card_buttons,
@@ -144,8 +144,8 @@ def test_play_controls_leave_room_for_other_rows() -> None:
 def test_every_game_offers_buttons_or_menus_within_discord_limits() -> None:
     """Random deals of every game through each renderer's own controls, as the bot builds
     them: exactly the legal cards, as buttons when they fit, else menus."""
-    from bot.ui.controller import _controls  # pyright: ignore[reportPrivateUsage]
     from bot.ui.games import renderer
+    from bot.ui.handlers.screens import decision_controls
 
     for game_id in implemented():
         rules = get_rules(game_id)
@@ -158,7 +158,7 @@ def test_every_game_offers_buttons_or_menus_within_discord_limits() -> None:
             while (seat := match.to_act(m)) is not None and m.deal is not None:
                 view = rules.observe(m.deal, seat)
                 legal = [a.card for a in view.legal if a.type == "play"]
-                ui = _controls(renderer(game_id), 1, view)
+                ui = decision_controls(renderer(game_id), 1, view)
                 if legal and ui is not None:
                     items = ui.children
                     tapped = [

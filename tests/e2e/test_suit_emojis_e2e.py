@@ -13,8 +13,8 @@ import pytest
 import simcord
 
 from bot.client import TrionfiBot
-from bot.ui.cards import set_suit_marks
-from bot.ui.suit_emojis import SUIT_EMOJI_NAMES
+from bot.ui.delivery.suit_emojis import SUIT_EMOJI_NAMES
+from bot.ui.text.cards import set_suit_marks
 from tests.e2e.helpers import components, dm_hand, embed_text
 from tests.resilience.drive import Table, make_world
 

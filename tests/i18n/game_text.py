@@ -27,8 +27,7 @@ from bot.engine.views import PublicView, SeatView
 from bot.i18n import _, using
 from bot.i18n.extract import LOCALES, read
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.choice import restriction_line
-from bot.ui.render import (
+from bot.ui.text.render import (
     WAITING_NOTE,
     add_last_trick,
     finish_table_embed,
@@ -36,6 +35,7 @@ from bot.ui.render import (
     standings,
     trick_text,
 )
+from bot.ui.text.restriction import restriction_line
 from tests.ui.test_limits import assert_embed_limits, assert_message_limits, table
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")

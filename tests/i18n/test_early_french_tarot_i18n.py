@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from bot.i18n import n_, using
-from bot.ui import early_french_tarot as r
-from bot.ui.cards import set_suit_marks
+from bot.ui.games import early_french_tarot as r
+from bot.ui.text.cards import set_suit_marks
 from tests.i18n.game_text import embed_atoms, english, render_game
 from tests.ui.test_limits import EMOJI_MARKS, assert_embed_limits, assert_message_limits
 

@@ -24,8 +24,8 @@ from bot.engine.registry import get_rules
 from bot.engine.views import DealResult
 from bot.i18n import n_, using
 from bot.services.models import EndedDeal
-from bot.ui import french_tarot as ft
-from bot.ui.cards import set_suit_marks
+from bot.ui.games import french_tarot as ft
+from bot.ui.text.cards import set_suit_marks
 from tests.i18n.game_text import deals, embed_atoms, english, render_game, view_atoms
 from tests.ui.test_limits import EMOJI_MARKS, assert_embed_limits, table
 

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from bot.i18n import _, n_, using
-from bot.ui import losers_game as lg
-from bot.ui.cards import set_suit_marks
+from bot.ui.games import losers_game as lg
+from bot.ui.text.cards import set_suit_marks
 from tests.i18n.game_text import embed_atoms, english, render_game
 from tests.ui.test_limits import EMOJI_MARKS, assert_embed_limits, assert_message_limits
 

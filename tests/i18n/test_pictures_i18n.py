@@ -21,11 +21,11 @@ from bot.engine.registry import get_rules, implemented
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import using
 from bot.i18n.extract import LOCALES, read
-from bot.ui.cards import rank_label
 from bot.ui.pictures import render_hand, render_table, tiles
 from bot.ui.pictures._style import clean, fit, has_glyph
 from bot.ui.pictures.hand import HandScene, hand_scene
 from bot.ui.pictures.table import PANEL_TEXT_W, TableScene, table_scene
+from bot.ui.text.cards import rank_label
 from tests.i18n.game_text import deals, english
 from tests.pictures.scenes import SCENES
 
@@ -212,7 +212,7 @@ def test_each_games_own_words(language: str, drawn: dict[str, list[str]]) -> Non
 @pytest.mark.parametrize("language", ("en", *LANGUAGES))
 @pytest.mark.parametrize("game", ["la_morte", "early_french_tarot", "queen_of_tarot"])
 def test_named_cards_follow_the_game_text_in_each_language(game: str, language: str) -> None:
-    labels = getattr(importlib.import_module(f"bot.ui.{game}"), "CARD_LABELS", {})
+    labels = getattr(importlib.import_module(f"bot.ui.games.{game}"), "CARD_LABELS", {})
     with using(language):
         names = tiles.style(game).names
         for card in labels:

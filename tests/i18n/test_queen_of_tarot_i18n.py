@@ -16,8 +16,8 @@ import pytest
 
 from bot.i18n import using
 from bot.i18n.extract import LOCALES, read
-from bot.ui import queen_of_tarot as r
-from bot.ui.cards import set_suit_marks
+from bot.ui.games import queen_of_tarot as r
+from bot.ui.text.cards import set_suit_marks
 from tests.i18n.game_text import embed_atoms, english, render_game
 from tests.ui.test_limits import EMOJI_MARKS, assert_embed_limits, assert_message_limits
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.ui.pictures import clear_caches, render_hand, render_table, winning_seat
+from bot.ui.pictures import clear_caches, render_hand, render_table
+from bot.ui.text.winner import winning_seat
 from tests.pictures.scenes import SCENES, Scene
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -14,9 +14,10 @@ import pytest
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules, implemented
 from bot.engine.views import PublicView, SeatView
-from bot.ui.pictures import clear_caches, render_hand, render_table, winning_seat
+from bot.ui.pictures import clear_caches, render_hand, render_table
 from bot.ui.pictures.hand import hand_scene
 from bot.ui.pictures.table import table_scene
+from bot.ui.text.winner import winning_seat
 from tests.pictures.scenes import SCENES
 
 PUBLIC_FIELDS = {f.name for f in dataclasses.fields(PublicView)}

@@ -15,10 +15,11 @@ from bot.engine.actions import Action
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules, implemented
 from bot.engine.views import SeatView
-from bot.ui.pictures import render_hand, render_table, winning_seat
+from bot.ui.pictures import render_hand, render_table
 from bot.ui.pictures._style import clean
 from bot.ui.pictures.hand import hand_scene
 from bot.ui.pictures.table import WIDTH, card_centre, plate_centre, table_scene
+from bot.ui.text.winner import winning_seat
 from tests.pictures.scenes import FRENCH_TAROT, LA_MORTE, SCENES
 
 CASES = [

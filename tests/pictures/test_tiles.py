@@ -86,7 +86,7 @@ def test_queen_of_tarot_uses_italian_signs_and_the_others_french() -> None:
 
 @pytest.mark.parametrize("game", ["la_morte", "early_french_tarot", "queen_of_tarot"])
 def test_named_cards_follow_the_game_text(game: str) -> None:
-    labels = getattr(importlib.import_module(f"bot.ui.{game}"), "CARD_LABELS", {})
+    labels = getattr(importlib.import_module(f"bot.ui.games.{game}"), "CARD_LABELS", {})
     names = tiles.style(game).names
     for card, text in labels.items():
         assert card in names, f"{card} is named in the text ({text!r}) but not on its face"

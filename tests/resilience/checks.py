@@ -18,8 +18,8 @@ from bot.engine.codec import parse_action
 from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
 from bot.services.tables import TableService
-from bot.ui.cards import label, long_name
 from bot.ui.games import renderer
+from bot.ui.text.cards import label, long_name
 from tests.e2e.test_french_tarot_e2e import secret_markers
 from tests.engine import test_early_french_tarot_properties as eft
 from tests.engine import test_french_tarot_properties as ft

@@ -53,13 +53,13 @@ async def assert_shown(world: World, table_id: int) -> TableInfo:
     info = out.table
     assert info.shown_seq == info.seq, "the table's last state is not marked shown"
     if info.status == "playing":
-        want = ctl.table_message(out)
+        want = ctl.screens.table_message(out)
         got = stored(world, info.channel_id, info.message_id)
         assert _visible(got.embeds, got.content) == _visible([want["embed"]], want["content"])
     for seat in info.seats:
         if seat.user_id is None or seat.resigned or seat.dm_failed or info.status != "playing":
             continue
-        want = ctl.hand_message(out, seat.seat)
+        want = ctl.screens.hand_message(out, seat.seat)
         got = stored(world, seat.dm_channel_id, seat.dm_message_id)
         assert _visible(got.embeds, None) == _visible([want["embed"]], None), seat
     return info

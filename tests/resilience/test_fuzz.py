@@ -47,8 +47,8 @@ from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
 from bot.services.step import human_seat
 from bot.services.tables import TableService
-from bot.ui.choice import ChoiceSelect
-from bot.ui.components import TableButton, TableSelect
+from bot.ui.components.choice import ChoiceSelect
+from bot.ui.components.table import TableButton, TableSelect
 from tests.resilience.checks import CardReader, Ledger, leaks, message_text
 from tests.resilience.drive import (
     Table,

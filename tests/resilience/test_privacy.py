@@ -17,8 +17,8 @@ import simcord
 from bot.engine import match
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules
-from bot.ui.cards import label
 from bot.ui.games import renderer
+from bot.ui.text.cards import label
 from tests.e2e.helpers import dm_hand, said
 from tests.resilience.checks import CardReader, Ledger, leaks, message_text, partner_secret_from
 from tests.resilience.drive import Table, group, landed_games, make_world, seat_counts

@@ -145,4 +145,4 @@ async def test_service_errors_carry_codes_not_words(svc: TableService) -> None:
     with pytest.raises(ServiceError) as info:
         await svc.get_table(12345)
     assert str(info.value) == info.value.code == "table_gone" and info.value.params == {}
-    assert not hasattr(info.value, "message")  # the Discord layer words it (bot.ui.refusals)
+    assert not hasattr(info.value, "message")  # the Discord layer words it (bot.ui.text.refusals)

@@ -23,8 +23,10 @@ from bot.engine.views import SeatView
 from bot.services.analysis import Decision, Judged
 from bot.services.coach import REVIEW_SHOWN, Hint, Review
 from bot.services.models import SeatInfo, TableInfo
-from bot.ui.coach import action_words, hint_embed, review_embed
-from bot.ui.components import TableButton, add_hint_button, decision_view, parse_button
+from bot.ui.components.cards import decision_view
+from bot.ui.components.table import TableButton, parse_button
+from bot.ui.components.views import add_hint_button
+from bot.ui.text.coach import action_words, hint_embed, review_embed
 
 LONG = "W" * 32  # Discord's longest display name
 
@@ -175,7 +177,7 @@ def test_la_morte_tells_every_call_of_the_auction() -> None:
     from dataclasses import replace
 
     from bot.services.models import Outcome
-    from bot.ui import la_morte
+    from bot.ui.games import la_morte
 
     rules = get_rules("la_morte")
     table = _table("la_morte", 4, hints=False, level="expert")

@@ -36,14 +36,15 @@ from bot.services.stats import (
     ScoreSheet,
     SeatResult,
 )
-from bot.ui.cards import set_suit_marks
-from bot.ui.controller import _controls
+from bot.ui.delivery.suit_emojis import SUIT_EMOJI_NAMES
 from bot.ui.games import renderer
-from bot.ui.leaderboard import METRIC_NAMES, board_message
-from bot.ui.life import clock_line, clock_name
-from bot.ui.render import clip_lines, final_embed, lobby_embed
-from bot.ui.stats import history_message, sheet_embed, stats_embed
-from bot.ui.suit_emojis import SUIT_EMOJI_NAMES
+from bot.ui.handlers.records import board_message, history_message
+from bot.ui.handlers.screens import decision_controls
+from bot.ui.text.cards import set_suit_marks
+from bot.ui.text.leaderboard import METRIC_NAMES
+from bot.ui.text.life import clock_line, clock_name
+from bot.ui.text.render import clip_lines, final_embed, lobby_embed
+from bot.ui.text.stats import sheet_embed, stats_embed
 from cogs.admin import MAX_END_BUTTONS, settings_embed, tables_message
 
 # ---- Discord's limits --------------------------------------------------------------------
@@ -418,7 +419,7 @@ def _deals(game_id: str, players: int) -> Iterator[tuple[MatchState, MatchState 
             yield m, m if match.to_act(m) is None else None
 
 
-#: The text's suit signs as the bot's application emojis (``bot.ui.suit_emojis``): each
+#: The text's suit signs as the bot's application emojis (``bot.ui.delivery.suit_emojis``): each
 #: 30 characters of markup instead of one, so they are what makes hands long.
 EMOJI_MARKS = {s: f"<:{w}:{BIG_ID + i}>" for i, (s, w) in enumerate(SUIT_EMOJI_NAMES.items())}
 
@@ -475,7 +476,7 @@ def test_table_messages_at_the_smallest_and_largest_player_count(
             if suits == "emoji" and any(c[0] in EMOJI_MARKS for c in view.hand):
                 assert "<:" in str(hand.to_dict()), "the hand's suits are the emojis"
             if not ended:
-                _no_markup_in_components(_controls(r, t.id, view))
+                _no_markup_in_components(decision_controls(r, t.id, view))
         if ended is not None:
             done = EndedDeal(len(ended.results), ended.results[-1], rules.observe_public(m.deal))
             assert_embed_limits(r.deal_summary_embed(t, done, outcome.totals))

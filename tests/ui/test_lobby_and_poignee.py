@@ -18,10 +18,10 @@ from bot.engine.errors import IllegalAction
 from bot.engine.games.french_tarot import RULES, FrenchTarotState, Phase
 from bot.engine.match import MatchState
 from bot.services.step import illegal_move
-from bot.ui.choice import add_choice, offers_play
-from bot.ui.components import lobby_view
-from bot.ui.french_tarot import decision_view
-from bot.ui.refusals import refusal
+from bot.ui.components.choice import add_choice, offers_play
+from bot.ui.components.views import lobby_view
+from bot.ui.games.french_tarot import decision_view
+from bot.ui.text.refusals import refusal
 
 TRUMPS = [f"T{i}" for i in range(1, 22)]
 

@@ -19,9 +19,9 @@ from bot.engine.match import MatchState
 from bot.engine.registry import get_rules, implemented
 from bot.engine.views import SeatView
 from bot.services.models import Outcome, SeatInfo, TableInfo
-from bot.ui.choice import restriction_line
 from bot.ui.games import renderer
-from bot.ui.render import UPDATES_NOTE, trick_text
+from bot.ui.text.render import UPDATES_NOTE, trick_text
+from bot.ui.text.restriction import restriction_line
 
 DEALS = 10  # per game and player count: about 30 per game
 

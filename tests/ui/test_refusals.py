@@ -1,4 +1,4 @@
-"""Refusals in words (issue 19): the services refuse with codes and data, ``bot.ui.refusals``
+"""Refusals in words (issue 19): the services refuse with codes and data, ``bot.ui.text.refusals``
 words every code in English, French and Italian; the English stays what players knew.
 
 Every code the services raise is known here (read from their source), every code renders in
@@ -23,7 +23,7 @@ from bot.engine.match import MatchState
 from bot.i18n import LANGUAGES, using
 from bot.services.errors import IllegalMove, InvalidRequest, ServiceError, WrongState
 from bot.services.step import illegal_move
-from bot.ui.refusals import REASONS, REFUSALS, known, refusal
+from bot.ui.text.refusals import REASONS, REFUSALS, known, refusal
 
 ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDER = re.compile(r"\{\w*\}")

@@ -26,14 +26,13 @@ from bot.engine.registry import get_rules, implemented
 from bot.engine.views import SeatView
 from bot.services.models import EndedDeal, Outcome, SeatInfo, TableInfo
 from bot.services.step import illegal_move
-from bot.ui import french_tarot
-from bot.ui.cards import card_key, sort_cards
-from bot.ui.choice import restriction_line
-from bot.ui.controller import TableController
-from bot.ui.games import renderer
-from bot.ui.life import CLOCK_WORDS, clock_name
-from bot.ui.refusals import refusal
-from bot.ui.render import final_embed, plural, round_word, table_link
+from bot.ui.games import french_tarot, renderer
+from bot.ui.handlers.screens import TableScreens
+from bot.ui.text.cards import card_key, sort_cards
+from bot.ui.text.life import CLOCK_WORDS, clock_name
+from bot.ui.text.refusals import refusal
+from bot.ui.text.render import final_embed, plural, round_word, table_link
+from bot.ui.text.restriction import restriction_line
 
 GUILD, CHANNEL, MESSAGE = 10, 20, 30
 
@@ -231,11 +230,11 @@ async def test_lobby_turn_clock_reads_naturally() -> None:
     assert CLOCK_WORDS["normal"] == "normal (2 min a turn)"
     lobby = _table("la_morte", 3, message_id=None)
     lobby = dataclasses.replace(lobby, status="lobby")
-    embed = TableController.lobby_message(cast(TableController, None), lobby)["embed"]
+    embed = TableScreens.lobby_message(cast(TableScreens, None), lobby)["embed"]
     text = _text(embed)
     assert "Turn clock: **off**" in text and "no turn clock" not in text
     timed = dataclasses.replace(lobby, turn_clock=120)
-    text = _text(TableController.lobby_message(cast(TableController, None), timed)["embed"])
+    text = _text(TableScreens.lobby_message(cast(TableScreens, None), timed)["embed"])
     assert "Turn clock: **normal (2 min a turn)**" in text
 
 
@@ -337,7 +336,7 @@ async def test_play_menus_follow_the_hand_order(game_id: str) -> None:
         if len(plays) < 2 or plays == [c for c in view.hand if c in plays]:
             continue  # only where the engine's legal order differs from the hand's
         outcome = _outcome(table, m)
-        ui = TableController.hand_message(cast(TableController, _NoWhere()), outcome, seat)["view"]
+        ui = TableScreens.hand_message(cast(TableScreens, _NoWhere()), outcome, seat)["view"]
         shown = _menu_cards(ui)
         assert sorted(shown) == sorted(plays)
         hand = [c for c in view.hand if c in plays]
@@ -352,7 +351,7 @@ async def test_play_menus_follow_the_hand_order(game_id: str) -> None:
 
 
 class _NoWhere:
-    """A stand-in controller for ``hand_message``: only ``_where`` is used."""
+    """A stand-in ``TableScreens`` for ``hand_message``: only ``where`` is used."""
 
-    def _where(self, table: TableInfo) -> str:
+    def where(self, table: TableInfo) -> str:
         return "Server › #tarot · table #1"

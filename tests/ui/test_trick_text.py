@@ -20,10 +20,10 @@ from bot.engine.deck import shuffle
 from bot.engine.match import MatchState
 from bot.engine.registry import get_rules, implemented
 from bot.services.models import EndedDeal, Outcome, SeatInfo, TableInfo
-from bot.ui.cards import CARD_SEP, card_list, label, labels
 from bot.ui.games import renderer
-from bot.ui.pictures import winning_seat
-from bot.ui.render import WINNING_MARK, final_embed, seat_label, trick_text
+from bot.ui.text.cards import CARD_SEP, card_list, label, labels
+from bot.ui.text.render import WINNING_MARK, final_embed, seat_label, trick_text
+from bot.ui.text.winner import winning_seat
 
 
 def _players(game_id: str) -> list[int]:

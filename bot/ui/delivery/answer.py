@@ -1,5 +1,6 @@
 """Answer first, work second: every interaction is acknowledged before any database or engine
-work, then completed by editing the acknowledged response or by a follow-up.
+work, then completed by editing the acknowledged response or by a follow-up; and the one error
+path's ephemeral answer (``reply_error``: human, never a traceback).
 
 Discord drops an interaction that is not acknowledged within 3 seconds, and a service call
 (lock, database, computer moves) can take longer on a busy bot. Acknowledging first keeps the
@@ -13,6 +14,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot.i18n import _
 from bot.ui.delivery.pictures import for_send
 
 log = logging.getLogger(__name__)
@@ -61,3 +63,26 @@ async def redraw(interaction: discord.Interaction[Any], **fields: Any) -> None:
         await interaction.edit_original_response(**fields)
     else:
         await interaction.response.edit_message(**fields)
+
+
+async def reply(
+    interaction: discord.Interaction[Any], message: str, *, embed: discord.Embed | None = None
+) -> None:
+    """Answer ephemerally, whether or not the interaction was already responded to."""
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if embed is not None:
+        kwargs["embed"] = embed
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, **kwargs)
+        else:
+            await interaction.response.send_message(message, **kwargs)
+    except discord.HTTPException:
+        # The token may have expired (15 minutes) or the channel vanished: nothing to tell.
+        log.warning("could not send an ephemeral reply", exc_info=True)
+
+
+async def reply_error(interaction: discord.Interaction[Any], message: str) -> None:
+    """Ephemeral ⚠️ message for a refused request (``message`` already in the reader's
+    language; a marked constant such as ``bot.ui.text.errors.GENERIC`` is translated here)."""
+    await reply(interaction, f"⚠️ {_(message)}")

@@ -7,20 +7,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import Outcome, SeatInfo, TableInfo
+from bot.services.tables import TableService
 from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
 from bot.ui.delivery.jobs import Job, fingerprint
 from bot.ui.delivery.pictures import for_edit, for_send
-from bot.ui.locale import for_table
-
-if TYPE_CHECKING:
-    from bot.ui.delivery.publisher import Publisher
+from bot.ui.delivery.protocols import Messenger, Screens
+from bot.ui.text.locale import for_table
 
 log = logging.getLogger(__name__)
 
@@ -28,13 +27,19 @@ _MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class Hands:
-    """The DM side of a ``Publisher`` (it shares the publisher's fingerprints)."""
+    """The DM side of a ``Publisher`` (``shown``: the publisher's fingerprints, shared)."""
 
-    def __init__(self, publisher: Publisher) -> None:
-        self.ctl = publisher.ctl
-        self.bot = publisher.bot
-        self.service = publisher.service
-        self._shown = publisher.shown
+    def __init__(
+        self,
+        bot: Messenger,
+        service: TableService,
+        screens: Screens,
+        shown: dict[tuple[int, int], str],
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.screens = screens
+        self._shown = shown
         self._pings: dict[int, list[int]] = {}  # table -> channel pings to clean up
 
     async def deliver(self, job: Job, table: TableInfo, turn: int | None) -> bool:
@@ -59,9 +64,9 @@ class Hands:
         outcome = job.outcome
         key = (table.id, seat.seat)
         if outcome.table.status == "abandoned":
-            fields = self.ctl.closed_hand(outcome.table, seat)
+            fields = self.screens.closed_hand(outcome.table, seat)
         else:
-            fields = await self.ctl.hand_with_picture(outcome, seat.seat, seat.user_id)
+            fields = await self.screens.hand_with_picture(outcome, seat.seat, seat.user_id)
         digest = fingerprint(fields)
         renotify = seat.seat in job.renotify or await self._notify_now(outcome, seat)
         try:
@@ -110,7 +115,7 @@ class Hands:
         if seat.dm_message_id is None or seat.dm_failed:
             return True
         key = (table.id, seat.seat)
-        fields = self.ctl.handed_over(table, seat)
+        fields = self.screens.handed_over(table, seat)
         digest = fingerprint(fields)
         if self._shown.get(key) == digest:
             return True

@@ -17,7 +17,8 @@ import discord
 
 from bot.i18n import _
 from bot.services.models import Outcome, TableInfo
-from bot.ui.pictures import render_hand, render_table, winning_seat
+from bot.ui.pictures import render_hand, render_table
+from bot.ui.text.winner import winning_seat
 
 PICTURE = "_picture"  # fields key: (file name, PNG bytes)
 

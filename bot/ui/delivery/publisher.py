@@ -2,9 +2,10 @@
 commit, durably and cheaply.
 
 - **Separate from replying.** Interactions are answered first; a commit's ``Outcome`` is then
-  handed to ``submit`` and delivered by one task per table. Outcomes that arrive while a
-  delivery runs are merged: channel posts (deal summaries, notices, results) keep their order,
-  the table message and hands only show the newest state.
+  handed to ``publish`` and delivered by one task per table (its channel by ``channel.Channel``,
+  its DMs by ``hands.Hands``). Outcomes that arrive while a delivery runs are merged: channel
+  posts (deal summaries, notices, results) keep their order, the table message and hands only
+  show the newest state.
 - **Durable.** Only when every recipient shows a commit is its ``seq`` marked shown. A failed
   delivery is retried at once with short backoffs, then parked and retried by the sweeper with
   a growing delay; on start-up and in every sweep, tables whose shown ``seq`` lags are
@@ -24,10 +25,12 @@ commit, durably and cheaply.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import discord
 
 from bot.i18n import _
 from bot.log import bind, table_fields
@@ -35,17 +38,16 @@ from bot.services.analysis import expert_ready
 from bot.services.errors import ServiceError
 from bot.services.life import Notification
 from bot.services.models import Outcome, TableInfo
-from bot.ui.components import review_view
-from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
+from bot.services.tables import TableService
+from bot.ui.components.views import review_view
+from bot.ui.delivery.channel import Channel
+from bot.ui.delivery.failures import DeliveryFailure, attempt
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Job, Post, fingerprint
-from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
+from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
-from bot.ui.locale import for_seat, for_table
-from bot.ui.render import final_embed
-
-if TYPE_CHECKING:
-    from bot.ui.controller import TableController
+from bot.ui.text.locale import for_seat, for_table
+from bot.ui.text.render import final_embed
 
 log = logging.getLogger(__name__)
 
@@ -59,23 +61,44 @@ class Publisher:
 
     def __init__(
         self,
-        ctl: TableController,
+        bot: Messenger,
+        service: TableService,
+        screens: Screens,
         *,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
         park_delays: tuple[float, ...] = PARK_DELAYS,
     ) -> None:
-        self.ctl = ctl
-        self.bot = ctl.bot
-        self.service = ctl.service
+        self.bot = bot
+        self.service = service
+        self.screens = screens
         self.retry_delays = retry_delays
         self.park_delays = park_delays
         self._pending: dict[int, Job] = {}  # waiting for the table's task
         self._parked: dict[int, tuple[Job, float]] = {}  # failed: (job, retry at)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self.shown: dict[tuple[int, int], str] = {}  # (table, seat or -1) -> fingerprint
-        self.hands = Hands(self)
+        self.hands = Hands(bot, service, screens, self.shown)
+        self.channel = Channel(bot, service, screens, self.hands, self.shown)
 
     # ---- entry points --------------------------------------------------------------------
+    def publish(
+        self,
+        outcome: Outcome,
+        *,
+        fresh_message: bool = False,
+        notices: Callable[[], list[str]] | None = None,
+    ) -> None:
+        """Queue the table message, every human's DM hand and ``notices`` (public one-liners,
+        posted first) for delivery after a change; returns at once.
+
+        ``notices`` is called in the table's language (the caller may be answering a player
+        who reads another one)."""
+        quiet = discord.AllowedMentions.none()
+        with for_table(outcome.table):
+            texts = notices() if notices is not None else []
+        posts = [Post({"content": text, "allowed_mentions": quiet}) for text in texts]
+        self.submit(outcome, posts=posts, fresh=fresh_message)
+
     def submit(
         self,
         outcome: Outcome,
@@ -98,7 +121,7 @@ class Publisher:
                     Post(
                         {
                             "embed": final_embed(outcome, _(r.TITLE)),
-                            "view": self.ctl.rematch_view(outcome.table),
+                            "view": self.screens.rematch_view(outcome.table),
                         },
                         final=outcome,
                     )
@@ -245,91 +268,12 @@ class Publisher:
 
     # ---- the channel ---------------------------------------------------------------------
     async def _deliver_channel(self, job: Job, table: TableInfo) -> bool | None:
-        """Posts, then the table message. False: retry later; None: the channel is lost."""
-        try:
-            with for_table(table):  # everything the channel shows is in the table's language
-                await self._channel_steps(job, table)
-        except Lost:
+        """Posts, then the table message. False: retry later; None: the channel is lost (the
+        table is closed)."""
+        ok = await self.channel.deliver(job, table)
+        if ok is None:
             await self._channel_lost(table)
-            return None
-        except Retry as e:
-            log.info(
-                "table %s: channel update failed (%s); will retry",
-                table.id,
-                e,
-                extra=table_fields(table),
-            )
-            return False
-        except Broken:
-            return True  # logged; retrying cannot help
-        return True
-
-    async def _channel_steps(self, job: Job, table: TableInfo) -> None:
-        outcome = job.outcome
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        message_id = table.message_id
-        await self.hands.clean_pings(table, outcome)
-        while job.posts:
-            post = job.posts[0]
-            if post.replaces and message_id is not None and not job.fresh:
-                try:
-                    await self._edit(table, message_id, post.fields)
-                except Gone:
-                    await attempt(channel.send(**for_send(post.fields)), "a channel post")
-                message_id = None
-                await self.service.set_message(table.id, None)
-            else:
-                if post.final is not None and table.daily is not None:
-                    post.fields = await self.ctl.daily.result_fields(table)  # rank, compare
-                elif post.final is not None:  # the result, with the game's deal-by-deal table
-                    history = await self.service.deal_history(table.id)
-                    title = _(renderer(table.game_id).TITLE)
-                    post.fields["embed"] = final_embed(post.final, title, history)
-                await attempt(channel.send(**for_send(post.fields)), "a channel post")
-            job.posts.pop(0)
-        if outcome.table.status == "abandoned":
-            if message_id is not None:
-                fields = self.ctl.lobby_message(outcome.table)
-                with contextlib.suppress(Gone):
-                    await self._edit(table, message_id, fields)
-            return
-        r = renderer(table.game_id)
-        if outcome.finished:
-            if message_id is not None:
-                fields = {"content": None, "embed": r.table_embed(outcome), "view": None}
-                with contextlib.suppress(Gone):
-                    await self._edit(table, message_id, fields)
-            return
-        if outcome.public is None:
-            return
-        fields = self.ctl.table_message(outcome)
-        if await self.service.pictures_on(table.guild_id, None):
-            fields = await add_table_picture(fields, outcome)
-        key = (table.id, -1)
-        digest = fingerprint(fields)
-        if message_id is not None and not job.fresh:
-            if self.shown.get(key) == digest:
-                return
-            try:
-                await self._edit(table, message_id, fields)
-                self.shown[key] = digest
-                return
-            except Gone:
-                log.info(
-                    "table %s: its message was deleted; posting it again",
-                    table.id,
-                    extra=table_fields(table),
-                )
-        sent = await attempt(channel.send(**for_send(fields)), "the table message")
-        await self.service.set_message(table.id, sent.id)
-        job.fresh = False
-        self.shown[key] = digest
-
-    async def _edit(self, table: TableInfo, message_id: int, fields: dict[str, Any]) -> None:
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        await attempt(
-            channel.get_partial_message(message_id).edit(**for_edit(fields)), "the table message"
-        )
+        return ok
 
     async def _channel_lost(self, table: TableInfo) -> None:
         """The table's channel was deleted or the bot lost access: close the table, unrated,

@@ -18,12 +18,12 @@ from collections.abc import Iterable
 
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import LANGUAGES
-from bot.ui.pictures import _encode, tiles
-from bot.ui.pictures.hand import hand_png, hand_scene
-from bot.ui.pictures.table import table_png, table_scene
-from bot.ui.pictures.winner import winning_seat
+from bot.ui.pictures import encode, tiles
+from bot.ui.pictures.encode import hand_png, table_png
+from bot.ui.pictures.hand import hand_scene
+from bot.ui.pictures.table import table_scene
 
-__all__ = ["clear_caches", "render_hand", "render_table", "warm_up", "winning_seat"]
+__all__ = ["clear_caches", "render_hand", "render_table", "warm_up"]
 
 MEDIA_TYPE = "image/png"
 
@@ -49,8 +49,9 @@ def render_table(
             itself (dealer, maker, taker, eldest…), e.g. ``"computer"`` or ``"away"``; empty
             strings for none.
         winning: the seat whose card wins the current trick so far, framed in gold. The view
-            does not carry it: compute it with ``winning_seat(view)`` (the rules' own trick
-            winner) or pass None. Ignored unless that seat has played to the trick.
+            does not carry it: compute it with ``bot.ui.text.winner.winning_seat(view)``
+            (the rules' own trick winner) or pass None. Ignored unless that seat has played to
+            the trick.
         title: the panel's heading (default: the game's title), e.g. ``"La Morte · #12"``.
 
     Every word the picture draws is in the current language (``bot.i18n.using``); the
@@ -79,7 +80,7 @@ def warm_up(game_ids: Iterable[str], languages: Iterable[str] = LANGUAGES) -> No
     tenth of that per other language: only faces with words are drawn again) instead of
     during the first picture."""
     for game_id in game_ids:
-        _encode.palette(game_id)
+        encode.palette(game_id)
         for language in languages:
             tiles.deck_tiles(game_id, language)
 
@@ -90,5 +91,5 @@ def clear_caches(*, faces: bool = False) -> None:
     table_png.cache_clear()
     hand_png.cache_clear()
     if faces:
-        _encode.clear_palettes()
+        encode.clear_palettes()
         tiles.clear_tiles()

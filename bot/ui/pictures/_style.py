@@ -13,6 +13,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.ui.pictures._words import Line
+
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
@@ -142,3 +144,19 @@ def blend(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def draw_line(draw: ImageDraw.ImageDraw, x: float, y: int, line: Line, size: int, width: int):
+    """Segments side by side, shrunk together (then cut) to fit ``width``."""
+    _, s = fit("".join(t for t, _ in line), size, False, width)
+    f = font(s)
+    right = x + width
+    for part, ink in line:
+        colour = INK.get(ink, PANEL_TEXT)
+        w = f.getlength(part)
+        if x + w > right:
+            shown, _ = fit(part, s, False, int(right - x), smallest=s)
+            draw.text((x, y), shown, font=f, fill=colour)
+            return
+        draw.text((x, y), part, font=f, fill=colour)
+        x += w

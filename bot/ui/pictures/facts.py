@@ -17,8 +17,8 @@ from typing import Any, NamedTuple
 
 from bot.engine.views import PublicView
 from bot.i18n import Words, n_, p_
-from bot.ui.cards import suit_word
 from bot.ui.pictures._words import Line, Segment, styled
+from bot.ui.text.cards import suit_word
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -48,7 +48,7 @@ CONTRACT_WORDS = Words(
         "garde_contre": lambda: p_("picture french_tarot", "Garde contre"),
     }
 )
-# The same words as the Queen of Tarot text (bot.ui.queen_of_tarot.BONUS_WORDS).
+# The same words as the Queen of Tarot text (bot.ui.games.queen_of_tarot.BONUS_WORDS).
 BONUS_WORDS = Words(
     {
         "abundance": lambda: p_("queen_of_tarot bonus", "Abundance"),
@@ -57,7 +57,7 @@ BONUS_WORDS = Words(
         "mixed_honours": lambda: p_("queen_of_tarot bonus", "Mixed Honours"),
     }
 )
-# La Morte's roles, as its text names them (bot.ui.la_morte.ROLE_NAME).
+# La Morte's roles, as its text names them (bot.ui.games.la_morte.ROLE_NAME).
 _LA_MORTE_ROLES = Words(
     {
         "maker": lambda: p_("la_morte role", "maker"),

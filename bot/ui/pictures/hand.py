@@ -8,18 +8,26 @@ cards are raised and framed in gold and the others dimmed; otherwise all are sho
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
 from bot.engine.views import SeatView
 from bot.i18n import Words, n_, p_
-from bot.ui.pictures._encode import png
-from bot.ui.pictures._style import FELT, INK, LOCK, PANEL, PANEL_TEXT, PLATE_MUTED, clean, fit, font
+from bot.ui.pictures._style import (
+    FELT,
+    INK,
+    LOCK,
+    PANEL,
+    PANEL_TEXT,
+    PLATE_MUTED,
+    clean,
+    draw_line,
+    fit,
+    font,
+)
 from bot.ui.pictures._words import Line, language
 from bot.ui.pictures.facts import hand_trump
-from bot.ui.pictures.table import _draw_line
 from bot.ui.pictures.tiles import GLOW, GLOW_FRAME, TILE_H, TILE_W, deck_tiles
 
 PAD, HEADER_H = 16, 44
@@ -126,7 +134,7 @@ def draw_hand(scene: HandScene) -> Image.Image:
         title, size = fit(scene.title, 20, True, (width - 2 * PAD - hint_w) // 2)
         draw.text((PAD, 11), title, font=font(size, True), fill=PANEL_TEXT)
         x = PAD + round(font(size, True).getlength(title))
-        _draw_line(draw, x, 13, scene.header, 17, width - PAD - hint_w - x)
+        draw_line(draw, x, 13, scene.header, 17, width - PAD - hint_w - x)
         if not rows:
             draw.text(
                 (width / 2, HEADER_H + PAD + 26),
@@ -155,9 +163,3 @@ def draw_hand(scene: HandScene) -> Image.Image:
                     img.paste(tile, (x, top), tile)
                 x += TILE_W
         return img
-
-
-@lru_cache(maxsize=256)
-def hand_png(scene: HandScene) -> bytes:
-    """``scene`` drawn and encoded (identical scenes are rendered once)."""
-    return png(draw_hand(scene), scene.game_id)

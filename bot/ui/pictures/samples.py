@@ -1,4 +1,4 @@
-"""Synthetic pictures of every element, to choose each game's palette from (``_encode``).
+"""Synthetic pictures of every element, to choose each game's palette from (``encode``).
 
 Nothing here is ever shown: the pictures' words come from the catalogs (``_words``). The
 sample text below only puts glyphs of every ink on the samples, in English, as do the card

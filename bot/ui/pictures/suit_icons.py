@@ -1,7 +1,7 @@
 """Suit icons for the bot's application emojis: the four-colour suit signs of the card faces.
 
 Discord draws ♠ and ♣ as the same dark glyph (and ♥ ♦ as the same red one), so text that
-lists cards uploads these as the bot's own emojis (``bot.ui.suit_emojis``). Each icon is a
+lists cards uploads these as the bot's own emojis (``bot.ui.delivery.suit_emojis``). Each icon is a
 small card-coloured tile with the suit sign in its colour, so it reads the same on Discord's
 dark and light themes, like the suits on the pictures' card faces.
 """

@@ -12,7 +12,7 @@ and the previous trick, small.
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache
 from math import cos, inf, pi, sin
 from typing import NamedTuple
 
@@ -21,12 +21,10 @@ from PIL import Image, ImageDraw
 from bot.engine.views import PublicView
 from bot.i18n import _, n_, p_
 from bot.ui.games import game_title
-from bot.ui.pictures._encode import png
 from bot.ui.pictures._style import (
     FELT,
     FELT_EDGE,
     GOLD,
-    INK,
     LOCK,
     PANEL,
     PANEL_MUTED,
@@ -37,6 +35,7 @@ from bot.ui.pictures._style import (
     RGB,
     clean,
     draw_fitted,
+    draw_line,
     fit,
     font,
 )
@@ -230,22 +229,6 @@ def _plate(active: bool) -> Image.Image:
 # ---- drawing ----------------------------------------------------------------------------
 
 
-def _draw_line(draw: ImageDraw.ImageDraw, x: float, y: int, line: Line, size: int, width: int):
-    """Segments side by side, shrunk together (then cut) to fit ``width``."""
-    _, s = fit("".join(t for t, _ in line), size, False, width)
-    f = font(s)
-    right = x + width
-    for part, ink in line:
-        colour = INK.get(ink, PANEL_TEXT)
-        w = f.getlength(part)
-        if x + w > right:
-            shown, _ = fit(part, s, False, int(right - x), smallest=s)
-            draw.text((x, y), shown, font=f, fill=colour)
-            return
-        draw.text((x, y), part, font=f, fill=colour)
-        x += w
-
-
 def _title_lines(title: str) -> tuple[str, ...]:
     """A title too long for one line (a game's name in another language may be a third
     longer) broken in two between words; none when it fits, as every English title does."""
@@ -264,7 +247,7 @@ def _panel_lines(lines: tuple[Line, ...]) -> tuple[Line, ...]:
 
 def _wrap(line: Line, size: int, width: int) -> list[Line]:
     """``line`` as it is when it fits ``width`` once shrunk to 3/4 of ``size`` (as
-    ``_draw_line`` does), else broken between words into two lines (a translation may be a
+    ``draw_line`` does), else broken between words into two lines (a translation may be a
     third longer than the English; the second line is shrunk or cut if it must)."""
     smallest = max(8, size * 3 // 4)
     if font(smallest).getlength("".join(t for t, _ in line)) <= width:
@@ -387,7 +370,7 @@ def _draw_panel(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) 
     for line in scene.lines:
         if y + 24 > bottom:
             return
-        _draw_line(draw, x, y, line, 18, PANEL_TEXT_W)
+        draw_line(draw, x, y, line, 18, PANEL_TEXT_W)
         y += 27
     for caption, cards in scene.cards:
         rows = (len(cards) + 4) // 5
@@ -416,9 +399,3 @@ def draw_table(scene: TableScene) -> Image.Image:
         _draw_centre(draw, scene.centre)
         _draw_panel(img, draw, scene)
         return img
-
-
-@lru_cache(maxsize=128)
-def table_png(scene: TableScene) -> bytes:
-    """``scene`` drawn and encoded (identical scenes are rendered once)."""
-    return png(draw_table(scene), scene.game_id)

@@ -28,7 +28,6 @@ from PIL import Image, ImageDraw
 from bot.engine.cards import roman
 from bot.engine.registry import get_rules
 from bot.i18n import Words, current, p_, using
-from bot.ui.cards import rank_label as text_rank_label
 from bot.ui.pictures._style import (
     CARD_BG,
     CODE_INK,
@@ -46,6 +45,7 @@ from bot.ui.pictures._style import (
     blend,
     font,
 )
+from bot.ui.text.cards import rank_label as text_rank_label
 
 TILE_W, TILE_H = 84, 122
 SMALL_W, SMALL_H = 46, 67
@@ -137,7 +137,7 @@ def pack(game_id: str) -> tuple[str, ...]:
 
 def rank_label(card: str) -> str:
     """The corner index of a suit card, as the text labels it in the current language:
-    ``A``, ``2``…``10``, ``J``, ``Kn``, ``Q``, ``K`` in English (``bot.ui.cards``)."""
+    ``A``, ``2``…``10``, ``J``, ``Kn``, ``Q``, ``K`` in English (``bot.ui.text.cards``)."""
     return text_rank_label(card[1:])
 
 

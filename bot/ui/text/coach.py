@@ -1,15 +1,14 @@
-"""The expert's hints and deal reviews on Discord (issue 18): handlers and private answers.
+"""The expert's hints and deal reviews in words (issue 18), and any action as a verb phrase.
 
-``/<game> hint`` and the table's **Hint** button (practice tables only) answer the player
-privately with the expert's choice at their current decision and the alternatives it weighed,
-each with its expected score for the deal. A deal summary's **Review** button answers the
-player who presses it with their decisions of that deal where the expert would have chosen
-otherwise, the costliest first. Both answers are ephemeral: nobody else sees them.
+A hint shows the expert's choice at the player's current decision and the alternatives it
+weighed, each with its expected score for the deal. A review shows the player's decisions of a
+deal where the expert would have chosen otherwise, the costliest first. Both are answered
+privately (``bot.ui.handlers.coach``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -19,50 +18,16 @@ from bot.i18n import _, n_
 from bot.services.analysis import Judged
 from bot.services.coach import Hint, Review
 from bot.services.models import TableInfo
-from bot.ui.cards import SUIT_WORD, card_list, label, long_name, suit_mark
-from bot.ui.delivery.answer import send
 from bot.ui.games import renderer
-from bot.ui.render import COLOUR_LOBBY, COLOUR_PLAY, clip_lines, plays_line, round_word
+from bot.ui.text.cards import SUIT_WORD, card_list, label, long_name, suit_mark
+from bot.ui.text.render import COLOUR_LOBBY, COLOUR_PLAY, clip_lines, plays_line, round_word
 
 if TYPE_CHECKING:
     from bot.ai.expert import Option
-    from bot.ui.controller import TableController
 
 #: Alternatives a hint lists besides the expert's choice.
 HINT_ALTERNATIVES = 7
 FIELD_LIMIT = 1024
-
-
-class CoachController:
-    """Handlers of hints and reviews, on top of ``TableController``."""
-
-    def __init__(self, ctl: TableController) -> None:
-        self.ctl = ctl
-        self.service = ctl.service
-
-    async def hint(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        """The presser's hint, privately (the table's **Hint** button)."""
-        found = await self.service.hint(table_id, interaction.user.id)
-        await send(interaction, ephemeral=True, embed=hint_embed(found))
-
-    async def hint_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
-        """``/<game> hint`` in the table's channel."""
-
-        async def work() -> None:
-            table = await self.ctl.channel_table(interaction, game_id)
-            await self.hint(interaction, table.id)
-
-        await self.ctl.guarded(interaction, work)
-
-    async def review(
-        self, interaction: discord.Interaction[Any], table_id: int, deal_no: int
-    ) -> None:
-        """The presser's review of deal ``deal_no``, privately (a summary's **Review**)."""
-        found = await self.service.review(table_id, interaction.user.id, deal_no)
-        await send(interaction, ephemeral=True, embed=review_embed(found))
-
-
-# ---- words -----------------------------------------------------------------------------
 
 
 def _cards(game_id: str, cards: tuple[str, ...] | list[str] | None) -> str:

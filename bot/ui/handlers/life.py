@@ -1,5 +1,6 @@
 """Discord side of table life: the sweeper's reminders and takeovers, I'm back, rematch,
-host/admin replace and end, and the permission check before a table is created.
+host/admin replace and end, tables whose server or channel is gone, and a player leaving
+every seat.
 
 Thin like the rest of ``bot/ui``: every decision is the service's (``TableLife``); this module
 only turns its results into messages.
@@ -8,110 +9,34 @@ only turns its results into messages.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.engine.events import Event
-from bot.i18n import N_, _
-from bot.services.life import CLOCKS
+from bot.i18n import _
 from bot.services.models import Outcome, TableInfo
 from bot.services.upkeep import Ended
-from bot.ui.components import TableButton
-from bot.ui.errors import reply
-from bot.ui.locale import for_seat
-from bot.ui.render import seat_label
-
-if TYPE_CHECKING:
-    from bot.ui.controller import TableController
+from bot.ui.delivery.answer import reply
+from bot.ui.delivery.publisher import Publisher
+from bot.ui.handlers.desk import Desk
+from bot.ui.handlers.lobby import LobbyController
+from bot.ui.text.life import life_notices
+from bot.ui.text.locale import for_seat
 
 log = logging.getLogger(__name__)
 
 SWEEP_DRAIN_SECONDS = 30.0  # how long a sweep waits for the deliveries it queued
 
-#: What the bot must be allowed in a channel to run a table there (Discord's own names).
-NEEDED = {
-    "view_channel": N_("View Channel"),
-    "send_messages": N_("Send Messages"),
-    "embed_links": N_("Embed Links"),
-    "read_message_history": N_("Read Message History"),
-}
-CLOCK_WORDS = {
-    "off": N_("off"),
-    "relaxed": N_("relaxed (10 min a turn)"),
-    "normal": N_("normal (2 min a turn)"),
-    "fast": N_("fast (45 s a turn)"),
-}
-
-
-def clock_name(seconds: int | None) -> str:
-    """The turn clock in words, in the current language."""
-    key = next((k for k, v in CLOCKS.items() if v == seconds), "off")
-    return _(CLOCK_WORDS[key])
-
-
-def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
-    """The permissions the bot lacks in the interaction's channel, by their Discord names."""
-    have = interaction.app_permissions
-    return [_(name) for attr, name in NEEDED.items() if not getattr(have, attr)]
-
-
-def clock_line(table: TableInfo) -> str | None:
-    """ "⏰ … <t:…:R>" under a human's turn: Discord renders the countdown itself."""
-    if table.turn_deadline is None:
-        return None
-    return _("⏰ Turn clock: the move is due {when}.", when=f"<t:{int(table.turn_deadline)}:R>")
-
-
-def life_notices(outcome: Outcome) -> list[str]:
-    """Public one-liners for timeouts, takeovers and returns in this outcome."""
-    table = outcome.table
-    lines: list[str] = []
-    for _seat, e in outcome.events:
-        if e.type == "abandoned" and "idle" in e.data:
-            lines.append(
-                _(
-                    "💤 Nobody has played at table #{id} for a long time, so it is closed "
-                    "(it won't count in any ranking).",
-                    id=table.id,
-                )
-            )
-        elif e.type == "abandoned" and not e.data:
-            lines.append(
-                _(
-                    "🛑 No human is playing at table #{id} any more, so it is closed "
-                    "(it won't count in any ranking).",
-                    id=table.id,
-                )
-            )
-        if not isinstance(e, Event) or e.seat is None:
-            continue
-        who = seat_label(table, e.seat)
-        if e.type == "timed_out":
-            lines.append(
-                _("⌛ **{name}** ran out of time; the computer played for them.", name=who)
-            )
-        elif e.type == "taken_over":
-            lines.append(
-                _(
-                    "🤖 **{name}** missed two turns in a row: a computer plays the seat until "
-                    "they press **I'm back**.",
-                    name=who,
-                )
-            )
-        elif e.type == "back":
-            lines.append(_("👋 **{name}** is back and plays their own seat again.", name=who))
-        elif e.type == "replaced":
-            lines.append(_("🔁 The host gave **{name}**'s seat to a computer player.", name=who))
-    return lines
-
 
 class LifeController:
-    """Handlers for the table-life buttons and commands, on top of ``TableController``."""
+    """Handlers for the table-life buttons and commands, and the sweeper's table work."""
 
-    def __init__(self, ctl: TableController) -> None:
-        self.ctl = ctl
-        self.service = ctl.service
+    def __init__(self, desk: Desk, lobby: LobbyController, publisher: Publisher) -> None:
+        self.desk = desk
+        self.bot = desk.bot
+        self.service = desk.service
+        self.lobby = lobby
+        self.publisher = publisher
 
     # ---- the sweeper -----------------------------------------------------------------
     async def sweep(self, now: float | None = None) -> None:
@@ -123,17 +48,17 @@ class LifeController:
             await self._remind(r.table, r.user_id, r.seconds_left)
         for n in report.notifications:
             try:
-                await self.ctl.publisher.notify(n)
+                await self.publisher.notify(n)
             except Exception:
                 log.exception("could not notify a turn at table %s", n.table.id)
         for outcome in report.expired:
             self._publish_with_notices(outcome)
-        await self.ctl.publisher.republish(now=now)
+        await self.publisher.republish(now=now)
         # This sweep's deliveries end before the next sweep (bounded: traffic never stops).
-        await self.ctl.publisher.drain(timeout=SWEEP_DRAIN_SECONDS)
+        await self.publisher.drain(timeout=SWEEP_DRAIN_SECONDS)
 
     async def _remind(self, table: TableInfo, user_id: int, seconds_left: float) -> None:
-        bot = self.ctl.bot
+        bot = self.bot
         link = (
             f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
             if table.message_id
@@ -175,7 +100,7 @@ class LifeController:
     async def close_gone(self, ended: list[Ended]) -> None:
         """Tables whose server or channel went away: tell their players by DM."""
         for e in ended:
-            await self.ctl.publisher.channel_gone(e.outcome.table)
+            await self.publisher.channel_gone(e.outcome.table)
 
     async def leave_everything(self, user_id: int) -> None:
         """The user gives up every open seat (before being forgotten): lobbies are redrawn,
@@ -183,7 +108,7 @@ class LifeController:
         for outcome in await self.service.leave_all(user_id):
             table = outcome.table
             if outcome.public is None:  # a lobby
-                await self.ctl.edit_table_message(table, **self.ctl.lobby_message(table))
+                await self.lobby.refresh(table)
                 continue
             playing = table.status == "playing"
 
@@ -194,10 +119,10 @@ class LifeController:
                 )
                 return ([notice] if playing else []) + life_notices(outcome)
 
-            self.ctl.publish(outcome, fresh_message=True, notices=notices)
+            self.publisher.publish(outcome, fresh_message=True, notices=notices)
 
     def _publish_with_notices(self, outcome: Outcome, fresh: bool = False) -> None:
-        self.ctl.publish(outcome, fresh_message=fresh, notices=lambda: life_notices(outcome))
+        self.publisher.publish(outcome, fresh_message=fresh, notices=lambda: life_notices(outcome))
 
     # ---- buttons and commands ----------------------------------------------------------
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -207,7 +132,7 @@ class LifeController:
 
     async def rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         table = await self.service.rematch(table_id, interaction.user.id)
-        await self.ctl.post_lobby(interaction, table)
+        await self.lobby.post_lobby(interaction, table)
 
     async def end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         # The button's table id comes from a custom_id anyone can craft: Manage Server counts
@@ -223,7 +148,7 @@ class LifeController:
             interaction, _("Table #{id} is closed. It won't count in any ranking.", id=table.id)
         )
         who = interaction.user.display_name
-        self.ctl.publish(
+        self.publisher.publish(
             outcome,
             notices=lambda: [_("🛑 Table #{id} was ended by **{name}**.", id=table.id, name=who)],
         )
@@ -231,7 +156,7 @@ class LifeController:
     async def replace(
         self, interaction: discord.Interaction[Any], game_id: str, member: discord.abc.User
     ) -> None:
-        table = await self.ctl.channel_table(interaction, game_id)
+        table = await self.desk.channel_table(interaction, game_id)
         outcome = await self.service.replace_player(
             table.id, interaction.user.id, member.id, admin=_is_admin(interaction)
         )
@@ -248,14 +173,3 @@ def _is_admin(interaction: discord.Interaction[Any]) -> bool:
         return False
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_guild)
-
-
-def back_view(table_id: int) -> discord.ui.View:
-    """The lone "I'm back" button of a seat the computer is playing."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        TableButton(
-            table_id, "back", label=_("I'm back"), style=discord.ButtonStyle.success, emoji="👋"
-        )
-    )
-    return view

@@ -1,12 +1,12 @@
 """Refusals in words: every ``ServiceError`` code of the services, in the reader's language.
 
 The services refuse with a code and its data (``bot.services.errors``); :func:`refusal` words
-it with the catalogs, in the current language (``bot.ui.locale`` sets it: the language of the
+it with the catalogs, in the current language (``bot.ui.text.locale`` sets it: the language of the
 client that asked). A code this module does not know is a sentence the Discord layer already
 wrote in the reader's language (``ServiceError(_("…"))``), shown as it is.
 
 A refused card play ends with the line the hand shows under the cards, saying which rule
-forbids it (``bot.ui.choice.restriction_line``): "You can't play 4♥ now. You must follow
+forbids it (``bot.ui.text.restriction.restriction_line``): "You can't play 4♥ now. You must follow
 ♠ Spades."
 """
 
@@ -18,10 +18,10 @@ from typing import Any
 from bot.engine.views import SeatView
 from bot.i18n import LANGUAGE_NAMES, Words, _, n_, p_
 from bot.services.errors import ServiceError
-from bot.ui.cards import SUIT_SYMBOL, label, suit_word
-from bot.ui.choice import restriction_line
 from bot.ui.games import game_title, renderer
-from bot.ui.render import round_word
+from bot.ui.text.cards import SUIT_SYMBOL, label, suit_word
+from bot.ui.text.render import round_word
+from bot.ui.text.restriction import restriction_line
 
 Params = Mapping[str, Any]
 

@@ -50,8 +50,8 @@ def rank_label(rank: str) -> str:
 _NONE: Mapping[str, str] = {}
 
 # The suit signs of message text: Unicode, or the bot's four-colour application emojis
-# (``<:spades:123>``) once ``bot.ui.suit_emojis`` has installed them. One table per process:
-# one process is one Discord application.
+# (``<:spades:123>``) once ``bot.ui.delivery.suit_emojis`` has installed them. One table per
+# process: one process is one Discord application.
 _TEXT_SUIT: dict[str, str] = dict(SUIT_SYMBOL)
 
 

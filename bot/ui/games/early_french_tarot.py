@@ -15,9 +15,9 @@ import discord
 from bot.engine.views import SeatView
 from bot.i18n import N_, Words, _, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import in_hand_order, label, labels, suit_mark
-from bot.ui.choice import add_play_selects, restriction_line
-from bot.ui.render import (
+from bot.ui.components.choice import add_play_selects
+from bot.ui.text.cards import in_hand_order, label, labels, suit_mark
+from bot.ui.text.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
     WAITING_NOTE,
@@ -33,6 +33,7 @@ from bot.ui.render import (
     table_link,
     trick_text,
 )
+from bot.ui.text.restriction import restriction_line
 
 GROUP = "oldtarot"
 TITLE = N_("Early French Tarot")

@@ -16,10 +16,9 @@ from bot.engine.games.la_morte import LA_MORTE, SUIT
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import N_, Words, _, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import in_hand_order, label, labels, suit_mark, suit_word
-from bot.ui.choice import restriction_line
-from bot.ui.components import decision_view as default_decision_view
-from bot.ui.render import (
+from bot.ui.components.cards import decision_view as default_decision_view
+from bot.ui.text.cards import in_hand_order, label, labels, suit_mark, suit_word
+from bot.ui.text.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
     FIELD_VALUE_LIMIT,
@@ -33,6 +32,7 @@ from bot.ui.render import (
     table_link,
     trick_text,
 )
+from bot.ui.text.restriction import restriction_line
 
 GROUP = "lamorte"
 #: La Morte's named trumps (la_morte §1.1): shown by name, not by number.

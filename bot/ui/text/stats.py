@@ -1,28 +1,28 @@
-"""Rendering of player profiles (``/stats``), game history (``/history``) and score sheets.
+"""Players' records in words: profiles (``/stats``), game history (``/history``), score
+sheets, and the forget-me confirmation (``/privacy forget-me``).
 
-History lines carry a restart-proof **score sheet** button per game (custom_id
-``hs:<table>``) that shows the deal-by-deal sheet privately.
+History lines carry a restart-proof **score sheet** button per game
+(``bot.ui.components.records``).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from babel import Locale
 
 from bot.i18n import N_, _, current, n_, p_
 from bot.services.ratings import COMPUTER_LEVELS
-from bot.services.stats import History, PastGame, PlayerStats, ScoreSheet
-from bot.ui.delivery.answer import send
+from bot.services.stats import FORGOTTEN_NAME, History, PastGame, PlayerStats, ScoreSheet
 from bot.ui.games import game_title as title
-from bot.ui.render import COLOUR_DONE, COLOUR_LOBBY, DESCRIPTION_LIMIT, clip_lines
-
-if TYPE_CHECKING:
-    from bot.services.stats import StatsService
-    from bot.ui.controller import TableController
+from bot.ui.text.render import (
+    COLOUR_DONE,
+    COLOUR_ERROR,
+    COLOUR_LOBBY,
+    DESCRIPTION_LIMIT,
+    clip_lines,
+)
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 OUTCOME_WORDS = {"mucked": N_("mucked"), "thrown_in": N_("thrown in"), "redeal": N_("redealt")}
@@ -57,15 +57,6 @@ def trend(delta: float | None) -> str:
 
 def when(ts: float, style: str = "d") -> str:
     return f"<t:{int(ts)}:{style}>"
-
-
-def handlers(interaction: discord.Interaction[Any]) -> tuple[TableController, StatsService]:
-    """The bot's controller (for its one error guard) and stats service, from a component."""
-    client = interaction.client
-    return (
-        cast("TableController", client.controller),  # type: ignore[attr-defined]
-        cast("StatsService", client.stats),  # type: ignore[attr-defined]
-    )
 
 
 # ---- /stats ----------------------------------------------------------------------------
@@ -166,9 +157,11 @@ def _others(game: PastGame, me: int) -> str:
     return ", ".join(names)
 
 
-def history_message(
+def history_embed(
     history: History, name: str, user_id: int, game_id: str | None
-) -> dict[str, Any]:
+) -> tuple[discord.Embed, list[int]]:
+    """A player's recent games on this server, newest first, and the tables of the games it
+    lists (each gets its score sheet button: ``bot.ui.components.records.history_view``)."""
     shown = discord.utils.escape_markdown(name)
     if game_id:
         game = title(game_id)
@@ -180,7 +173,7 @@ def history_message(
     embed = discord.Embed(title=heading, colour=COLOUR_LOBBY)
     if not history.games:
         embed.description = empty
-        return {"embed": embed}
+        return embed, []
     lines: list[str] = []
     for g in history.games:
         change = (
@@ -203,16 +196,14 @@ def history_message(
         )
     # Ten games of six long names can pass Discord's 4,096: the newest games that fit.
     embed.description = clip_lines(lines, DESCRIPTION_LIMIT)
-    view = discord.ui.View(timeout=None)
-    listed = [g for g in history.games if f"**#{g.table_id}**" in embed.description]
-    for i, g in enumerate(listed):  # names are escaped: only a game's own line has this
-        view.add_item(SheetButton(g.table_id, row=i // 5))
+    # Names are escaped: only a game's own line has its bold number.
+    listed = [g.table_id for g in history.games if f"**#{g.table_id}**" in embed.description]
     footer = _("This server only · 📋 a game's button shows its score sheet")
     if history.total > len(listed):
         recent = _("{shown} most recent of {total}", shown=len(listed), total=f"{history.total:,}")
         footer = f"{recent} · {footer}"
     embed.set_footer(text=footer)
-    return {"embed": embed, "view": view}
+    return embed, listed
 
 
 # ---- score sheets ----------------------------------------------------------------------
@@ -269,38 +260,32 @@ def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
     return embed
 
 
-class SheetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hs:(?P<table>\d+)"):
-    """A history line's score sheet, shown privately to whoever presses it."""
+# ---- forget me -------------------------------------------------------------------------
 
-    def __init__(self, table_id: int, *, row: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=f"#{table_id}",
-                emoji="📋",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"hs:{table_id}",
-                row=row,
-            )
-        )
-        self.table_id = table_id
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> SheetButton:
-        return cls(int(match["table"]))
+def forget_embed() -> discord.Embed:
+    """``/privacy forget-me``'s confirmation: what will be deleted (its buttons:
+    ``bot.ui.components.records.forget_view``)."""
+    return discord.Embed(
+        title=_("Forget me?"),
+        colour=COLOUR_ERROR,
+        description=_(
+            "This deletes your **ratings** and **statistics** in every game and server, and "
+            "replaces your name in every stored game record with “{forgotten}”, unlinked from "
+            "your account. Other players keep their own results.\n\n"
+            "It cannot be undone. Games you play later are recorded again.",
+            forgotten=FORGOTTEN_NAME,
+        ),
+    )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        ctl, stats = handlers(interaction)
 
-        async def work() -> None:
-            sheet = await stats.score_sheet(
-                self.table_id, interaction.guild_id, interaction.user.id
-            )
-            await send(interaction, ephemeral=True, embed=sheet_embed(sheet))
-
-        await ctl.guarded(interaction, work)
+def forgotten_text(games: int) -> str:
+    """The answer once a player's records are forgotten."""
+    return n_(
+        "Done: your ratings and statistics are deleted, and your seats in {n} game "
+        "record now read “{forgotten}”.",
+        "Done: your ratings and statistics are deleted, and your seats in {n} game "
+        "records now read “{forgotten}”.",
+        games,
+        forgotten=FORGOTTEN_NAME,
+    )

@@ -1,5 +1,5 @@
-"""Card controls of a hand: one-tap card plays or per-suit menus, restart-safe multi-card
-choices (discards, poignées) split over several selects, and why a held card is forbidden.
+"""Card controls of a hand: one-tap card plays or per-suit menus, and restart-safe multi-card
+choices (discards, poignées) split over several selects.
 
 Discord submits each select on its own, so a choice spread over "one select per suit" needs
 somewhere to keep the cards picked so far. It lives in the message itself: every option
@@ -14,25 +14,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.engine.actions import Action
-from bot.engine.views import SeatView
 from bot.i18n import N_, _
-from bot.ui.cards import SUIT_SYMBOL, label, long_name, suit_mark, suit_word
-from bot.ui.components import (
-    MAX_OPTIONS,
-    MAX_ROWS,
-    TableButton,
-    add_card_buttons,
-    card_group,
-    play_select,
-)
-
-if TYPE_CHECKING:
-    from bot.ui.controller import TableController
+from bot.ui.components.cards import add_card_buttons, card_group, play_select
+from bot.ui.components.table import MAX_OPTIONS, MAX_ROWS, TableButton
+from bot.ui.text.cards import SUIT_SYMBOL, label, long_name, suit_word
 
 _GROUP_ORDER = ("S", "H", "C", "D", "T")
 _NO_WORDS: Mapping[str, str] = {}
@@ -82,6 +72,14 @@ def group_cards(
     return final
 
 
+class ChoiceClicks(Protocol):
+    """What a multi-card choice hands a change to (the bot's ``controller``)."""
+
+    async def on_choice(
+        self, interaction: discord.Interaction[Any], table_id: int, selected: list[str]
+    ) -> None: ...
+
+
 class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"tc:(?P<table>\d+):(?P<type>[a-z_]+):(?P<part>\d+)",
@@ -127,8 +125,8 @@ class ChoiceSelect(
         mine = cast(str, data.get("custom_id", ""))
         picked = {str(v) for v in data.get("values", [])}
         picked |= _other_defaults(interaction.message, mine)
-        controller = cast("TableController", interaction.client.controller)  # type: ignore[attr-defined]
-        await controller.on_choice(interaction, self.table_id, sorted(picked))
+        clicks: ChoiceClicks = interaction.client.controller
+        await clicks.on_choice(interaction, self.table_id, sorted(picked))
 
 
 def _other_defaults(message: discord.Message | None, own_id: str) -> set[str]:
@@ -275,63 +273,3 @@ def add_play_selects(
             play_select(table_id, group, placeholder, part, part, card_labels, card_names)
         )
     return len(parts)
-
-
-# ---- why a held card is forbidden -------------------------------------------------------
-
-
-def _suit_text(suit: str, suit_words: Mapping[str, str]) -> str:
-    given = suit_words.get(suit)  # a game's own N_-marked word, translated here
-    if suit == "T":
-        return _(given) if given else _("trumps")
-    word = _(given) if given else suit_word(suit)
-    return f"{suit_mark(suit)} {word}" if suit in SUIT_SYMBOL else word
-
-
-def _or_fool(view: SeatView) -> str:
-    """``" (or play the Excuse)"`` when the Excuse (the Fool) is among the legal plays."""
-    if not any(a.type == "play" and a.card == "EX" for a in view.legal):
-        return ""
-    if view.public.game_id == "french_tarot":
-        return _(" (or play the Excuse)")
-    return _(" (or play the Fool)")
-
-
-def restriction_line(view: SeatView, suit_words: Mapping[str, str] = _NO_WORDS) -> str | None:
-    """One short line saying why some card of the hand may not be played now, or ``None``
-    (nothing forbidden, or not this seat's card play). The reason is the engine's
-    (``SeatView.info["play_restriction"]``, see ``bot.engine.restriction``); this only words
-    it. ``suit_words`` names the suits as the game does (``{"H": N_("Cups")}``…; translated
-    here).
-    """
-    r = view.info.get("play_restriction")
-    if not isinstance(r, dict):
-        return None
-    data = cast(dict[str, Any], r)
-    code = data.get("code")
-    fool = _or_fool(view)
-    if code == "follow":
-        suit = str(data.get("suit"))
-        if suit == "T":
-            return _("Trumps were led: you must play a trump{fool}.", fool=fool)
-        line = _("You must follow {suit}{fool}.", suit=_suit_text(suit, suit_words), fool=fool)
-        info = view.public.info
-        if view.public.game_id == "la_morte" and suit == info.get("trump") and "T13" in view.hand:
-            line += " " + _("La Morte counts as a trump.")  # la_morte D-10
-        return line
-    if code == "trump":
-        led = _suit_text(str(data.get("led")), suit_words)
-        return _("You have no {suit}, so you must trump{fool}.", suit=led, fool=fool)
-    if code == "overtrump":
-        return _("You must play a higher trump than the best one in the trick{fool}.", fool=fool)
-    if code == "called_suit_first_trick":
-        suit = _suit_text(str(data.get("suit")), suit_words)
-        return _(
-            "The called suit ({suit}) can't be led on the first trick, except the called card.",
-            suit=suit,
-        )
-    if code == "lowest_lead":
-        return _("After accepting, you must lead one of your lowest-ranked cards.")
-    if code == "morte_lead":
-        return _("La Morte can only be led as your last card.")
-    return None

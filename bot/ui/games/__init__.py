@@ -1,4 +1,8 @@
-"""Which renderer draws which game: ``bot/ui/<game_id>.py``, found by name."""
+"""Each game's look (``bot/ui/games/<game_id>.py``), and which module draws which game.
+
+A game's module is found by name (``renderer``), never imported here, so every room of
+``bot/ui`` may ask for a game's title or words without importing any game's module.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ def renderer(game_id: str) -> ModuleType:
     ``table_embed``, ``turn_content``, ``hand_embed``, ``deal_summary_embed`` and
     ``rules_embed``; optionally ``decision_view(table_id, view)`` to replace the default
     controls and ``confirmation(payload)`` for the reply to a typed command."""
-    module = optional_module(f"bot.ui.{game_id}")
+    module = optional_module(f"bot.ui.games.{game_id}")
     if not isinstance(module, ModuleType):
         raise KeyError(game_id)
     return module

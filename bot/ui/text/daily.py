@@ -1,41 +1,21 @@
-"""``/daily`` on Discord (issue 20): the day's deal dealt into the player's DMs, the boards,
-the comparison after one's own finish, resigning, the DM result post and the servers' daily
-announcements.
-
-The attempt itself is an ordinary table whose channel is the player's DM channel: the
-publisher shows it there (the table message, the hand, the deal summary) like any table.
-"""
+"""The daily deal in words (issue 20): its first DM, the boards, the DM result post, the
+comparison after one's own finish, ``/stats``' daily record and the servers' announcements."""
 
 from __future__ import annotations
 
-import contextlib
-import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.db.daily import Attempt, Board, Standing
-from bot.i18n import _, language_of, n_, using
+from bot.i18n import _, n_
 from bot.services.daily import DailyBoards, DailyRecord, Reveal
-from bot.services.errors import ServiceError
-from bot.services.models import TableInfo
-from bot.ui.cards import card_list, sort_cards
-from bot.ui.coach import action_words
-from bot.ui.components import TableButton
-from bot.ui.delivery.answer import send
-from bot.ui.delivery.failures import Broken, DeliveryFailure, Lost, Retry, attempt
-from bot.ui.errors import reply
 from bot.ui.games import game_title, renderer
-from bot.ui.locale import for_table
-from bot.ui.render import COLOUR_LOBBY, FIELD_VALUE_LIMIT, clip_lines
-from bot.ui.stats import ordinal
+from bot.ui.text.cards import card_list, sort_cards
+from bot.ui.text.coach import action_words
+from bot.ui.text.render import COLOUR_LOBBY, FIELD_VALUE_LIMIT, clip_lines
+from bot.ui.text.stats import ordinal
 
-if TYPE_CHECKING:
-    from bot.ui.controller import TableController
-
-log = logging.getLogger(__name__)
-
-UPKEEP_EVERY = 60.0  # seconds between two rounds of announcements and idle attempts
 DECISIONS_SHOWN = 12  # decisions listed per player in a comparison (the contract ones first)
 
 
@@ -159,17 +139,6 @@ def result_embed(a: Attempt, standing: Standing | None) -> discord.Embed:
     return embed
 
 
-def result_view(table_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        TableButton(
-            table_id, "compare", label=_("Compare"), style=discord.ButtonStyle.primary, emoji="⚖️"
-        )
-    )
-    view.add_item(TableButton(table_id, "review:1", label=_("Review"), emoji="🔍"))
-    return view
-
-
 def _decision_lines(game_id: str, decisions: list[Any]) -> str:
     """Contract decisions first (they shape the deal), then the cards in order."""
     contract = [d for d in decisions if d.action.type != "play"]
@@ -277,161 +246,3 @@ def announcement_text(day: str, winners: list[tuple[str, str, int]]) -> str:
             )
         )
     return "\n".join(lines)
-
-
-# ---- the controller -----------------------------------------------------------------------
-class DailyController:
-    """Handlers of ``/daily`` and its buttons, on top of ``TableController``."""
-
-    def __init__(self, ctl: TableController) -> None:
-        self.ctl = ctl
-        self.bot = ctl.bot
-        self.service = ctl.service
-        self._last_upkeep: float | None = None
-
-    async def command(self, interaction: discord.Interaction[Any], game: str, action: str) -> None:
-        async def work() -> None:
-            if action == "board":
-                await self.board(interaction, game)
-            elif action == "compare":
-                await self.compare(interaction, game)
-            elif action == "resign":
-                await self.resign(interaction, game)
-            else:
-                await self.play(interaction, game)
-
-        await self.ctl.guarded(interaction, work)
-
-    async def play(self, interaction: discord.Interaction[Any], game: str) -> None:
-        user = interaction.user
-        await self.service.check_daily(user.id, game)
-        day = self.service.today()
-        try:
-            channel = await attempt(user.create_dm(), "opening a DM")
-            message = await attempt(
-                channel.send(embed=intro_embed(game, day)), "the daily deal's first DM"
-            )
-        except DeliveryFailure:
-            raise ServiceError(
-                _(
-                    "I can't send you direct messages, and the daily deal is played there. "
-                    "Allow them (User Settings → Content & Social → allow DMs from server "
-                    "members, or this server's Privacy Settings), then use `/daily` again. "
-                    "Your attempt was not used."
-                )
-            ) from None
-        try:
-            outcome = await self.service.start_daily(
-                user.id,
-                user.display_name,
-                game,
-                guild_id=interaction.guild_id,
-                dm_channel_id=channel.id,
-                message_id=message.id,
-                locale=str(interaction.locale.value),
-            )
-        except ServiceError:
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
-            raise
-        self.ctl.publish(outcome)
-        await reply(
-            interaction,
-            _(
-                "Today's {game} deal is in your DMs: {link}",
-                game=game_title(game),
-                link=dm_link(channel.id, message.id),
-            ),
-        )
-
-    async def board(self, interaction: discord.Interaction[Any], game: str) -> None:
-        boards = await self.service.daily_boards(game, interaction.user.id, interaction.guild_id)
-        guild = interaction.guild
-        await send(
-            interaction,
-            ephemeral=True,
-            embed=boards_embed(boards, interaction.user.id, guild.name if guild else None),
-        )
-
-    async def compare(self, interaction: discord.Interaction[Any], game: str) -> None:
-        found = await self.service.daily_reveal(interaction.user.id, game)
-        await send(
-            interaction,
-            ephemeral=True,
-            embed=reveal_embed(found),
-            view=result_view(found.table.id),
-        )
-
-    async def compare_table(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        """The **Compare** button of a finished attempt's DM post."""
-        found = await self.service.daily_reveal_of_table(table_id, interaction.user.id)
-        await send(interaction, ephemeral=True, embed=reveal_embed(found))
-
-    async def resign(self, interaction: discord.Interaction[Any], game: str) -> None:
-        outcome = await self.service.resign_daily(interaction.user.id, game)
-        self.ctl.publish(outcome)  # which also takes the controls off the hand's DM
-        await reply(
-            interaction,
-            _(
-                "You resigned today's {game} deal: the computer played the rest of your hand, "
-                "and that result is your score.",
-                game=game_title(game),
-            ),
-        )
-
-    async def result_fields(self, table: TableInfo) -> dict[str, Any]:
-        """The final post of a finished attempt, in its DM (the publisher's ``final`` post)."""
-        mine = await self.service.daily_table(table.id)
-        standing = None
-        if mine.status == "finished" and mine.score is not None:
-            boards = await self.service.daily_boards(mine.game_id, mine.user_id, None, mine.day)
-            standing = boards.world_standing
-        with for_table(table):
-            return {
-                "content": None,
-                "embed": result_embed(mine, standing),
-                "view": result_view(table.id) if mine.score is not None else None,
-            }
-
-    # ---- upkeep: idle attempts and announcements -----------------------------------------
-    async def upkeep(self, *, force: bool = False) -> None:
-        """Play out idle attempts and post due announcements, at most every ``UPKEEP_EVERY``
-        seconds (the sweeper calls this on every round)."""
-        now = self.service.now()
-        if not force and self._last_upkeep is not None and now - self._last_upkeep < UPKEEP_EVERY:
-            return
-        self._last_upkeep = now
-        for outcome in await self.service.settle_idle_dailies(now):
-            self.ctl.publish(outcome)
-        await self.announce()
-
-    async def announce(self) -> int:
-        """Post today's announcement in every server that asked for one and has not had it
-        (claimed in the database: once per server and day whatever the processes). A channel
-        the bot cannot post in any more turns the announcement off."""
-        posted = 0
-        for guild_id, channel_id, day in await self.service.due_announcements():
-            winners = await self.service.yesterdays_winners(guild_id, day)
-            guild = self.bot.get_guild(guild_id)
-            locale = guild.preferred_locale.value if guild is not None else None
-            settings = await self.service.guild_settings(guild_id)
-            with using(settings.language or language_of(locale)):
-                text = announcement_text(day, winners)
-            channel = self.bot.get_partial_messageable(channel_id)
-            try:
-                await attempt(channel.send(text), "a daily announcement")
-                posted += 1
-            except Lost:
-                log.info(
-                    "server %s: the daily announcement channel %s is gone or closed to me; "
-                    "turning the announcement off",
-                    guild_id,
-                    channel_id,
-                )
-                await self.service.set_daily_channel(guild_id, None)
-            except Retry:
-                log.info("server %s: the daily announcement failed; retrying later", guild_id)
-                await self.service.release_announcement(guild_id, day)
-            except Broken:
-                log.warning("server %s: the daily announcement could not be posted", guild_id)
-        return posted

@@ -1,8 +1,9 @@
-"""The seat winning the current trick so far, for ``render_table(..., winning=...)``.
+"""The seat winning the current trick so far: the trick text's mark and the picture's gold frame.
 
-``PublicView`` does not say who is winning an unfinished trick, and the picture renderers
-compute no rules. The caller may use ``winning_seat``, which asks each game's own
-``trick_winner`` (in ``bot.engine.games``) about the cards on the table.
+``PublicView`` does not say who is winning an unfinished trick, and neither the text nor the
+picture renderers compute rules: ``winning_seat`` asks each game's own ``trick_winner`` (in
+``bot.engine.games``) about the cards on the table. Text (``render.trick_text``) and pictures
+(``render_table(..., winning=...)``) both use it, so it sits in the lowest room of ``bot/ui``.
 """
 
 from __future__ import annotations

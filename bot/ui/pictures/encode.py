@@ -1,4 +1,5 @@
-"""PNG encoding with a fixed palette per game (fast and small).
+"""The pictures as PNG bytes: a fixed palette per game (fast and small), and the table and
+hand scenes drawn and encoded once each (``table_png``, ``hand_png``: LRU caches).
 
 Quantising every picture to a palette chosen at run time costs more than drawing it. Instead
 each game gets one 256-colour palette per process, computed (deterministically) from
@@ -10,10 +11,14 @@ that palette without dithering (about a millisecond) and written as an 8-bit PNG
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 from PIL import Image
 
 from bot.ui.pictures._style import LOCK
+from bot.ui.pictures.hand import HandScene, draw_hand
+from bot.ui.pictures.samples import palette_sample
+from bot.ui.pictures.table import TableScene, draw_table
 
 _PALETTES: dict[str, Image.Image] = {}
 
@@ -25,10 +30,6 @@ def palette(game_id: str) -> Image.Image:
         with LOCK:
             pal = _PALETTES.get(game_id)
             if pal is None:
-                from bot.ui.pictures.samples import (
-                    palette_sample,  # here: samples imports the renderers
-                )
-
                 sample = palette_sample(game_id)
                 pal = sample.quantize(256, method=Image.Quantize.MEDIANCUT)
                 _PALETTES[game_id] = pal
@@ -46,3 +47,15 @@ def png(img: Image.Image, game_id: str) -> bytes:
 def clear_palettes() -> None:
     with LOCK:
         _PALETTES.clear()
+
+
+@lru_cache(maxsize=128)
+def table_png(scene: TableScene) -> bytes:
+    """``scene`` drawn and encoded (identical scenes are rendered once)."""
+    return png(draw_table(scene), scene.game_id)
+
+
+@lru_cache(maxsize=256)
+def hand_png(scene: HandScene) -> bytes:
+    """``scene`` drawn and encoded (identical scenes are rendered once)."""
+    return png(draw_hand(scene), scene.game_id)

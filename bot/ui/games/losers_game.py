@@ -18,10 +18,10 @@ import discord
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import N_, Words, _, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import SUIT_WORD, in_hand_order, labels, rank_label, sort_cards, suit_mark
-from bot.ui.choice import add_play_selects, restriction_line
-from bot.ui.components import MAX_OPTIONS, TableButton, TableSelect
-from bot.ui.render import (
+from bot.ui.components.choice import add_play_selects
+from bot.ui.components.table import MAX_OPTIONS, TableButton, TableSelect
+from bot.ui.text.cards import SUIT_WORD, in_hand_order, labels, rank_label, sort_cards, suit_mark
+from bot.ui.text.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
     WAITING_NOTE,
@@ -36,6 +36,7 @@ from bot.ui.render import (
     table_link,
     trick_text,
 )
+from bot.ui.text.restriction import restriction_line
 
 GROUP = "losers"
 TITLE = N_("Loser's Game")

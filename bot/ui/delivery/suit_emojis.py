@@ -2,7 +2,7 @@
 
 Discord draws the Unicode suits in two colours only. At start-up the bot makes sure its
 application has one emoji per suit (``bot.ui.pictures.suit_icons`` draws them), uploading the
-missing ones, and message text then shows those emojis (``bot.ui.cards.suit_mark``). Their
+missing ones, and message text then shows those emojis (``bot.ui.text.cards.suit_mark``). Their
 names are the suits' names, which is what screen readers say and notifications show
 (":spades:"). Buttons and option labels keep the Unicode signs: Discord shows no custom emoji
 there. Anything that goes wrong (no permission, Discord down, a rate limit) leaves the Unicode
@@ -16,8 +16,8 @@ import logging
 
 import discord
 
-from bot.ui.cards import set_suit_marks
 from bot.ui.pictures.suit_icons import suit_icon
+from bot.ui.text.cards import set_suit_marks
 
 log = logging.getLogger(__name__)
 

@@ -16,9 +16,9 @@ from bot.engine.trick import Play
 from bot.engine.views import PublicView
 from bot.i18n import N_, _, n_
 from bot.services.models import Outcome, TableInfo
-from bot.ui.cards import SUIT_SYMBOL, label, suit_mark, suit_word
 from bot.ui.games import renderer
-from bot.ui.pictures.winner import winning_seat
+from bot.ui.text.cards import SUIT_SYMBOL, label, suit_mark, suit_word
+from bot.ui.text.winner import winning_seat
 
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_PLAY = discord.Colour.dark_green()

@@ -14,12 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.errors import ServiceError
-from bot.ui.cards import label, long_name
 from bot.ui.games import renderer
+from bot.ui.text.cards import label, long_name
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
-    from bot.ui.controller import TableController
+    from bot.ui.handlers.controller import TableController
 
 
 CLOCK_CHOICES = [
@@ -89,37 +89,37 @@ class TableCog(commands.GroupCog):
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         """Take a free seat at the table in this channel."""
-        await self.ctl.lobby_command(interaction, self.game_id, "join")
+        await self.ctl.lobby.lobby_command(interaction, self.game_id, "join")
 
     @app_commands.command(name="leave")
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """Leave the table in this channel before it starts."""
-        await self.ctl.lobby_command(interaction, self.game_id, "leave")
+        await self.ctl.lobby.lobby_command(interaction, self.game_id, "leave")
 
     @app_commands.command(name="start")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         """Start the full table in this channel (host only)."""
-        await self.ctl.start(interaction, None, self.game_id)
+        await self.ctl.lobby.start(interaction, None, self.game_id)
 
     @app_commands.command(name="hand")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """Show your hand privately, with buttons for your decision."""
-        await self.ctl.hand_command(interaction, self.game_id)
+        await self.ctl.play.hand_command(interaction, self.game_id)
 
     @app_commands.command(name="status")
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """Show the table in this channel privately: contract, trick, scores, whose turn."""
-        await self.ctl.status(interaction, self.game_id)
+        await self.ctl.play.status(interaction, self.game_id)
 
     @app_commands.command(name="resign")
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """Resign from the running game; a computer player takes your seat."""
-        await self.ctl.resign(interaction, self.game_id)
+        await self.ctl.play.resign(interaction, self.game_id)
 
     @app_commands.command(name="play")
     @app_commands.guild_only()
@@ -130,7 +130,7 @@ class TableCog(commands.GroupCog):
             card: The card to play (pick from the suggestions).
         """
         payload = {"type": "play", "card": card.strip().upper()}
-        await self.ctl.command_act(interaction, self.game_id, payload)
+        await self.ctl.play.command_act(interaction, self.game_id, payload)
 
     @play.autocomplete("card")
     async def play_card(
@@ -151,10 +151,10 @@ class TableCog(commands.GroupCog):
         """Take your seat back after the computer played for you ("I'm back")."""
 
         async def work() -> None:
-            table = await self.ctl.channel_table(interaction, self.game_id)
+            table = await self.ctl.desk.channel_table(interaction, self.game_id)
             await self.ctl.life.back(interaction, table.id)
 
-        await self.ctl.guarded(interaction, work)
+        await self.ctl.desk.guarded(interaction, work)
 
     @app_commands.command(name="replace")
     @app_commands.guild_only()
@@ -164,7 +164,7 @@ class TableCog(commands.GroupCog):
         Args:
             player: The absent player.
         """
-        await self.ctl.guarded(
+        await self.ctl.desk.guarded(
             interaction, lambda: self.ctl.life.replace(interaction, self.game_id, player)
         )
 
@@ -174,10 +174,10 @@ class TableCog(commands.GroupCog):
         """Host or Manage Server: end the table in this channel (it is not rated)."""
 
         async def work() -> None:
-            table = await self.ctl.channel_table(interaction, self.game_id)
+            table = await self.ctl.desk.channel_table(interaction, self.game_id)
             await self.ctl.life.end(interaction, table.id)
 
-        await self.ctl.guarded(interaction, work)
+        await self.ctl.desk.guarded(interaction, work)
 
     @app_commands.command(name="rules")
     async def rules(self, interaction: discord.Interaction[Any], full: bool = False) -> None:

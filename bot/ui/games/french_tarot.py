@@ -21,10 +21,10 @@ from bot.engine.games.french_tarot_cards import sort_key
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import N_, Words, _, current, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
-from bot.ui.cards import in_hand_order, labels, long_name, sort_cards, suit_mark
-from bot.ui.choice import add_choice, add_play_selects, restriction_line
-from bot.ui.components import TableButton
-from bot.ui.render import (
+from bot.ui.components.choice import add_choice, add_play_selects
+from bot.ui.components.table import TableButton
+from bot.ui.text.cards import in_hand_order, labels, long_name, sort_cards, suit_mark
+from bot.ui.text.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
     WAITING_NOTE,
@@ -38,6 +38,7 @@ from bot.ui.render import (
     table_link,
     trick_text,
 )
+from bot.ui.text.restriction import restriction_line
 
 GROUP = "tarot"
 TITLE = N_("French Tarot")

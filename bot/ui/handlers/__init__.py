@@ -1,0 +1,1 @@
+"""What a click or a command does: service calls, then the answer and the publishing."""

@@ -1,0 +1,47 @@
+"""The expert's hints and deal reviews on Discord (issue 18): what **Hint**, ``/<game> hint``
+and **Review** do.
+
+``/<game> hint`` and the table's **Hint** button (practice tables only) answer the player
+privately with the expert's choice at their current decision; a deal summary's **Review**
+button answers the player who presses it with their decisions of that deal where the expert
+would have chosen otherwise. Both answers are ephemeral: nobody else sees them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.ui.delivery.answer import send
+from bot.ui.handlers.desk import Desk
+from bot.ui.text.coach import hint_embed, review_embed
+
+
+class CoachController:
+    """Handlers of hints and reviews."""
+
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+        self.service = desk.service
+
+    async def hint(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """The presser's hint, privately (the table's **Hint** button)."""
+        found = await self.service.hint(table_id, interaction.user.id)
+        await send(interaction, ephemeral=True, embed=hint_embed(found))
+
+    async def hint_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        """``/<game> hint`` in the table's channel."""
+
+        async def work() -> None:
+            table = await self.desk.channel_table(interaction, game_id)
+            await self.hint(interaction, table.id)
+
+        await self.desk.guarded(interaction, work)
+
+    async def review(
+        self, interaction: discord.Interaction[Any], table_id: int, deal_no: int
+    ) -> None:
+        """The presser's review of deal ``deal_no``, privately (a summary's **Review**)."""
+        found = await self.service.review(table_id, interaction.user.id, deal_no)
+        await send(interaction, ephemeral=True, embed=review_embed(found))

@@ -1,0 +1,128 @@
+"""The bot's handlers, put together (``TrionfiBot.controller``), and where each click goes.
+
+Every restart-proof component hands its click here (``bot.ui.components``: ``TableClicks``,
+``ChoiceClicks``, ``RecordClicks``), which sends it to the handler of its concern; slash
+commands call those handlers directly (``ctl.lobby.open_lobby``, ``ctl.play.command_act``…).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import _
+from bot.services.stats import StatsService
+from bot.services.tables import TableService
+from bot.ui.components.records import BoardButton
+from bot.ui.components.table import parse_button
+from bot.ui.delivery.answer import Ack, reply_error
+from bot.ui.delivery.publisher import Publisher
+from bot.ui.handlers.coach import CoachController
+from bot.ui.handlers.daily import DailyController
+from bot.ui.handlers.desk import Desk, Host, from_hand
+from bot.ui.handlers.life import LifeController
+from bot.ui.handlers.lobby import LobbyController
+from bot.ui.handlers.play import PlayController
+from bot.ui.handlers.records import RecordsController
+from bot.ui.handlers.screens import TableScreens
+from bot.ui.text.locale import for_interaction
+
+#: Table buttons whose click redraws the lobby they sit on.
+_LOBBY_VERBS = ("join", "leave", "bot", "start")
+
+
+class TableController:
+    """Glue between Discord and the services for every game: the handlers by concern, the
+    screens they and the publisher draw, and the publisher."""
+
+    def __init__(
+        self,
+        bot: Host,
+        service: TableService,
+        stats: StatsService,
+        *,
+        retry_delays: tuple[float, ...] = (),
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.desk = Desk(bot, service)
+        self.screens = TableScreens(bot, service)
+        self.publisher = (
+            Publisher(bot, service, self.screens, retry_delays=retry_delays)
+            if retry_delays
+            else Publisher(bot, service, self.screens)
+        )
+        self.lobby = LobbyController(self.desk, self.screens, self.publisher)
+        self.play = PlayController(self.desk, self.screens, self.publisher)
+        self.life = LifeController(self.desk, self.lobby, self.publisher)
+        self.coach = CoachController(self.desk)
+        self.daily = DailyController(self.desk, self.publisher)
+        self.records = RecordsController(self.desk, self.life, stats)
+
+    # ---- a table's buttons and selects (``TableClicks``, ``ChoiceClicks``) -------------------
+    async def on_button(
+        self, interaction: discord.Interaction[Any], table_id: int, rest: str
+    ) -> None:
+        parsed = parse_button(rest)
+        if parsed is None:
+            with for_interaction(interaction):
+                await reply_error(interaction, _("This button is no longer valid."))
+            return
+        verb, payload = parsed
+        # Lobby buttons redraw the lobby and decisions redraw the hand they sit on; the
+        # others answer privately.
+        mode: Ack = "private"
+        if verb in _LOBBY_VERBS or (verb == "act" and from_hand(interaction)):
+            mode = "update"
+
+        async def work() -> None:
+            if verb == "hand":
+                await self.play.show_hand(interaction, table_id)
+            elif verb == "back":
+                await self.life.back(interaction, table_id)
+            elif verb == "rematch":
+                await self.life.rematch(interaction, table_id)
+            elif verb == "end":
+                await self.life.end(interaction, table_id)
+            elif verb == "hint":
+                await self.coach.hint(interaction, table_id)
+            elif verb == "compare":
+                await self.daily.compare_table(interaction, table_id)
+            elif verb == "review" and payload is not None:
+                await self.coach.review(interaction, table_id, int(payload["deal"]))
+            elif verb == "act" and payload is not None:
+                await self.play.act(interaction, table_id, payload)
+            else:
+                await self.lobby.button(interaction, table_id, verb)
+
+        await self.desk.guarded(interaction, work, mode)
+
+    async def on_action(
+        self, interaction: discord.Interaction[Any], table_id: int, payload: dict[str, Any]
+    ) -> None:
+        mode: Ack = "update" if from_hand(interaction) else "private"
+        await self.desk.guarded(
+            interaction, lambda: self.play.act(interaction, table_id, payload), mode
+        )
+
+    async def on_choice(
+        self, interaction: discord.Interaction[Any], table_id: int, selected: list[str]
+    ) -> None:
+        """A multi-card choice changed: redraw the hand with the picks (nothing is applied)."""
+        mode: Ack = "update" if from_hand(interaction) else "private"
+        await self.desk.guarded(
+            interaction, lambda: self.play.choose(interaction, table_id, selected), mode
+        )
+
+    # ---- the record buttons (``RecordClicks``) ------------------------------------------------
+    async def on_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        await self.records.sheet(interaction, table_id)
+
+    async def on_board(self, interaction: discord.Interaction[Any], button: BoardButton) -> None:
+        await self.records.board(interaction, button)
+
+    async def on_forget(
+        self, interaction: discord.Interaction[Any], user_id: int, verb: str
+    ) -> None:
+        await self.records.forget(interaction, user_id, verb)

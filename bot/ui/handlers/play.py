@@ -1,0 +1,214 @@
+"""What a decision does, clicked or typed: the engine's answer, the hand redrawn where the click
+came from, the publishing; and the commands around play: ``/<game> hand``, ``status`` and
+``resign``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.i18n import _
+from bot.services.errors import IllegalMove, NotSeated, ServiceError
+from bot.ui.components.table import DEAL_KEY
+from bot.ui.delivery.answer import redraw, reply, send
+from bot.ui.delivery.pictures import for_edit
+from bot.ui.delivery.publisher import Publisher
+from bot.ui.games import renderer
+from bot.ui.handlers.desk import Desk, from_hand
+from bot.ui.handlers.screens import TableScreens
+from bot.ui.text.cards import long_name
+from bot.ui.text.refusals import refusal
+from bot.ui.text.render import with_coaching
+
+log = logging.getLogger(__name__)
+
+
+class PlayController:
+    """Decisions and the hand, from a component or a slash command."""
+
+    def __init__(self, desk: Desk, screens: TableScreens, publisher: Publisher) -> None:
+        self.desk = desk
+        self.service = desk.service
+        self.screens = screens
+        self.publisher = publisher
+
+    # ---- decisions -----------------------------------------------------------------------
+    async def command_act(
+        self, interaction: discord.Interaction[Any], game_id: str, payload: dict[str, Any]
+    ) -> None:
+        """A decision typed as a slash command in the table's channel."""
+
+        async def work() -> None:
+            table = await self.desk.channel_table(interaction, game_id)
+            try:
+                outcome = await self.service.act(table.id, interaction.user.id, payload)
+            except IllegalMove as e:
+                raise await self._explained(e, table.id, interaction.user.id) from None
+            await reply(interaction, _reply_text(game_id, payload))
+            self.publisher.publish(outcome)
+
+        await self.desk.guarded(interaction, work)
+
+    async def act(
+        self, interaction: discord.Interaction[Any], table_id: int, payload: dict[str, Any]
+    ) -> None:
+        """A decision clicked on a hand or a table message (``payload`` from its custom_id)."""
+        payload = dict(payload)
+        deal = payload.pop(DEAL_KEY, None)
+        expect_deal = deal if isinstance(deal, int) else None
+        try:
+            outcome = await self.service.act(
+                table_id, interaction.user.id, payload, expect_deal=expect_deal
+            )
+        except IllegalMove as e:
+            raise await self._explained(e, table_id, interaction.user.id) from None
+        seat = outcome.table.seat_of(interaction.user.id)
+        if seat is not None and seat in outcome.seat_views and from_hand(interaction):
+            # The click came from this player's hand (DM or ephemeral): redraw it in place.
+            fields = await self.screens.hand_with_picture(outcome, seat, interaction.user.id)
+            try:
+                await redraw(interaction, **for_edit(fields))
+            except discord.HTTPException as e:
+                log.info("could not redraw a hand after a decision: %s", e)  # publishing will
+            else:
+                if interaction.guild_id is None:
+                    self.publisher.seen_dm(outcome.table.id, seat, fields)  # the DM itself
+            self.publisher.publish(outcome)
+        else:
+            self.publisher.publish(outcome)
+            await reply(interaction, _reply_text(outcome.table.game_id, payload))
+
+    async def choose(
+        self, interaction: discord.Interaction[Any], table_id: int, selected: list[str]
+    ) -> None:
+        """A multi-card choice changed: redraw the hand with the picks (nothing is applied)."""
+        outcome = await self.service.snapshot(table_id, interaction.user.id)
+        seat = outcome.table.seat_of(interaction.user.id)
+        if seat is None or seat not in outcome.seat_views:
+            raise NotSeated(_("You are not seated at this table."))
+        # Picks mean something only while the seat has a multi-card choice to make.
+        choosing = any(a.cards for a in outcome.seat_views[seat].legal)
+        picks = tuple(selected) if choosing else ()
+        fields = await self.screens.hand_with_picture(outcome, seat, interaction.user.id, picks)
+        if from_hand(interaction):
+            await redraw(interaction, **for_edit(fields))
+            return
+        # Never redraw a hand over a message the channel sees: send it to the presser.
+        await send(interaction, ephemeral=True, **fields)
+
+    async def _explained(self, e: IllegalMove, table_id: int, user_id: int) -> ServiceError:
+        """A refused decision, in words; a refused card also says which rule forbids it, as
+        the player's hand does (their current view, fetched only on this path)."""
+        if e.params.get("reason") != "cannot_play":
+            return e
+        try:
+            outcome = await self.service.snapshot(table_id, user_id)
+        except ServiceError:
+            return e
+        seat = outcome.table.seat_of(user_id)
+        view = outcome.seat_views.get(seat) if seat is not None else None
+        return ServiceError(refusal(e, view))
+
+    async def resign(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        """``/<game> resign``: a computer takes the seat (or the table closes)."""
+
+        async def work() -> None:
+            table = await self.desk.channel_table(interaction, game_id)
+            outcome = await self.service.resign(table.id, interaction.user.id)
+            name = interaction.user.display_name
+            closed = outcome.table.status == "abandoned"
+            if closed:
+                mine = _("You resigned. No human player is left, so the table is closed.")
+            else:
+                mine = _("You resigned. A computer player takes over your seat.")
+
+            def public() -> list[str]:  # in the table's language
+                if closed:
+                    return [
+                        _(
+                            "🏳️ **{name}** resigned; no human player is left at table #{id}.",
+                            name=name,
+                            id=table.id,
+                        )
+                    ]
+                return [
+                    _(
+                        "🏳️ **{name}** resigned from table #{id}; a computer player takes the seat.",
+                        name=name,
+                        id=table.id,
+                    )
+                ]
+
+            await reply(interaction, mine)
+            self.publisher.publish(outcome, fresh_message=True, notices=public)
+
+        await self.desk.guarded(interaction, work)
+
+    # ---- the hand and the table, privately -------------------------------------------------
+    async def show_hand(
+        self, interaction: discord.Interaction[Any], table_id: int | None, game_id: str = ""
+    ) -> None:
+        """Ephemeral copy of the caller's hand with live controls (the closed-DM fallback)."""
+        tid = (
+            table_id
+            if table_id is not None
+            else (await self.desk.channel_table(interaction, game_id)).id
+        )
+        outcome = await self.service.snapshot(tid, interaction.user.id)
+        seat = outcome.table.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated(_("You are not seated at this table."))
+        if outcome.public is None or seat not in outcome.seat_views:
+            raise ServiceError(_("The game has not started yet."))
+        fields = await self.screens.hand_with_picture(outcome, seat, interaction.user.id)
+        await send(interaction, ephemeral=True, **fields)
+
+    async def hand_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        """``/<game> hand``."""
+        await self.desk.guarded(interaction, lambda: self.show_hand(interaction, None, game_id))
+
+    async def status(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        """``/<game> status``: the lobby or the table, privately."""
+
+        async def work() -> None:
+            table = await self.desk.channel_table(interaction, game_id)
+            if table.status == "lobby":
+                await reply(
+                    interaction,
+                    _("The table is still gathering players."),
+                    embed=self.screens.lobby_message(table)["embed"],
+                )
+                return
+            outcome = await self.service.snapshot(table.id, None)
+            await reply(
+                interaction,
+                _("Current table:"),
+                embed=with_coaching(renderer(game_id).table_embed(outcome), table),
+            )
+
+        await self.desk.guarded(interaction, work)
+
+
+def _confirmation(payload: dict[str, Any], names: dict[str, str]) -> str:
+    kind = payload.get("type")
+    if kind == "play":
+        return _("You played **{card}**.", card=long_name(str(payload.get("card")), names))
+    if kind == "bid":
+        return _("You bid **{amount}**.", amount=payload.get("amount"))
+    if kind == "accept":
+        return _("You accepted.")
+    if kind == "drop":
+        return _("You dropped.")
+    if kind == "muck":
+        return _("You mucked the deal.")
+    return _("Done.")
+
+
+def _reply_text(game_id: str, payload: dict[str, Any]) -> str:
+    """The private answer to a decision (the game's own ``confirmation`` if it has one)."""
+    r = renderer(game_id)
+    custom = getattr(r, "confirmation", None)
+    text = custom(payload) if custom is not None else None
+    return text if isinstance(text, str) else _confirmation(payload, getattr(r, "CARD_NAMES", {}))

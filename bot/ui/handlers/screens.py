@@ -1,0 +1,188 @@
+"""Every message a table shows, as message fields: its lobby, the running table, each seat's
+hand with its controls, a closed or handed-over hand, a daily attempt's result.
+
+Each is put together from the game's look (``bot.ui.games``), its controls
+(``bot.ui.components``) and the shared words (``bot.ui.text``), in the reader's language. The
+handlers draw them in answers; the publisher draws them through ``bot.ui.delivery.protocols.
+Screens``, which ``TableScreens`` is.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import discord
+
+from bot.engine.views import SeatView
+from bot.i18n import _
+from bot.services.models import Outcome, SeatInfo, TableInfo
+from bot.services.tables import TableService
+from bot.ui.components.cards import decision_view
+from bot.ui.components.table import stamp_deal
+from bot.ui.components.views import (
+    add_hint_button,
+    back_view,
+    lobby_view,
+    rematch_view,
+    result_view,
+    table_view,
+)
+from bot.ui.delivery.pictures import add_hand_picture
+from bot.ui.games import renderer
+from bot.ui.handlers.desk import Host
+from bot.ui.text.daily import result_embed
+from bot.ui.text.life import clock_line, clock_name
+from bot.ui.text.locale import for_seat, for_table
+from bot.ui.text.render import coaching_lines, lobby_embed, table_link, with_coaching
+
+
+class TableScreens:
+    """A table's messages as they should look now (``bot``: for the names of the server and
+    channel in a hand's header; ``service``: the players' picture settings, daily results)."""
+
+    def __init__(self, bot: Host, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+
+    # ---- the table's message -------------------------------------------------------------
+    def lobby_message(self, table: TableInfo) -> dict[str, Any]:
+        """The lobby, or a closed table's last word, in the table's language."""
+        with for_table(table):
+            return _lobby_fields(table)
+
+    def table_message(self, outcome: Outcome) -> dict[str, Any]:
+        """The running table's public message: whose turn (mentioned), the clock, the table."""
+        table = outcome.table
+        r = renderer(table.game_id)
+        with for_table(table):
+            content = "\n".join(x for x in (r.turn_content(outcome), clock_line(table)) if x)
+            return {
+                "content": content or None,
+                "embed": with_coaching(r.table_embed(outcome), table),
+                # A daily deal's table sits in its player's DMs, right above their hand.
+                "view": None
+                if table.daily is not None
+                else table_view(
+                    table.id, someone_away=any(s.away for s in table.seats), hints=table.hints
+                ),
+                "allowed_mentions": discord.AllowedMentions(
+                    users=True, roles=False, everyone=False
+                ),
+            }
+
+    @staticmethod
+    def rematch_view(table: TableInfo) -> discord.ui.View | None:
+        """Under a game's result: a rematch (none after a daily deal: one a day)."""
+        return None if table.daily is not None else rematch_view(table.id)
+
+    async def daily_result(self, table: TableInfo) -> dict[str, Any]:
+        """The final post of a finished attempt, in its DM (the publisher's ``final`` post)."""
+        mine = await self.service.daily_table(table.id)
+        standing = None
+        if mine.status == "finished" and mine.score is not None:
+            boards = await self.service.daily_boards(mine.game_id, mine.user_id, None, mine.day)
+            standing = boards.world_standing
+        with for_table(table):
+            return {
+                "content": None,
+                "embed": result_embed(mine, standing),
+                "view": result_view(table.id) if mine.score is not None else None,
+            }
+
+    # ---- hands -----------------------------------------------------------------------------
+    def where(self, table: TableInfo) -> str:
+        """A hand's header: the server, channel and table it belongs to."""
+        if table.daily is not None:  # played alone, in the player's DMs
+            return _("Daily deal · {day}", day=table.daily)
+        guild = self.bot.get_guild(table.guild_id)
+        channel = guild.get_channel(table.channel_id) if guild else None
+        server = guild.name if guild else _("your server")
+        place = f"#{channel.name}" if channel else _("the table channel")
+        return _("{server} › {place} · table #{id}", server=server, place=place, id=table.id)
+
+    def hand_message(
+        self, outcome: Outcome, seat: int, selected: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        """The seat's hand embed and decision controls (``selected``: a multi-card choice in
+        progress, see ``bot/ui/components/choice.py``)."""
+        table = outcome.table
+        r = renderer(table.game_id)
+        view = outcome.seat_views[seat]
+        with for_seat(table, seat):  # in the player's own language, wherever it is shown
+            embed = r.hand_embed(table, view, self.where(table), outcome)
+            controls = None if outcome.finished else decision_controls(r, table.id, view, selected)
+            if controls is not None:
+                stamp_deal(controls, outcome.deal_number)
+                if table.hints:
+                    add_hint_button(controls, table.id)
+            me = next(s for s in table.seats if s.seat == seat)
+            if me.away and controls is None and not outcome.finished:
+                controls = back_view(table.id)  # the computer is playing this seat
+        return {"embed": embed, "view": controls}
+
+    async def hand_with_picture(
+        self, outcome: Outcome, seat: int, user_id: int | None, selected: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        """``hand_message`` with the picture of the hand, if the player wants pictures."""
+        fields = self.hand_message(outcome, seat, selected)
+        if user_id is not None and await self.service.pictures_on(outcome.table.guild_id, user_id):
+            with for_seat(outcome.table, seat):
+                fields = await add_hand_picture(fields, outcome, seat)
+        return fields
+
+    def closed_hand(self, table: TableInfo, seat: SeatInfo | None = None) -> dict[str, Any]:
+        """A hand message once its table was closed (no controls left)."""
+        with for_seat(table, seat):
+            return self._handless(table, _("This table was closed. It won't count in any ranking."))
+
+    def handed_over(self, table: TableInfo, seat: SeatInfo) -> dict[str, Any]:
+        """The hand message of a seat a computer plays now (its player resigned, was replaced,
+        or left a daily deal idle): no controls left, so nothing there would only be refused."""
+        with for_seat(table, seat):
+            if table.daily is not None:
+                text = _("The computer played the rest of your hand; that result is your score.")
+            else:
+                text = _("A computer player has taken over your seat at this table.")
+            return self._handless(table, text)
+
+    def _handless(self, table: TableInfo, text: str) -> dict[str, Any]:
+        r = renderer(table.game_id)
+        embed = discord.Embed(
+            title=_("{game} · table #{id}", game=_(r.TITLE), id=table.id), description=text
+        )
+        embed.set_author(name=self.where(table), url=table_link(table))
+        return {"content": None, "embed": embed, "view": None}
+
+
+def _lobby_fields(table: TableInfo) -> dict[str, Any]:
+    r = renderer(table.game_id)
+    if table.status == "abandoned":
+        embed = discord.Embed(
+            title=_("{game} · table #{id}", game=_(r.TITLE), id=table.id),
+            description=_("This table was closed."),
+        )
+        return {"content": None, "embed": embed, "view": None}
+    lines = [
+        *r.option_lines(table.options),
+        _("Turn clock: **{clock}**", clock=clock_name(table.turn_clock)),
+        *coaching_lines(table),
+    ]
+    embed = lobby_embed(table, _(r.TITLE), lines)
+    return {"content": None, "embed": embed, "view": lobby_view(table.id, full=table.is_full)}
+
+
+def decision_controls(
+    r: ModuleType, table_id: int, view: SeatView, selected: tuple[str, ...] = ()
+) -> discord.ui.View | None:
+    """The seat's decision controls: the game's own builder if it has one, else the default."""
+    custom = getattr(r, "decision_view", None)
+    if custom is not None:
+        return custom(table_id, view, selected) if selected else custom(table_id, view)
+    return decision_view(
+        table_id,
+        view.legal,
+        r.BUTTON_LABELS,
+        getattr(r, "CARD_LABELS", None),
+        getattr(r, "CARD_NAMES", None),
+    )
