@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import using
-from bot.ui.french_tarot import _pts
-from bot.ui.stats import ordinal
+from bot.ui.games.french_tarot import _pts
+from bot.ui.text.stats import ordinal
 
 PLACES = (1, 2, 3, 4, 8, 11, 12, 13, 21, 22, 23, 80, 101, 111, 112, 800)
 
