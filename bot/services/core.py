@@ -11,6 +11,7 @@ turn clock, when the seat to act is a human's) go in one transaction guarded by 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 import weakref
@@ -24,12 +25,15 @@ from bot.db import daily, user_settings
 from bot.db.database import Database
 from bot.db.tables import GameResultRecord, SeatRecord, StaleState, TableRecord, TableStore
 from bot.engine import match
+from bot.engine.events import Event
 from bot.engine.match import MatchState
 from bot.services import compute, ratings
 from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
 from bot.services.locks import TableLock, TableLocks
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import PlayStep, deal_number, human_seat, random_seed, table_info
+
+log = logging.getLogger(__name__)
 
 _MEMO_SIZE = 256  # decoded match states kept (validated by seq on every use)
 DEFAULT_NOTIFY_DELAY = 20  # seconds before a waiting turn gets a real notification
@@ -47,14 +51,14 @@ def engine_pool() -> ThreadPoolExecutor:
 
 
 def _daily_result(
-    rec: TableRecord, seats: tuple[SeatRecord, ...], m: MatchState, status: str
+    rec: TableRecord, seats: tuple[SeatRecord, ...], m: MatchState | None, status: str
 ) -> daily.Result | None:
     """How a daily attempt ends with this commit (None: not a daily, or not ending): the
-    player's score in the deal, or abandoned (closed without one)."""
+    player's score in the deal, or abandoned (closed without one; ``m`` may then be None)."""
     if rec.daily_date is None or status not in ("finished", "abandoned"):
         return None
     me = next(s for s in seats if s.user_id is not None)
-    if status == "abandoned":
+    if status == "abandoned" or m is None:
         return daily.Result("abandoned", None, resigned=me.resigned)
     return daily.Result("finished", m.totals[me.seat], resigned=me.resigned)
 
@@ -151,6 +155,60 @@ class TableCore:
         m = match.from_json(snapshot)
         self._remember(rec.id, rec.seq, m)
         return m
+
+    def _decoded(self, rec: TableRecord) -> MatchState | None:
+        """``_match``, or None when the snapshot can no longer be decoded (corrupt, or written
+        in a form the engine reads no more): such a table can only be closed, by
+        ``_end_open``, so that it does not hold its channel for ever."""
+        try:
+            return self._match(rec)
+        except Exception:  # whatever decoding raised: ending a table must not depend on it
+            log.exception("table %s: its snapshot cannot be decoded", rec.id)
+            return None
+
+    async def _end_open(self, rec: TableRecord, event: Event) -> Outcome:
+        """End an open table (``event`` says why): a lobby closes; a game is abandoned, unrated
+        and without results.
+
+        A game whose snapshot cannot be decoded is abandoned without replaying anything. Its
+        snapshot is dropped (a cache of the log, which stays
+        whole), so that nothing after this (re-publishing, ``/record``) tries it again.
+        """
+        if rec.status == "lobby":
+            await self.store.update_lobby(
+                rec.id, owner_id=rec.owner_id, seats=rec.seats, now=self._clock(), abandon=True
+            )
+            return Outcome(table=table_info(replace(rec, status="abandoned")))
+        m = self._decoded(rec)
+        if m is not None:
+            step = PlayStep(rec, m, rec.seed)
+            step.note(event)
+            return await self._commit(rec, step, abandon=True)
+        try:
+            new_seq = await self.store.commit(
+                rec.id,
+                expected_seq=rec.seq,
+                expected_status=rec.status,
+                entries=(),
+                snapshot=None,
+                status="abandoned",
+                now=self._clock(),
+                daily_result=_daily_result(rec, rec.seats, None, "abandoned"),
+            )
+        except StaleState as e:
+            raise Conflict("changed_while_acting") from e
+        self._memo.pop(rec.id, None)
+        closed = replace(
+            rec,
+            seq=new_seq,
+            status="abandoned",
+            turn_deadline=None,
+            reminder_at=None,
+            notify_at=None,
+            notify_seat=None,
+        )
+        # Events carry their deal's number; with the match unread it is unknown (0).
+        return Outcome(table=table_info(closed), events=((0, event),))
 
     def _remember(self, table_id: int, seq: int, m: MatchState) -> None:
         self._memo[table_id] = (seq, m)

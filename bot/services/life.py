@@ -15,7 +15,7 @@ presses **I'm back** (any own action also resets the count).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.db import guild_settings
 from bot.db.guild_settings import GuildSettingsRecord
@@ -216,7 +216,7 @@ class TableLife(TableCore):
         self, table_id: int, actor_id: int, *, admin: bool = False, guild_id: int | None = None
     ) -> Outcome:
         """The host (or a server admin) ends a lobby or a game; it is recorded as abandoned
-        (no results, not rated).
+        (no results, not rated), without replaying a snapshot that can no longer be decoded.
 
         ``admin``: the actor has Manage Server in ``guild_id``, which then counts only for
         that server's tables (a button's table id can be crafted). ``guild_id`` None is for
@@ -231,14 +231,7 @@ class TableLife(TableCore):
             if rec.status not in ("lobby", "playing"):
                 raise WrongState("already_ended")
             self._require_host(rec, actor_id, admin)
-            if rec.status == "lobby":
-                await self.store.update_lobby(
-                    rec.id, owner_id=rec.owner_id, seats=rec.seats, now=self._clock(), abandon=True
-                )
-                return Outcome(table=table_info(replace(rec, status="abandoned")))
-            step = PlayStep(rec, self._match(rec), rec.seed)
-            step.note(Event("abandoned", data={"by": actor_id}))
-            return await self._commit(rec, step, abandon=True)
+            return await self._end_open(rec, Event("abandoned", data={"by": actor_id}))
 
     @staticmethod
     def _require_host(rec: TableRecord, actor_id: int, admin: bool) -> None:
