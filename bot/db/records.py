@@ -56,6 +56,12 @@ async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
             "WHERE player_id = ?",
             (placeholder, user_id),
         )
+        # Games the user was replaced in count for no one, so their rows name no player_id.
+        games += await conn.execute(
+            "UPDATE game_results SET user_id = NULL, name = ? "
+            "WHERE user_id = ? AND player_id IS NULL",
+            (placeholder, user_id),
+        )
         await conn.execute(
             "UPDATE seats SET user_id = NULL, name = ?, dm_channel_id = NULL, "
             "dm_message_id = NULL, language = NULL WHERE user_id = ?",

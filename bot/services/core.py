@@ -63,6 +63,37 @@ def _daily_result(
     return daily.Result("finished", m.totals[me.seat], resigned=me.resigned)
 
 
+def _results(
+    rec: TableRecord, seats: tuple[SeatRecord, ...], m: MatchState
+) -> list[GameResultRecord]:
+    """Every seat's result of a game that ends rated (finished, or ended by a resignation).
+
+    A player the host replaced while away is neither ranked nor rated: their row names no
+    rated entity, so the game counts neither for nor against them, nor for the computer that
+    finished their seat (it played only part of the game).
+    """
+    winners = set(m.winners)
+    places = ratings.placings(
+        m.totals,
+        m.winners,
+        [s.seat for s in seats if s.resigned],
+        [s.seat for s in seats if s.replaced],
+    )
+    return [
+        GameResultRecord(
+            seat=s.seat,
+            user_id=s.user_id,
+            name=s.name,
+            score=m.totals[s.seat],
+            won=s.seat in winners and not s.resigned,  # a resigned player never wins
+            player_id=None if s.replaced else ratings.player_id(s.user_id, s.is_bot, rec.level),
+            place=places[s.seat],
+            deals=m.deals_played,
+        )
+        for s in seats
+    ]
+
+
 class TableCore:
     """Shared plumbing of the table services (no use case of its own)."""
 
@@ -166,12 +197,13 @@ class TableCore:
             log.exception("table %s: its snapshot cannot be decoded", rec.id)
             return None
 
-    async def _end_open(self, rec: TableRecord, event: Event) -> Outcome:
+    async def _end_open(self, rec: TableRecord, event: Event, ender: int | None = None) -> Outcome:
         """End an open table (``event`` says why): a lobby closes; a game is abandoned, unrated
-        and without results.
+        and without results, or with ``ender`` recorded and rated as that seat's resignation
+        (``TableLife.end_table``).
 
-        A game whose snapshot cannot be decoded is abandoned without replaying anything. Its
-        snapshot is dropped (a cache of the log, which stays
+        A game whose snapshot cannot be decoded is abandoned without replaying anything, and
+        unrated whoever ends it. Its snapshot is dropped (a cache of the log, which stays
         whole), so that nothing after this (re-publishing, ``/record``) tries it again.
         """
         if rec.status == "lobby":
@@ -183,7 +215,10 @@ class TableCore:
         if m is not None:
             step = PlayStep(rec, m, rec.seed)
             step.note(event)
-            return await self._commit(rec, step, abandon=True)
+            if ender is None:
+                return await self._commit(rec, step, abandon=True)
+            step.log("resign", ender, {"seat": ender})
+            return await self._commit(rec, step, resign_seat=ender, abandon=True, rated_end=True)
         try:
             new_seq = await self.store.commit(
                 rec.id,
@@ -270,12 +305,18 @@ class TableCore:
         step: PlayStep,
         *,
         resign_seat: int | None = None,
+        replaced: bool = False,
         abandon: bool = False,
+        rated_end: bool = False,
         seed: int | None = None,
         actor: int | None = None,
         notify: bool = True,
     ) -> Outcome:
         """Persist ``step`` (see the module docstring).
+
+        ``resign_seat`` is handed to the computer: resigned, or ``replaced`` by the host while
+        away (``bot.services.life``). ``rated_end``: the table ends (``abandon``) by a player's
+        resignation, so its results are recorded and rated as they stand, as if finished.
 
         ``actor`` is the seat whose decision this call made (a human's own action, or the
         computer's for a timed-out seat). A human whose turn starts after *another* seat's
@@ -288,27 +329,16 @@ class TableCore:
         status = "abandoned" if abandon else ("finished" if m.finished else "playing")
         seats = rec.seats
         if resign_seat is not None:
-            seats = tuple(replace(s, resigned=True) if s.seat == resign_seat else s for s in seats)
+            seats = tuple(
+                replace(s, resigned=True, replaced=replaced) if s.seat == resign_seat else s
+                for s in seats
+            )
         results: list[GameResultRecord] = []
         # A practice table (hints on) is never rated: like an ended table, it leaves no result
         # in ratings, leaderboards, /stats or /history.
         # A daily attempt is never rated either: its result goes to the day's board.
-        if status == "finished" and not rec.hints and rec.daily_date is None:
-            winners = set(m.winners)
-            places = ratings.placings(m.totals, m.winners, [s.seat for s in seats if s.resigned])
-            results = [
-                GameResultRecord(
-                    seat=s.seat,
-                    user_id=s.user_id,
-                    name=s.name,
-                    score=m.totals[s.seat],
-                    won=s.seat in winners and not s.resigned,  # a resigned player never wins
-                    player_id=ratings.player_id(s.user_id, s.is_bot, rec.level),
-                    place=places[s.seat],
-                    deals=m.deals_played,
-                )
-                for s in seats
-            ]
+        if (status == "finished" or rated_end) and not rec.hints and rec.daily_date is None:
+            results = _results(rec, seats, m)
         if step.expiries:
             seats = tuple(
                 replace(s, expiries=step.expiries[s.seat]) if s.seat in step.expiries else s
@@ -340,6 +370,7 @@ class TableCore:
                 game_results=results,
                 rater=ratings.rate,
                 resign_seats=() if resign_seat is None else (resign_seat,),
+                replaced=replaced,
                 seat_expiries=step.expiries,
                 notify_at=notify_at,
                 notify_seat=notify_seat,
@@ -361,7 +392,7 @@ class TableCore:
             notify_at=notify_at,
             notify_seat=notify_seat,
         )
-        return self._outcome(table_info(new_rec), m, step)
+        return replace(self._outcome(table_info(new_rec), m, step), rated=bool(results))
 
     async def _notification(
         self,

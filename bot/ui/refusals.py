@@ -389,6 +389,14 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     # hosts, admins and absent players
     "not_away": lambda p: _("You are already playing your seat yourself."),
     "member_not_playing": lambda p: _("That member is not playing at this table."),
+    "replace_not_away": lambda p: n_(
+        "That player is still playing: you can replace a player only once they are away (their "
+        "turn clock ran out, or the game has waited on them for {n} minute).",
+        "That player is still playing: you can replace a player only once they are away (their "
+        "turn clock ran out, or the game has waited on them for {n} minutes).",
+        int(p.get("minutes") or 0),
+    ),
+    "replace_self": lambda p: _("You can't replace yourself: to leave the game, resign."),
     "other_server": lambda p: _(
         "Table #{id} is not on this server: only its host or that server's admins can end it.",
         id=_table(p),

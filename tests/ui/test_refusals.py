@@ -63,6 +63,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "rematch_players_only": {},
     "not_away": {},
     "member_not_playing": {},
+    "replace_not_away": {"minutes": 5},
+    "replace_self": {},
     "other_server": {"table": 7},
     "host_or_admin": {},
     "hints_practice_only": {"table": 7},
