@@ -456,6 +456,11 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
             game=_title(p),
         )
     ),
+    "daily_played_forgotten": lambda p: _(
+        "You already played today's {game} deal before asking to be forgotten: one attempt a "
+        "day and game. Tomorrow's deal is yours to play.",
+        game=_title(p),
+    ),
     "daily_in_progress": lambda p: _(
         "Your {game} daily deal of {day} is still under way in your DMs: finish it (or "
         "`/daily action:Resign`) before starting another.",

@@ -83,6 +83,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "still_seated": {"tables": [7, 9]},
     "daily_unknown_game": {"game": "chess", "games": ["french_tarot", "la_morte"]},
     "daily_played": {"game": "french_tarot", "status": "finished"},
+    "daily_played_forgotten": {"game": "french_tarot"},
     "daily_in_progress": {"game": "la_morte", "day": "2026-11-26"},
     "daily_not_playing": {"game": "losers_game"},
     "daily_not_yours": {},
