@@ -3,7 +3,8 @@
 Slash commands and components both land here, so a decision works the same whichever way
 it was made. Every entry point answers the interaction exactly once and never raises:
 ``ServiceError`` becomes an ephemeral explanation, anything else is logged and reported as
-"the game is unchanged" (services persist all-or-nothing).
+"the game is unchanged" (services persist all-or-nothing) — except after a decision was saved,
+when the player is told their move was made.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RESTARTING = N_("Trionfi is restarting. Nothing was changed; please try again in a minute.")
+MOVE_MADE = N_("Your move was made, but showing it failed; the table will update shortly.")
 
 
 def _confirmation(payload: dict[str, Any], names: dict[str, str]) -> str:
@@ -397,20 +399,25 @@ class TableController:
         except IllegalMove as e:
             raise await self._explained(e, table_id, interaction.user.id) from None
         seat = outcome.table.seat_of(interaction.user.id)
-        if seat is not None and seat in outcome.seat_views and _from_hand(interaction):
-            # The click came from this player's hand (DM or ephemeral): redraw it in place.
-            fields = await self.hand_with_picture(outcome, seat, interaction.user.id)
-            try:
-                await redraw(interaction, **for_edit(fields))
-            except discord.HTTPException as e:
-                log.info("could not redraw a hand after a decision: %s", e)  # publishing will
+        try:
+            if seat is not None and seat in outcome.seat_views and _from_hand(interaction):
+                # The click came from this player's hand (DM or ephemeral): redraw it in place.
+                fields = await self.hand_with_picture(outcome, seat, interaction.user.id)
+                try:
+                    await redraw(interaction, **for_edit(fields))
+                except discord.HTTPException as e:
+                    log.info("could not redraw a hand after a decision: %s", e)  # publishing will
+                else:
+                    if interaction.guild_id is None:
+                        self.publisher.seen_dm(outcome.table.id, seat, fields)  # the DM itself
             else:
-                if interaction.guild_id is None:
-                    self.publisher.seen_dm(outcome.table.id, seat, fields)  # the DM itself
-            self.publish(outcome)
-        else:
-            self.publish(outcome)
-            await reply(interaction, _reply_text(outcome.table.game_id, payload))
+                await reply(interaction, _reply_text(outcome.table.game_id, payload))
+        except Exception:
+            # The decision is saved: saying "the game is unchanged" would invite a second one.
+            log.exception("could not answer a decision that was made")
+            await reply_error(interaction, MOVE_MADE)
+        finally:
+            self.publish(outcome)  # after the redraw (seen_dm), and whatever failed
 
     async def _explained(self, e: IllegalMove, table_id: int, user_id: int) -> ServiceError:
         """A refused decision, in words; a refused card also says which rule forbids it, as
