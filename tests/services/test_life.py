@@ -9,16 +9,7 @@ from bot.services.errors import Forbidden, InvalidRequest, NotSeated, WrongState
 from bot.services.life import CLOCKS, REPLACE_AFTER
 from bot.services.models import Outcome
 from bot.services.tables import TableService
-from tests.services.conftest import (
-    ANA,
-    BEN,
-    CAL,
-    CHANNEL,
-    GUILD,
-    Clock,
-    passive_payload,
-    user_to_act,
-)
+from tests.services.conftest import ANA, BEN, CAL, CHANNEL, GUILD, Clock, passive_payload
 
 
 async def _two_humans(svc: TableService, clock: str = "normal") -> Outcome:
@@ -112,8 +103,8 @@ async def test_only_host_or_admin_replaces_and_ends(svc: TableService, clock: Cl
         await svc.replace_player(tid, BEN, ANA)
     with pytest.raises(NotSeated):
         await svc.replace_player(tid, ANA, CAL)
-    while user_to_act(out) != ANA:
-        assert out.public is not None and out.public.to_act is not None
+    while out.public is not None and out.public.to_act != _seat_of_user(out, ANA):
+        assert out.public.to_act is not None  # Ben's turn: the computer never waits
         out = await svc.act(tid, BEN, passive_payload(out.seat_views[out.public.to_act]))
     clock.now += REPLACE_AFTER  # the game has waited on Ana: she counts as away
     out = await svc.replace_player(tid, BEN, ANA, admin=True)  # an admin may
