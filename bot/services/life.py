@@ -11,10 +11,10 @@ On expiry the computer policy decides for the human (never a penalty) and the se
 counts a timeout: one marks it away, two in a row hand it to the computer until the human
 presses **I'm back** (any own action also resets the count).
 
-Fair ratings (issue 28; the README's "Ratings" says the same to players): the host or an admin
-may ``replace`` only a player who is away, and the game then counts neither for nor against
-that player; ending a rated game one plays in, while another human still plays, is one's
-resignation (``end_table``).
+Fair ratings (issue 28; the README's "Replace and end" says the same to players): the host or
+an admin may ``replace`` only a player who is away, and the game then counts neither for nor
+against that player; ending a rated game one plays in, while another human still plays, is
+one's resignation (``end_table``).
 """
 
 from __future__ import annotations
