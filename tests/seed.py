@@ -10,6 +10,11 @@ from bot.db.tables import GameResultRecord, NewEntry, SeatRecord, TableStore
 COMPUTER = -1  # the rated entity of the standard computer level (bot.services.ratings)
 
 
+def plain_marker(day: str, game_id: str) -> str:
+    """A stand-in for forget-me's keyed daily marker (``bot.services.daily.played_marker``)."""
+    return f"{day}:{game_id}"
+
+
 async def finished_table(
     store: TableStore,
     seats: Sequence[tuple[int | None, str, int, int]],  # (user or None, name, score, place)

@@ -33,6 +33,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("daily_attempts", ("day", "game_id", "user_id")),
     ("daily_channels", ("guild_id",)),
     ("daily_posts", ("guild_id", "day")),
+    ("daily_markers", ("marker",)),
     # The recent boards' rolling totals, as they stand with the results copied above (their
     # window row replaces the one the target's migration started).
     ("rolling_window", ("id",)),

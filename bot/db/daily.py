@@ -9,11 +9,13 @@ of attempts that day (``bench/daily_bench.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.db.database import Connection, Database, DatabaseError, IntegrityError, Row
 
 SALT_KEY = "daily_salt"  # bot_state key of the salt made when DAILY_SALT is not configured
+MARKER_KEY = "daily_marker_key"  # bot_state key of the secret of forget-me's markers
 BOARD_SIZE = 10
 RECENT = 30  # dailies in a player's average percentile (/stats)
 
@@ -22,9 +24,14 @@ class AlreadyPlayed(DatabaseError):
     """The player already has an attempt at that day's deal of that game."""
 
 
+class PlayedBeforeForgetting(AlreadyPlayed):
+    """The player's attempt at that deal was forgotten (``forget``), and its marker stays."""
+
+
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """A new attempt: who plays which day's deal, from which server (0: a DM), in which seat."""
+    """A new attempt: who plays which day's deal, from which server (0: a DM), in which seat.
+    ``marker``: the player's marker for that deal (``forget``), refused if one is stored."""
 
     day: str
     game_id: str
@@ -32,6 +39,7 @@ class Claim:
     guild_id: int
     seat: int
     name: str
+    marker: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +156,28 @@ async def insert_attempt(conn: Connection, table_id: int, claim: Claim, now: flo
         if e.constraint == "daily_attempts_pkey":
             raise AlreadyPlayed("one attempt per player, day and game") from e
         raise
+    # After the insert: on PostgreSQL it waited for a forget-me re-keying the player's attempt
+    # at this deal, if one was under way, so this read sees the marker that one committed.
+    if claim.marker is not None and await _marked(conn, claim.marker):
+        raise PlayedBeforeForgetting("one attempt per player, day and game")
+
+
+async def _marked(conn: Connection, marker: str) -> bool:
+    row = await conn.fetchone("SELECT 1 FROM daily_markers WHERE marker = ?", (marker,))
+    return row is not None
+
+
+async def marked(db: Database, marker: str) -> bool:
+    """Whether a forgotten attempt left ``marker`` (see ``forget``)."""
+    async with db.read() as conn:
+        return await _marked(conn, marker)
+
+
+async def drop_markers(db: Database, before_day: str) -> int:
+    """Delete the markers of the days before ``before_day`` (over: their deals are played no
+    more); returns how many."""
+    async with db.transaction() as conn:
+        return await conn.execute("DELETE FROM daily_markers WHERE day < ?", (before_day,))
 
 
 async def record_result(conn: Connection, table_id: int, result: Result, now: float) -> None:
@@ -307,10 +337,31 @@ async def finished_count(db: Database, user_id: int) -> int:
     return int(row[0])
 
 
-async def forget(conn: Connection, user_id: int, placeholder: str) -> None:
+async def forget(
+    conn: Connection,
+    user_id: int,
+    placeholder: str,
+    marker: Callable[[str, str], str],
+    today: str,
+) -> None:
     """``/privacy forget-me`` (inside its transaction): the player's attempts stay on the
     boards (others' percentiles do not move) under ``placeholder`` and an id of no one (minus
-    the attempt's table id, unique like the attempt)."""
+    the attempt's table id, unique like the attempt).
+
+    Each attempt at a deal of ``today`` or later (still playable) leaves ``marker(day,
+    game_id)`` until its day is over (``drop_markers``): it names no one, but the same account
+    asking for that deal again meets it (``insert_attempt``, ``marked``), so forgetting does
+    not give a second attempt at a deal whose every hand the player has seen.
+    """
+    rows = await conn.fetchall(
+        "SELECT day, game_id FROM daily_attempts WHERE user_id = ? AND day >= ?",
+        (user_id, today),
+    )
+    if rows:
+        await conn.executemany(
+            "INSERT INTO daily_markers (marker, day) VALUES (?, ?) ON CONFLICT (marker) DO NOTHING",
+            [(marker(str(r[0]), str(r[1])), str(r[0])) for r in rows],
+        )
     await conn.execute(
         "UPDATE daily_attempts SET user_id = -table_id, name = ? "
         "WHERE user_id = ? AND table_id IS NOT NULL",
@@ -320,16 +371,16 @@ async def forget(conn: Connection, user_id: int, placeholder: str) -> None:
 
 
 # ---- the salt ------------------------------------------------------------------------------
-async def salt(db: Database, fresh: str, now: float) -> str:
-    """The stored salt, or ``fresh`` stored now if there is none (the first process to ask
-    wins; every other one reads the same)."""
+async def salt(db: Database, fresh: str, now: float, key: str = SALT_KEY) -> str:
+    """The stored salt (or another secret: ``key``), or ``fresh`` stored now if there is none
+    (the first process to ask wins; every other one reads the same)."""
     async with db.transaction() as conn:
         await conn.execute(
             "INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?) "
             "ON CONFLICT (key) DO NOTHING",
-            (SALT_KEY, fresh, now),
+            (key, fresh, now),
         )
-        row = await conn.fetchone("SELECT value FROM bot_state WHERE key = ?", (SALT_KEY,))
+        row = await conn.fetchone("SELECT value FROM bot_state WHERE key = ?", (key,))
     assert row is not None
     return str(row[0])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.db import daily
@@ -15,10 +16,19 @@ class Forgotten:
     ratings: int  # games in which a rating was deleted
 
 
-async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
+async def forget(
+    db: Database,
+    user_id: int,
+    placeholder: str,
+    marker: Callable[[str, str], str],
+    today: str,
+) -> Forgotten:
     """Delete the user's ratings, totals (all-time and rolling) and name; in every stored
     table, result and seat replace them by ``placeholder`` with no user id. Refused (nothing
-    changed) while the user still sits at an open table, checked in the same transaction."""
+    changed) while the user still sits at an open table, checked in the same transaction.
+
+    ``marker(day, game_id)`` and ``today``: the daily deals stay played (``daily.forget``).
+    """
     async with db.transaction() as conn:
         open_rows = await conn.fetchall(
             "SELECT t.id FROM seats s JOIN tables t ON t.id = s.table_id "
@@ -56,11 +66,17 @@ async def forget(db: Database, user_id: int, placeholder: str) -> Forgotten:
             "WHERE player_id = ?",
             (placeholder, user_id),
         )
+        # Games the user was replaced in count for no one, so their rows name no player_id.
+        games += await conn.execute(
+            "UPDATE game_results SET user_id = NULL, name = ? "
+            "WHERE user_id = ? AND player_id IS NULL",
+            (placeholder, user_id),
+        )
         await conn.execute(
             "UPDATE seats SET user_id = NULL, name = ?, dm_channel_id = NULL, "
             "dm_message_id = NULL, language = NULL WHERE user_id = ?",
             (placeholder, user_id),
         )
         await conn.execute("UPDATE tables SET owner_id = 0 WHERE owner_id = ?", (user_id,))
-        await daily.forget(conn, user_id, placeholder)
+        await daily.forget(conn, user_id, placeholder, marker, today)
     return Forgotten((), games, ratings)

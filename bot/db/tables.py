@@ -43,6 +43,7 @@ class SeatRecord:
     resigned: bool = False
     expiries: int = 0  # consecutive timed-out turns (1: away; 2+: a computer plays the seat)
     language: str | None = None  # the client's language when the player sat down
+    replaced: bool = False  # resigned by the host while away: the game does not count for them
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +132,7 @@ _TABLE_COLS = (
 )
 _SEAT_COLS = (
     "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries, "
-    "language"
+    "language, replaced"
 )
 
 
@@ -184,6 +185,7 @@ def _table(row: Row) -> TableRecord:
                         resigned=bool(r[7]),
                         expiries=r[8],
                         language=r[9],
+                        replaced=bool(r[10]),
                     )
                     for r in json.loads(row[27])
                 ),
@@ -499,6 +501,7 @@ class TableStore:
         game_results: Sequence[GameResultRecord] = (),
         rater: Rater | None = None,
         resign_seats: Sequence[int] = (),
+        replaced: bool = False,
         seat_expiries: Mapping[int, int] | None = None,
         notify_at: float | None = None,
         notify_seat: int | None = None,
@@ -507,7 +510,8 @@ class TableStore:
         """Append ``entries`` and store the new snapshot/status in ONE transaction.
 
         ``game_results`` (a finished game) also update the ratings (through ``rater``), the
-        players' running totals and names in that transaction.
+        players' running totals and names in that transaction. ``resign_seats`` are handed to
+        the computer: resigned, or ``replaced`` (by the host, while away).
 
         The table row is updated only if its ``seq`` and ``status`` are still the expected
         ones (optimistic concurrency across processes); otherwise ``StaleState`` is raised
@@ -557,8 +561,8 @@ class TableStore:
                     raise
             if resign_seats:
                 await conn.executemany(
-                    "UPDATE seats SET resigned = 1 WHERE table_id = ? AND seat = ?",
-                    [(table_id, s) for s in resign_seats],
+                    "UPDATE seats SET resigned = 1, replaced = ? WHERE table_id = ? AND seat = ?",
+                    [(int(replaced), table_id, s) for s in resign_seats],
                 )
             if seat_expiries:
                 await conn.executemany(

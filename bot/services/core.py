@@ -11,6 +11,7 @@ turn clock, when the seat to act is a human's) go in one transaction guarded by 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 import weakref
@@ -24,12 +25,15 @@ from bot.db import daily, user_settings
 from bot.db.database import Database
 from bot.db.tables import GameResultRecord, SeatRecord, StaleState, TableRecord, TableStore
 from bot.engine import match
+from bot.engine.events import Event
 from bot.engine.match import MatchState
 from bot.services import compute, ratings
 from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
 from bot.services.locks import TableLock, TableLocks
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import PlayStep, deal_number, human_seat, random_seed, table_info
+
+log = logging.getLogger(__name__)
 
 _MEMO_SIZE = 256  # decoded match states kept (validated by seq on every use)
 DEFAULT_NOTIFY_DELAY = 20  # seconds before a waiting turn gets a real notification
@@ -47,16 +51,47 @@ def engine_pool() -> ThreadPoolExecutor:
 
 
 def _daily_result(
-    rec: TableRecord, seats: tuple[SeatRecord, ...], m: MatchState, status: str
+    rec: TableRecord, seats: tuple[SeatRecord, ...], m: MatchState | None, status: str
 ) -> daily.Result | None:
     """How a daily attempt ends with this commit (None: not a daily, or not ending): the
-    player's score in the deal, or abandoned (closed without one)."""
+    player's score in the deal, or abandoned (closed without one; ``m`` may then be None)."""
     if rec.daily_date is None or status not in ("finished", "abandoned"):
         return None
     me = next(s for s in seats if s.user_id is not None)
-    if status == "abandoned":
+    if status == "abandoned" or m is None:
         return daily.Result("abandoned", None, resigned=me.resigned)
     return daily.Result("finished", m.totals[me.seat], resigned=me.resigned)
+
+
+def _results(
+    rec: TableRecord, seats: tuple[SeatRecord, ...], m: MatchState
+) -> list[GameResultRecord]:
+    """Every seat's result of a game that ends rated (finished, or ended by a resignation).
+
+    A player the host replaced while away is neither ranked nor rated: their row names no
+    rated entity, so the game counts neither for nor against them, nor for the computer that
+    finished their seat (it played only part of the game).
+    """
+    winners = set(m.winners)
+    places = ratings.placings(
+        m.totals,
+        m.winners,
+        [s.seat for s in seats if s.resigned],
+        [s.seat for s in seats if s.replaced],
+    )
+    return [
+        GameResultRecord(
+            seat=s.seat,
+            user_id=s.user_id,
+            name=s.name,
+            score=m.totals[s.seat],
+            won=s.seat in winners and not s.resigned,  # a resigned player never wins
+            player_id=None if s.replaced else ratings.player_id(s.user_id, s.is_bot, rec.level),
+            place=places[s.seat],
+            deals=m.deals_played,
+        )
+        for s in seats
+    ]
 
 
 class TableCore:
@@ -152,6 +187,64 @@ class TableCore:
         self._remember(rec.id, rec.seq, m)
         return m
 
+    def _decoded(self, rec: TableRecord) -> MatchState | None:
+        """``_match``, or None when the snapshot can no longer be decoded (corrupt, or written
+        in a form the engine reads no more): such a table can only be closed, by
+        ``_end_open``, so that it does not hold its channel for ever."""
+        try:
+            return self._match(rec)
+        except Exception:  # whatever decoding raised: ending a table must not depend on it
+            log.exception("table %s: its snapshot cannot be decoded", rec.id)
+            return None
+
+    async def _end_open(self, rec: TableRecord, event: Event, ender: int | None = None) -> Outcome:
+        """End an open table (``event`` says why): a lobby closes; a game is abandoned, unrated
+        and without results, or with ``ender`` recorded and rated as that seat's resignation
+        (``TableLife.end_table``).
+
+        A game whose snapshot cannot be decoded is abandoned without replaying anything, and
+        unrated whoever ends it. Its snapshot is dropped (a cache of the log, which stays
+        whole), so that nothing after this (re-publishing, ``/record``) tries it again.
+        """
+        if rec.status == "lobby":
+            await self.store.update_lobby(
+                rec.id, owner_id=rec.owner_id, seats=rec.seats, now=self._clock(), abandon=True
+            )
+            return Outcome(table=table_info(replace(rec, status="abandoned")))
+        m = self._decoded(rec)
+        if m is not None:
+            step = PlayStep(rec, m, rec.seed)
+            step.note(event)
+            if ender is None:
+                return await self._commit(rec, step, abandon=True)
+            step.log("resign", ender, {"seat": ender})
+            return await self._commit(rec, step, resign_seat=ender, abandon=True, rated_end=True)
+        try:
+            new_seq = await self.store.commit(
+                rec.id,
+                expected_seq=rec.seq,
+                expected_status=rec.status,
+                entries=(),
+                snapshot=None,
+                status="abandoned",
+                now=self._clock(),
+                daily_result=_daily_result(rec, rec.seats, None, "abandoned"),
+            )
+        except StaleState as e:
+            raise Conflict("changed_while_acting") from e
+        self._memo.pop(rec.id, None)
+        closed = replace(
+            rec,
+            seq=new_seq,
+            status="abandoned",
+            turn_deadline=None,
+            reminder_at=None,
+            notify_at=None,
+            notify_seat=None,
+        )
+        # Events carry their deal's number; with the match unread it is unknown (0).
+        return Outcome(table=table_info(closed), events=((0, event),))
+
     def _remember(self, table_id: int, seq: int, m: MatchState) -> None:
         self._memo[table_id] = (seq, m)
         self._memo.move_to_end(table_id)
@@ -212,12 +305,18 @@ class TableCore:
         step: PlayStep,
         *,
         resign_seat: int | None = None,
+        replaced: bool = False,
         abandon: bool = False,
+        rated_end: bool = False,
         seed: int | None = None,
         actor: int | None = None,
         notify: bool = True,
     ) -> Outcome:
         """Persist ``step`` (see the module docstring).
+
+        ``resign_seat`` is handed to the computer: resigned, or ``replaced`` by the host while
+        away (``bot.services.life``). ``rated_end``: the table ends (``abandon``) by a player's
+        resignation, so its results are recorded and rated as they stand, as if finished.
 
         ``actor`` is the seat whose decision this call made (a human's own action, or the
         computer's for a timed-out seat). A human whose turn starts after *another* seat's
@@ -230,27 +329,16 @@ class TableCore:
         status = "abandoned" if abandon else ("finished" if m.finished else "playing")
         seats = rec.seats
         if resign_seat is not None:
-            seats = tuple(replace(s, resigned=True) if s.seat == resign_seat else s for s in seats)
+            seats = tuple(
+                replace(s, resigned=True, replaced=replaced) if s.seat == resign_seat else s
+                for s in seats
+            )
         results: list[GameResultRecord] = []
         # A practice table (hints on) is never rated: like an ended table, it leaves no result
         # in ratings, leaderboards, /stats or /history.
         # A daily attempt is never rated either: its result goes to the day's board.
-        if status == "finished" and not rec.hints and rec.daily_date is None:
-            winners = set(m.winners)
-            places = ratings.placings(m.totals, m.winners, [s.seat for s in seats if s.resigned])
-            results = [
-                GameResultRecord(
-                    seat=s.seat,
-                    user_id=s.user_id,
-                    name=s.name,
-                    score=m.totals[s.seat],
-                    won=s.seat in winners and not s.resigned,  # a resigned player never wins
-                    player_id=ratings.player_id(s.user_id, s.is_bot, rec.level),
-                    place=places[s.seat],
-                    deals=m.deals_played,
-                )
-                for s in seats
-            ]
+        if (status == "finished" or rated_end) and not rec.hints and rec.daily_date is None:
+            results = _results(rec, seats, m)
         if step.expiries:
             seats = tuple(
                 replace(s, expiries=step.expiries[s.seat]) if s.seat in step.expiries else s
@@ -282,6 +370,7 @@ class TableCore:
                 game_results=results,
                 rater=ratings.rate,
                 resign_seats=() if resign_seat is None else (resign_seat,),
+                replaced=replaced,
                 seat_expiries=step.expiries,
                 notify_at=notify_at,
                 notify_seat=notify_seat,
@@ -303,7 +392,7 @@ class TableCore:
             notify_at=notify_at,
             notify_seat=notify_seat,
         )
-        return self._outcome(table_info(new_rec), m, step)
+        return replace(self._outcome(table_info(new_rec), m, step), rated=bool(results))
 
     async def _notification(
         self,

@@ -19,6 +19,12 @@ so that the same choices meet the same replies everywhere.
 player's seat to the casual computer, which plays the rest of the deal at once; the score is
 the deal's result for that seat, marked as resigned on the boards. An attempt the bot had to
 close (the player's DMs became unreachable) has no score; it is still the day's attempt.
+
+**Forgetting** (``/privacy forget-me``) keeps the attempts on the boards under no one's id.
+So that it gives no second attempt at a deal whose every hand the player may have seen, each
+forgotten attempt at a deal still playable leaves a marker (``played_marker``): a keyed hash
+of the day, the game and the user id, which names no one, refused when the same account asks
+for that deal again, and deleted by the daily upkeep once the day is over.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from bot.db import daily, user_settings
+from bot.db.database import Database
 from bot.db.tables import ChannelBusy, LogEntry, SeatRecord, TableRecord
 from bot.engine import match
 from bot.engine.actions import Action
@@ -84,6 +91,20 @@ def daily_games() -> list[str]:
     """The games with a daily deal (implemented ones, in ``DAILY_GAMES`` order)."""
     have = set(implemented())
     return [g for g in DAILY_GAMES if g in have]
+
+
+async def marker_secret(db: Database, now: float) -> str:
+    """The secret of forget-me's markers: made at random on first use and kept in the database
+    (``bot_state``), the same for every process and across restarts."""
+    return await daily.salt(db, secrets.token_hex(32), now, key=daily.MARKER_KEY)
+
+
+def played_marker(secret: str, day: str, game_id: str, user_id: int) -> str:
+    """The marker a forgotten attempt at the deal of ``day`` and ``game_id`` leaves (see the
+    module docstring): HMAC-SHA256 under ``secret``, so that it cannot be tied to a user id
+    without the secret, nor tried against the ids of a server's members."""
+    message = f"trionfi-daily-played:{day}:{game_id}:{user_id}".encode()
+    return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +207,7 @@ class DailyTables(TableCore):
     #: ``DAILY_SALT`` from the configuration (None: the one kept in the database).
     daily_salt: str | None = None
     _salt_cache: str | None = None
+    _marker_secret: str | None = None
 
     async def _salt(self) -> str:
         if self.daily_salt:
@@ -193,6 +215,11 @@ class DailyTables(TableCore):
         if self._salt_cache is None:
             self._salt_cache = await daily.salt(self.db, secrets.token_hex(32), self._clock())
         return self._salt_cache
+
+    async def _played_marker(self, day: str, game_id: str, user_id: int) -> str:
+        if self._marker_secret is None:
+            self._marker_secret = await marker_secret(self.db, self._clock())
+        return played_marker(self._marker_secret, day, game_id, user_id)
 
     def today(self) -> str:
         return utc_day(self._clock())
@@ -215,9 +242,12 @@ class DailyTables(TableCore):
     async def check_daily(self, user_id: int, game_id: str) -> None:
         """Refuse before anything is sent when the player may not start today's deal."""
         self.check_game(game_id)
-        mine = await daily.attempt(self.db, self.today(), game_id, user_id)
+        today = self.today()
+        mine = await daily.attempt(self.db, today, game_id, user_id)
         if mine is not None:
             raise WrongState("daily_played", game=game_id, status=mine.status)
+        if await daily.marked(self.db, await self._played_marker(today, game_id, user_id)):
+            raise WrongState("daily_played_forgotten", game=game_id)
         busy = await daily.playing(self.db, user_id)
         if busy:
             raise WrongState("daily_in_progress", game=busy[0].game_id, day=busy[0].day)
@@ -248,7 +278,8 @@ class DailyTables(TableCore):
         rules = get_rules(game_id)
         level = "expert" if expert_ready(game_id) else "casual"
         options = match.new_match(game_id, deal.players, None, 0).options
-        claim = daily.Claim(deal.day, game_id, user_id, guild_id or 0, deal.seat, name)
+        marker = await self._played_marker(deal.day, game_id, user_id)
+        claim = daily.Claim(deal.day, game_id, user_id, guild_id or 0, deal.seat, name, marker)
         try:
             table_id = await self.store.create(
                 guild_id=0,  # the DMs: no server lists, closes or settles it
@@ -266,6 +297,8 @@ class DailyTables(TableCore):
                 language=language,
                 daily_claim=claim,
             )
+        except daily.PlayedBeforeForgetting:  # forgotten between the check and now
+            raise WrongState("daily_played_forgotten", game=game_id) from None
         except daily.AlreadyPlayed:
             raise WrongState("daily_played", game=game_id, status="playing") from None
         except ChannelBusy:
@@ -304,8 +337,10 @@ class DailyTables(TableCore):
 
     async def settle_idle_dailies(self, now: float | None = None) -> list[Outcome]:
         """Attempts untouched for ``DAILY_IDLE`` are played out as if resigned; one made but
-        never dealt (the bot stopped right between the two) is dealt now."""
+        never dealt (the bot stopped right between the two) is dealt now. Forget-me's markers
+        of the days that are over are deleted."""
         when = self._clock() if now is None else now
+        await daily.drop_markers(self.db, utc_day(when))
         done: list[Outcome] = []
         for table_id in await daily.undealt_tables(self.db, when - UNDEALT_GRACE):
             try:

@@ -10,16 +10,22 @@ like ``SKIP LOCKED``, and checked again under the lock).
 On expiry the computer policy decides for the human (never a penalty) and the seat
 counts a timeout: one marks it away, two in a row hand it to the computer until the human
 presses **I'm back** (any own action also resets the count).
+
+Fair ratings (issue 28; the README's "Replace and end" says the same to players): the host or
+an admin may ``replace`` only a player who is away, and the game then counts neither for nor
+against that player; ending a rated game one plays in, while another human still plays, is
+one's resignation (``end_table``).
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+import math
+from dataclasses import dataclass
 
 from bot.db import guild_settings
 from bot.db.guild_settings import GuildSettingsRecord
-from bot.db.tables import TableRecord
+from bot.db.tables import SeatRecord, TableRecord
 from bot.engine import match
 from bot.engine.events import Event
 from bot.i18n import LANGUAGES
@@ -32,6 +38,11 @@ log = logging.getLogger(__name__)
 
 #: Turn clocks a table can have (seconds per decision; None: no clock).
 CLOCKS: dict[str, int | None] = {"off": None, "relaxed": 600, "normal": 120, "fast": 45}
+#: How long the game must have waited on a player (seconds) before the host may replace them,
+#: when their turn clock has not run out: long enough that nobody is replaced for thinking,
+#: short enough that a table without a clock is not held up for long by someone who left. A
+#: longer turn clock is waited out in full.
+REPLACE_AFTER = 300.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,24 +210,49 @@ class TableLife(TableCore):
     async def replace_player(
         self, table_id: int, actor_id: int, target_user_id: int, *, admin: bool = False
     ) -> Outcome:
-        """The host (or a server admin) gives an absent player's seat to a computer."""
+        """The host (or a server admin) gives an away player's seat to a computer.
+
+        Away: their turn clock ran out (the seat is marked away), or the game has waited on
+        them for ``REPLACE_AFTER`` (their turn clock, if longer). Nobody replaces themselves:
+        that is resigning. The replaced player is not ranked: the game counts neither for nor
+        against them (``bot.services.core._results``).
+        """
         async with self._lock(table_id):
             rec = await self._load(table_id)
             self._require_playing(rec)
             self._require_host(rec, actor_id, admin)
-            seat = next(
-                (s.seat for s in rec.seats if s.user_id == target_user_id and not s.resigned),
-                None,
+            target = next(
+                (s for s in rec.seats if s.user_id == target_user_id and not s.resigned), None
             )
-            if seat is None:
+            if target is None:
                 raise NotSeated("member_not_playing")
-            return await self._hand_to_computer(rec, seat, "replaced")
+            if target_user_id == actor_id:
+                raise Forbidden("replace_self")
+            wait = max(REPLACE_AFTER, rec.turn_clock or 0)
+            if not self._away(rec, target, wait):
+                raise WrongState("replace_not_away", minutes=math.ceil(wait / 60))
+            return await self._hand_to_computer(rec, target.seat, "replaced")
+
+    def _away(self, rec: TableRecord, seat: SeatRecord, wait: float) -> bool:
+        """Whether ``seat`` is away: marked so by its clock, or the game has waited on it for
+        ``wait`` seconds (every commit moves ``updated_at``, so it is how long the seat to act
+        has had the turn)."""
+        if seat.expiries > 0:
+            return True
+        if self._clock() - rec.updated_at < wait:
+            return False
+        return match.to_act(self._match(rec)) == seat.seat
 
     async def end_table(
         self, table_id: int, actor_id: int, *, admin: bool = False, guild_id: int | None = None
     ) -> Outcome:
-        """The host (or a server admin) ends a lobby or a game; it is recorded as abandoned
-        (no results, not rated).
+        """The host (or a server admin) ends a lobby or a game.
+
+        A rated game ended by one of its players while another human still plays is that
+        player's resignation: it is recorded and rated as it stands, the ender last, the others
+        by their totals so far (``Outcome.rated``). Otherwise it is recorded as abandoned (no
+        results, not rated): an admin without a seat, a practice table, nobody left to rate
+        against, or a snapshot that can no longer be decoded (closed without replaying it).
 
         ``admin``: the actor has Manage Server in ``guild_id``, which then counts only for
         that server's tables (a button's table id can be crafted). ``guild_id`` None is for
@@ -231,14 +267,20 @@ class TableLife(TableCore):
             if rec.status not in ("lobby", "playing"):
                 raise WrongState("already_ended")
             self._require_host(rec, actor_id, admin)
-            if rec.status == "lobby":
-                await self.store.update_lobby(
-                    rec.id, owner_id=rec.owner_id, seats=rec.seats, now=self._clock(), abandon=True
-                )
-                return Outcome(table=table_info(replace(rec, status="abandoned")))
-            step = PlayStep(rec, self._match(rec), rec.seed)
-            step.note(Event("abandoned", data={"by": actor_id}))
-            return await self._commit(rec, step, abandon=True)
+            ended = Event("abandoned", data={"by": actor_id})
+            return await self._end_open(rec, ended, self._resigning_ender(rec, actor_id))
+
+    @staticmethod
+    def _resigning_ender(rec: TableRecord, actor_id: int) -> int | None:
+        """The ender's seat when ending the game is their resignation: a rated game (not a
+        practice table nor a daily), a seat of theirs (resigned or replaced included: a player
+        who left cannot void the game by ending it), and another human who has not resigned.
+        None: the table ends unrated."""
+        if rec.hints or rec.daily_date is not None:
+            return None
+        mine = next((s.seat for s in rec.seats if s.user_id == actor_id), None)
+        others = [s for s in rec.seats if s.user_id not in (None, actor_id) and not s.resigned]
+        return mine if others else None
 
     @staticmethod
     def _require_host(rec: TableRecord, actor_id: int, admin: bool) -> None:
@@ -246,6 +288,8 @@ class TableLife(TableCore):
             raise Forbidden("host_or_admin")
 
     async def _hand_to_computer(self, rec: TableRecord, seat: int, why: str) -> Outcome:
+        """``why``: ``resigned`` (their choice) or ``replaced`` (the host's, while away)."""
+        replaced = why == "replaced"
         m = self._match(rec)
         step = PlayStep(rec, m, rec.seed)
         step.log("resign", seat, {"seat": seat})
@@ -256,9 +300,9 @@ class TableLife(TableCore):
         # the rest of the match in this call.
         if not self._present(rec, step):
             step.note(Event("abandoned"))
-            return await self._commit(rec, step, resign_seat=seat, abandon=True)
+            return await self._commit(rec, step, resign_seat=seat, replaced=replaced, abandon=True)
         step = await self._advance(step)
-        return await self._commit(rec, step, resign_seat=seat)
+        return await self._commit(rec, step, resign_seat=seat, replaced=replaced)
 
     # ---- server settings -------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettingsRecord:

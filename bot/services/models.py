@@ -99,6 +99,8 @@ class Outcome:
         deals_played: finished deals (mucked included).
         finished: the match is over; ``winners`` are its winning seats.
         new_deal: a new deal started during this call (renderers post a fresh table message).
+        rated: this call recorded the game's results and rated them (a finished game, or one
+            ended by a player's resignation, ``TableLife.end_table``).
     """
 
     table: TableInfo
@@ -112,3 +114,4 @@ class Outcome:
     finished: bool = False
     winners: tuple[int, ...] = ()
     new_deal: bool = False
+    rated: bool = False

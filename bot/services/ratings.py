@@ -43,18 +43,25 @@ def player_id(user_id: int | None, is_bot: bool, level: str = "casual") -> int |
 
 
 def placings(
-    totals: Sequence[int], winners: Sequence[int], resigned: Sequence[int] = ()
-) -> list[int]:
+    totals: Sequence[int],
+    winners: Sequence[int],
+    resigned: Sequence[int] = (),
+    unranked: Sequence[int] = (),
+) -> list[int | None]:
     """1-based place of every seat: winners first, then by total (higher is better in every
     game); equal keys share a place (1, 1, 3). Resigned players share the last place: a
-    computer played their seat on, so its score is not theirs."""
-    win, gone = set(winners) - set(resigned), set(resigned)
+    computer played their seat on, so its score is not theirs. ``unranked`` seats (a player
+    the host replaced while away) get no place and take none from the others."""
+    win, gone, out = set(winners) - set(resigned), set(resigned), set(unranked)
 
     def key(seat: int) -> tuple[bool, bool, int]:
         return (True, True, 0) if seat in gone else (False, seat not in win, -totals[seat])
 
-    keys = [key(s) for s in range(len(totals))]
-    return [1 + sum(other < mine for other in keys) for mine in keys]
+    keys = {s: key(s) for s in range(len(totals)) if s not in out}
+    return [
+        1 + sum(other < keys[s] for other in keys.values()) if s in keys else None
+        for s in range(len(totals))
+    ]
 
 
 def rate(

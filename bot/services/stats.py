@@ -20,6 +20,7 @@ from bot.db.stats import BestResult, BoardEntry, GameStats, PastGame, SeatResult
 from bot.db.tables import DealResultRecord, TableRecord, TableStore
 from bot.engine.registry import get_rules, implemented
 from bot.services import ratings, records
+from bot.services.daily import marker_secret, played_marker, utc_day
 from bot.services.errors import InvalidRequest, NotFound, WrongState
 from bot.services.step import LEVELS
 
@@ -306,8 +307,17 @@ class StatsService:
 
     # ---- privacy ---------------------------------------------------------------------
     async def forget(self, user_id: int) -> records_db.Forgotten:
-        """Delete the user's ratings and statistics; anonymise their seats in stored games."""
-        done = await records_db.forget(self.db, user_id, FORGOTTEN_NAME)
+        """Delete the user's ratings and statistics; anonymise their seats in stored games.
+        Today's daily deals they played stay played (``bot.services.daily``: markers)."""
+        now = self._clock()
+        secret = await marker_secret(self.db, now)
+        done = await records_db.forget(
+            self.db,
+            user_id,
+            FORGOTTEN_NAME,
+            lambda day, game_id: played_marker(secret, day, game_id, user_id),
+            utc_day(now),
+        )
         if done.open_tables:
             raise WrongState("still_seated", tables=list(done.open_tables))
         return done

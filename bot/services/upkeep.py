@@ -9,14 +9,13 @@ the publisher shows it like any other change.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.db import bot_state, rolling
 from bot.engine.events import Event
 from bot.services.delivery import TableDelivery
 from bot.services.models import Outcome
 from bot.services.stats import DAY, RECENT_DAYS
-from bot.services.step import PlayStep, table_info
 
 log = logging.getLogger(__name__)
 
@@ -126,14 +125,7 @@ class TableUpkeep(TableDelivery):
                 return None
             if idle_before is not None and rec.updated_at >= idle_before:
                 return None
-            if rec.status == "lobby" or rec.snapshot_json is None:
-                await self.store.update_lobby(
-                    rec.id, owner_id=rec.owner_id, seats=rec.seats, now=self._clock(), abandon=True
-                )
-                return Outcome(table=table_info(replace(rec, status="abandoned")))
-            step = PlayStep(rec, self._match(rec), rec.seed)
-            step.note(Event("abandoned", data={reason: True}))
-            return await self._commit(rec, step, abandon=True)
+            return await self._end_open(rec, Event("abandoned", data={reason: True}))
 
     async def open_table_count(self) -> int:
         """How many tables are open (lobbies and games), for ``/help``."""

@@ -17,7 +17,7 @@ from bot.db.database import Database
 from bot.db.ratings import Rating, RatingUpdate
 from bot.db.stats import METRICS, leaderboard
 from bot.db.tables import TableStore
-from tests.seed import finished_table
+from tests.seed import finished_table, plain_marker
 
 DAY = 86_400.0
 WINDOW = 30 * DAY
@@ -189,7 +189,7 @@ class History:
         )
 
     async def forget(self, player: int) -> None:
-        done = await records.forget(self.db, player, "Former player")
+        done = await records.forget(self.db, player, "Former player", plain_marker, "1970-01-01")
         assert not done.open_tables
 
     async def toggle_opt_out(self) -> None:

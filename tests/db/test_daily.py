@@ -5,6 +5,7 @@ announcement claims (issue 20)."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import pytest
 
@@ -17,8 +18,19 @@ GAME = "french_tarot"
 CHANNELS = itertools.count(10_000)  # a DM channel holds one open table: one each here
 
 
+def marker(user: int) -> Callable[[str, str], str]:
+    """A stand-in for the services' keyed marker of ``user``'s deals."""
+    return lambda day, game: f"marker-{user}-{day}-{game}"
+
+
 async def new_attempt(
-    db: Database, user: int, *, guild: int = 7, day: str = DAY, game: str = GAME
+    db: Database,
+    user: int,
+    *,
+    guild: int = 7,
+    day: str = DAY,
+    game: str = GAME,
+    mark: str | None = None,
 ) -> int:
     store = TableStore(db)
     return await store.create(
@@ -34,7 +46,7 @@ async def new_attempt(
         + [SeatRecord(i, None, f"Bot {i}", is_bot=True) for i in (1, 2, 3)],
         now=1.0,
         level="expert",
-        daily_claim=daily.Claim(day, game, user, guild, 0, f"u{user}"),
+        daily_claim=daily.Claim(day, game, user, guild, 0, f"u{user}", mark),
     )
 
 
@@ -107,14 +119,24 @@ async def test_forgetting_a_player_keeps_the_boards(db: Database) -> None:
 
     mine = await new_attempt(db, 1)
     await finish(db, mine, 40)
+    await finish(db, await new_attempt(db, 1, day="2026-11-25"), 5)  # a day that is over
     await finish(db, await new_attempt(db, 2), 10)
-    done = await records.forget(db, 1, "Forgotten player")
+    done = await records.forget(db, 1, "Forgotten player", marker(1), DAY)
     assert done.open_tables == ()
     assert await daily.attempt(db, DAY, GAME, 1) is None
     board = await daily.board(db, DAY, GAME)
     assert board.players == 2 and board.top[0].name == "Forgotten player"
     assert board.top[0].user_id < 0
     assert (await daily.standing(db, DAY, GAME, 10)).percentile == 0.0
+    # Today's deal stays played (its marker), the past day's leaves none.
+    assert await daily.marked(db, marker(1)(DAY, GAME))
+    assert not await daily.marked(db, marker(1)("2026-11-25", GAME))
+    with pytest.raises(daily.PlayedBeforeForgetting):
+        await new_attempt(db, 1, mark=marker(1)(DAY, GAME))
+    await new_attempt(db, 1, game="la_morte", mark=marker(1)(DAY, "la_morte"))
+    assert await daily.drop_markers(db, DAY) == 0  # today's is kept while the day lasts
+    assert await daily.drop_markers(db, "2026-11-27") == 1
+    await new_attempt(db, 1, mark=marker(1)(DAY, GAME))
 
 
 async def test_salt_is_made_once(db: Database) -> None:

@@ -15,7 +15,7 @@ from bot.db.database import Database, migrations
 from bot.db.ratings import Rating, RatingUpdate
 from bot.db.stats import BoardPage, history, leaderboard, profile
 from bot.db.tables import SeatRecord, TableStore
-from tests.seed import finished_table
+from tests.seed import finished_table, plain_marker
 
 DAY = 86_400.0
 
@@ -235,7 +235,7 @@ async def test_profile_and_history(db: Database) -> None:
 async def test_forget_deletes_stats_and_anonymises_records(db: Database) -> None:
     g = Games(db)
     t1 = await g.finish(1, [(10, "Ana", 40, 1), (11, "Ben", 5, 2)], 100.0)
-    done = await records.forget(db, 10, "Former player")
+    done = await records.forget(db, 10, "Former player", plain_marker, "2026-11-26")
     assert (done.open_tables, done.games, done.ratings) == ((), 1, 1)
     assert (await board(db, viewer=10)).me is None
     assert ids(await board(db)) == [11]
@@ -272,7 +272,7 @@ async def test_forget_deletes_stats_and_anonymises_records(db: Database) -> None
         seats=[SeatRecord(0, 11, "Ben")],
         now=1.0,
     )
-    refused = await records.forget(db, 11, "Former player")
+    refused = await records.forget(db, 11, "Former player", plain_marker, "2026-11-26")
     assert refused.open_tables != () and refused.games == 0
     assert ids(await board(db)) == [11]
 

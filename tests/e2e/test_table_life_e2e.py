@@ -138,12 +138,24 @@ async def test_rematch_same_seats_and_options(world: tuple[Any, ...]) -> None:
 
 async def test_host_replaces_an_absent_player_and_ends_the_table(world: tuple[Any, ...]) -> None:
     env, _guild, channel, alice, bob, carol = world
-    await alice.slash(channel, "lamorte new", seats=3)
+    await alice.slash(channel, "lamorte new", seats=3, clock="fast")
     for member in (bob, carol):
         await member.click(channel.history()[0], label="Join")
     await alice.click(channel.history()[0], label="Start")
     r = await carol.slash(channel, "lamorte replace", player=bob)
     assert said(r).ephemeral and "host" in said(r).content
+    r = await alice.slash(channel, "lamorte replace", player=bob)  # Bob is playing
+    assert said(r).ephemeral and "still playing" in said(r).content
+    # Bob's turn clock runs out: he is away, and may be replaced.
+    for _ in range(60):
+        mover = mover_of(alice, bob, carol)
+        if mover is bob:
+            break
+        message = dm_hand(mover)
+        assert message is not None
+        await take_turn(mover, message)
+    assert mover_of(alice, bob, carol) is bob
+    await sweep_at(env, await deadline(env) + 1)
     r = await alice.slash(channel, "lamorte replace", player=bob)
     assert said(r).ephemeral and "computer player now plays bob" in said(r).content
     info = await service_of(env).get_table(1)
@@ -154,11 +166,13 @@ async def test_host_replaces_an_absent_player_and_ends_the_table(world: tuple[An
     assert "has taken over your seat" in embed_text(hand) and not has_controls(hand)
     r = await carol.slash(channel, "lamorte end")
     assert said(r).ephemeral and "Manage Server" in said(r).content
+    # Carol still plays: the host ending the game is her resignation, rated.
     r = await alice.slash(channel, "lamorte end")
-    assert said(r).ephemeral and "closed" in said(r).content
+    assert said(r).ephemeral and "counts as your resignation" in said(r).content
     assert (await service_of(env).get_table(1)).status == "abandoned"
-    assert any("was ended by" in t for t in texts(channel))
-    assert await service_of(env).store.game_results(1) == []
+    assert any("was ended by" in t and "ranked last" in t for t in texts(channel))
+    places = {g.user_id: g.place for g in await service_of(env).store.game_results(1)}
+    assert places[alice.id] == 2 and places[carol.id] == 1 and places[bob.id] is None
 
 
 async def test_server_settings_and_running_tables(world: tuple[Any, ...]) -> None:

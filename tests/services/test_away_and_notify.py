@@ -14,7 +14,7 @@ import pytest
 
 from bot.engine.registry import get_rules, implemented
 from bot.services.errors import InvalidRequest
-from bot.services.life import Notification
+from bot.services.life import REPLACE_AFTER, Notification
 from bot.services.models import Outcome
 from bot.services.step import AWAY_TAKEOVER
 from bot.services.tables import TableService
@@ -139,8 +139,11 @@ async def test_resigning_beside_an_away_player_abandons(
 async def test_replacing_the_last_present_player_abandons(
     svc: TableService, clock: Clock, game: str
 ) -> None:
-    # The host (ANA) is away; they hand the present player's seat to a computer.
+    # The host (ANA) is away; the game has waited on the other player (BEN) long enough that
+    # he counts as away too, and the host hands his seat to a computer.
     out = await _make_away(svc, clock, await _two_humans(svc, game), ANA)
+    assert user_to_act(out) == BEN
+    clock.now += REPLACE_AFTER
     before = Before(out)
     out = await svc.replace_player(out.table.id, ANA, BEN, admin=False)
     await _assert_closed_unrated(svc, out, before)

@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 
 from bot.db import daily as daily_db
+from bot.db.database import Database
 from bot.db.tables import SeatRecord
 from bot.services import compute, step
 from bot.services.daily import DAILY_IDLE, daily_deal, streaks, utc_day
 from bot.services.errors import Forbidden, InvalidRequest, WrongState
 from bot.services.models import Outcome
+from bot.services.stats import StatsService
 from bot.services.tables import TableService
 from tests.services.conftest import ANA, BEN, CAL, Clock
 
@@ -200,3 +202,38 @@ def test_streaks_and_days() -> None:
     assert streaks(days, "2026-11-27") == (2, 3)  # today's may still come
     assert streaks(days, "2026-11-28") == (0, 3)
     assert streaks([], "2026-11-28") == (0, 0)
+
+
+async def test_forgetting_does_not_free_todays_deal(
+    salted: TableService, clock: Clock, db: Database
+) -> None:
+    """Forget-me re-keys the attempts to no one; a marker that names no one still says "this
+    account played today's deal" until the day is over (issue 28, defect 6)."""
+    await play(salted, ANA, GUILD_A)
+    await play(salted, BEN, GUILD_A)
+    reveal = await salted.daily_reveal(ANA, GAME)  # every hand seen ...
+    assert all(reveal.hands)
+    done = await StatsService(db, clock=clock).forget(ANA)  # ... then forgotten
+    assert done.open_tables == ()
+    for attempt in (
+        lambda: salted.check_daily(ANA, GAME),
+        lambda: salted.start_daily(ANA, "Ana", GAME, guild_id=GUILD_A, dm_channel_id=DM[ANA]),
+    ):
+        with pytest.raises(WrongState) as refused:
+            await attempt()
+        assert refused.value.code == "daily_played_forgotten"
+        assert refused.value.params == {"game": GAME}
+    await salted.check_daily(ANA, "la_morte")  # another game's deal is still to play
+    await salted.check_daily(CAL, GAME)
+    # The marker names no one: neither the user id nor the name is stored with it.
+    async with db.read() as conn:
+        rows = await conn.fetchall("SELECT * FROM daily_markers")
+    assert len(rows) == 1 and not {str(ANA), "Ana"} & {str(v) for v in rows[0]}
+    board = await salted.daily_boards(GAME, BEN, GUILD_A)
+    assert board.world.players == 2  # the forgotten score stays on the board
+    # The next day: a new deal to play, and the day's markers are swept away.
+    clock.now += 86400
+    await salted.check_daily(ANA, GAME)
+    assert await salted.settle_idle_dailies() == []
+    async with db.read() as conn:
+        assert await conn.fetchall("SELECT * FROM daily_markers") == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.errors import Forbidden, InvalidRequest, NotSeated, WrongState
-from bot.services.life import CLOCKS
+from bot.services.life import CLOCKS, REPLACE_AFTER
 from bot.services.models import Outcome
 from bot.services.tables import TableService
 from tests.services.conftest import ANA, BEN, CAL, CHANNEL, GUILD, Clock, passive_payload
@@ -96,20 +96,25 @@ async def test_acting_clears_away(svc: TableService, clock: Clock) -> None:
     raise AssertionError("the away player never acted")
 
 
-async def test_only_host_or_admin_replaces_and_ends(svc: TableService) -> None:
+async def test_only_host_or_admin_replaces_and_ends(svc: TableService, clock: Clock) -> None:
     out = await _two_humans(svc, clock="off")
     tid = out.table.id
     with pytest.raises(Forbidden):
         await svc.replace_player(tid, BEN, ANA)
     with pytest.raises(NotSeated):
         await svc.replace_player(tid, ANA, CAL)
+    while out.public is not None and out.public.to_act != _seat_of_user(out, ANA):
+        assert out.public.to_act is not None  # Ben's turn: the computer never waits
+        out = await svc.act(tid, BEN, passive_payload(out.seat_views[out.public.to_act]))
+    clock.now += REPLACE_AFTER  # the game has waited on Ana: she counts as away
     out = await svc.replace_player(tid, BEN, ANA, admin=True)  # an admin may
     assert out.table.seats[_seat_of_user(out, ANA)].resigned and out.table.status == "playing"
     with pytest.raises(Forbidden):
         await svc.end_table(tid, BEN)
-    out = await svc.end_table(tid, ANA)  # the host, even after being replaced
-    assert out.table.status == "abandoned"
-    assert await svc.store.game_results(tid) == []
+    out = await svc.end_table(tid, ANA)  # the host, even after being replaced: she resigns
+    assert out.table.status == "abandoned" and out.rated
+    places = {g.user_id: g.place for g in await svc.store.game_results(tid)}
+    assert places[ANA] == 3
     with pytest.raises(WrongState):
         await svc.end_table(tid, ANA)
 

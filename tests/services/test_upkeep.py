@@ -3,6 +3,8 @@ channel's tables closed, a player's seats given up — on a real SQLite file wit
 
 from __future__ import annotations
 
+import pytest
+
 from bot.services.tables import TableService
 from tests.services.conftest import ANA, BEN, CHANNEL, GUILD, Clock
 
@@ -75,3 +77,46 @@ async def test_command_hashes_are_remembered_per_scope(svc: TableService) -> Non
     await svc.commands_synced("guild:1", "def")
     assert await svc.synced_commands("global") == "abc"
     assert await svc.synced_commands("guild:1") == "def"
+
+
+CORRUPT = (
+    "{not json",  # a truncated write
+    '{"game": "la_morte", "format": 999}',  # a shape the engine no longer reads
+)
+
+
+async def _corrupt(svc: TableService, table_id: int, snapshot: str) -> None:
+    async with svc.db.transaction() as conn:
+        await conn.execute("UPDATE tables SET snapshot_json = ? WHERE id = ?", (snapshot, table_id))
+
+
+@pytest.mark.parametrize("snapshot", CORRUPT)
+async def test_a_table_that_cannot_be_decoded_is_ended_without_replay(
+    svc: TableService, clock: Clock, snapshot: str
+) -> None:
+    """Its host (or an admin) ends it, and idle expiry closes it, unrated, without decoding
+    it; its channel takes a new table (issue 28, defect 8)."""
+    host_ended = await _game(svc, CHANNEL, clock="off")
+    idle = await _game(svc, CHANNEL + 1, clock="off")
+    for tid in (host_ended, idle):
+        await _corrupt(svc, tid, snapshot)
+    svc = TableService(svc.db, clock=clock)  # restarted: nothing decoded in memory
+    before = await svc.store.get(host_ended)
+    assert before is not None
+    out = await svc.end_table(host_ended, ANA)  # seated, with Ben playing: still unrated
+    assert out.table.status == "abandoned"
+    assert any(e.type == "abandoned" for _, e in out.events)
+    row = await svc.store.get(host_ended)
+    assert row is not None and row.status == "abandoned" and row.finished_at == clock.now
+    assert row.seq > before.seq and row.snapshot_json is None  # dropped: never read again
+    pending = await svc.unshown_outcome(host_ended)  # re-publishing decodes nothing
+    assert pending is not None and pending.table.status == "abandoned"
+    assert await svc.store.game_results(host_ended) == []
+    await svc.open_lobby(GUILD, CHANNEL, BEN, "Ben", "la_morte", 3, {})  # the channel is free
+
+    clock.now += 8 * 24 * HOUR
+    ended = await svc.expire_idle(None, lobby_idle=24 * HOUR, table_idle=7 * 24 * HOUR)
+    [closed] = [e.outcome for e in ended if e.outcome.table.id == idle]
+    assert closed.table.status == "abandoned"
+    assert await svc.store.game_results(idle) == []
+    assert await svc.table_in_channel(CHANNEL + 1) is None

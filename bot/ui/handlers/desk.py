@@ -4,7 +4,8 @@ of a command's channel (``Desk.channel_table``), and the bot they run in (``Host
 Slash commands and components both land in ``bot.ui.handlers``, so a decision works the same
 whichever way it was made. Every entry point answers the interaction exactly once and never
 raises: ``ServiceError`` becomes an ephemeral explanation, anything else is logged and reported
-as "the game is unchanged" (services persist all-or-nothing).
+as "the game is unchanged" (services persist all-or-nothing), except after a decision was saved,
+when the player is told their move was made.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bot.ui.text.refusals import refusal
 log = logging.getLogger(__name__)
 
 RESTARTING = N_("Trionfi is restarting. Nothing was changed; please try again in a minute.")
+MOVE_MADE = N_("Your move was made, but showing it failed; the table will update shortly.")
 
 
 class Host(Messenger, Protocol):

@@ -144,14 +144,31 @@ class LifeController:
             guild_id=interaction.guild_id,
         )
         table = outcome.table
-        await reply(
-            interaction, _("Table #{id} is closed. It won't count in any ranking.", id=table.id)
-        )
         who = interaction.user.display_name
-        self.publisher.publish(
-            outcome,
-            notices=lambda: [_("🛑 Table #{id} was ended by **{name}**.", id=table.id, name=who)],
-        )
+        # Rated: the ender still had a game at stake, and ending it was their resignation.
+        if outcome.rated:
+            mine = _(
+                "Table #{id} is closed. Other players were still playing, so it counts as your "
+                "resignation: you are ranked last, the others by their scores so far.",
+                id=table.id,
+            )
+        else:
+            mine = _("Table #{id} is closed. It won't count in any ranking.", id=table.id)
+        await reply(interaction, mine)
+
+        def public() -> list[str]:  # in the table's language
+            if outcome.rated:
+                return [
+                    _(
+                        "🛑 Table #{id} was ended by **{name}**, which counts as their "
+                        "resignation: they are ranked last, the others by their scores so far.",
+                        id=table.id,
+                        name=who,
+                    )
+                ]
+            return [_("🛑 Table #{id} was ended by **{name}**.", id=table.id, name=who)]
+
+        self.publisher.publish(outcome, notices=public)
 
     async def replace(
         self, interaction: discord.Interaction[Any], game_id: str, member: discord.abc.User

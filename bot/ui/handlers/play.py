@@ -12,11 +12,11 @@ import discord
 from bot.i18n import _
 from bot.services.errors import IllegalMove, NotSeated, ServiceError
 from bot.ui.components.table import DEAL_KEY
-from bot.ui.delivery.answer import redraw, reply, send
+from bot.ui.delivery.answer import redraw, reply, reply_error, send
 from bot.ui.delivery.pictures import for_edit
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import renderer
-from bot.ui.handlers.desk import Desk, from_hand
+from bot.ui.handlers.desk import MOVE_MADE, Desk, from_hand
 from bot.ui.handlers.screens import TableScreens
 from bot.ui.text.cards import long_name
 from bot.ui.text.refusals import refusal
@@ -65,20 +65,25 @@ class PlayController:
         except IllegalMove as e:
             raise await self._explained(e, table_id, interaction.user.id) from None
         seat = outcome.table.seat_of(interaction.user.id)
-        if seat is not None and seat in outcome.seat_views and from_hand(interaction):
-            # The click came from this player's hand (DM or ephemeral): redraw it in place.
-            fields = await self.screens.hand_with_picture(outcome, seat, interaction.user.id)
-            try:
-                await redraw(interaction, **for_edit(fields))
-            except discord.HTTPException as e:
-                log.info("could not redraw a hand after a decision: %s", e)  # publishing will
+        try:
+            if seat is not None and seat in outcome.seat_views and from_hand(interaction):
+                # The click came from this player's hand (DM or ephemeral): redraw it in place.
+                fields = await self.screens.hand_with_picture(outcome, seat, interaction.user.id)
+                try:
+                    await redraw(interaction, **for_edit(fields))
+                except discord.HTTPException as e:
+                    log.info("could not redraw a hand after a decision: %s", e)  # publishing will
+                else:
+                    if interaction.guild_id is None:
+                        self.publisher.seen_dm(outcome.table.id, seat, fields)  # the DM itself
             else:
-                if interaction.guild_id is None:
-                    self.publisher.seen_dm(outcome.table.id, seat, fields)  # the DM itself
-            self.publisher.publish(outcome)
-        else:
-            self.publisher.publish(outcome)
-            await reply(interaction, _reply_text(outcome.table.game_id, payload))
+                await reply(interaction, _reply_text(outcome.table.game_id, payload))
+        except Exception:
+            # The decision is saved: saying "the game is unchanged" would invite a second one.
+            log.exception("could not answer a decision that was made")
+            await reply_error(interaction, MOVE_MADE)
+        finally:
+            self.publisher.publish(outcome)  # after the redraw (seen_dm), and whatever failed
 
     async def choose(
         self, interaction: discord.Interaction[Any], table_id: int, selected: list[str]

@@ -389,6 +389,14 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     # hosts, admins and absent players
     "not_away": lambda p: _("You are already playing your seat yourself."),
     "member_not_playing": lambda p: _("That member is not playing at this table."),
+    "replace_not_away": lambda p: n_(
+        "That player is still playing: you can replace a player only once they are away (their "
+        "turn clock ran out, or the game has waited on them for {n} minute).",
+        "That player is still playing: you can replace a player only once they are away (their "
+        "turn clock ran out, or the game has waited on them for {n} minutes).",
+        int(p.get("minutes") or 0),
+    ),
+    "replace_self": lambda p: _("You can't replace yourself: to leave the game, resign."),
     "other_server": lambda p: _(
         "Table #{id} is not on this server: only its host or that server's admins can end it.",
         id=_table(p),
@@ -447,6 +455,11 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
             "stand with `/daily action:Board`, and compare with `/daily action:Compare`.",
             game=_title(p),
         )
+    ),
+    "daily_played_forgotten": lambda p: _(
+        "You already played today's {game} deal before asking to be forgotten: one attempt a "
+        "day and game. Tomorrow's deal is yours to play.",
+        game=_title(p),
     ),
     "daily_in_progress": lambda p: _(
         "Your {game} daily deal of {day} is still under way in your DMs: finish it (or "

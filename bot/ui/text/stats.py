@@ -238,7 +238,12 @@ def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
                 break
             latest.append(row)
         body = "\n".join([*rows[:2], "   …", *reversed(latest), *rows[-2:]])
-    state = _("finished") if sheet.status == "finished" else _("abandoned (not rated)")
+    if sheet.status == "finished":
+        state = _("finished")
+    elif any(p is not None for p in sheet.places):  # ended by a player: their resignation
+        state = _("ended early, as a resignation (rated)")
+    else:
+        state = _("abandoned (not rated)")
     embed = discord.Embed(
         title=_("{game} · table #{id} — score sheet", game=title(sheet.game_id), id=sheet.table_id),
         description=f"```\n{body}\n```",
