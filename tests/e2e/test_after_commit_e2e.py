@@ -24,8 +24,8 @@ async def test_a_failed_redraw_after_a_committed_move_says_the_move_was_made(
     hand = dm_hand(alice)
     assert hand is not None and has_controls(hand)
 
-    ctl = env.bot.controller
-    draw = ctl.hand_with_picture
+    screens = env.bot.controller.screens  # what draws a hand, for the handlers and delivery
+    draw = screens.hand_with_picture
     failures: list[int] = []
 
     async def fails_once(*args: Any, **kwargs: Any) -> dict[str, Any]:
@@ -34,7 +34,7 @@ async def test_a_failed_redraw_after_a_committed_move_says_the_move_was_made(
             raise RuntimeError("a picture could not be drawn")
         return await draw(*args, **kwargs)
 
-    monkeypatch.setattr(ctl, "hand_with_picture", fails_once)
+    monkeypatch.setattr(screens, "hand_with_picture", fails_once)
     r = await take_turn(alice, hand)
     answer = said(r)
     assert failures and answer.ephemeral
