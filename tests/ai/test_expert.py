@@ -28,6 +28,9 @@ from bot.engine.registry import get_rules, implemented
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
 
+#: Searches here run ``strict`` (the work budget alone decides): with the time cap, a loaded
+#: machine could stop a search early and make two equal searches differ. The cap itself is
+#: tested in ``test_expert_determinism``.
 EFFORT = 0.04
 COUNTS = {
     "french_tarot": (3, 4, 5),
@@ -128,7 +131,7 @@ def test_expert_decisions_are_legal_and_well_formed(game: str, players: int) -> 
             view = with_history(rules.observe(state, seat), history)
             if seat == expert:
                 sampler = None if has_sampler(rules) else reshuffler(rules, state)
-                ev = evaluate(rules, view, rng, effort=EFFORT, sampler=sampler)
+                ev = evaluate(rules, view, rng, effort=EFFORT, sampler=sampler, strict=True)
                 _check(rules, state, view, ev)
                 action = ev.best
                 decisions += 1
@@ -161,8 +164,8 @@ def _positions(game: str, players: int, count: int) -> list[tuple[Rules, Any, Se
 def test_same_rng_same_evaluation(game: str) -> None:
     for rules, state, view in _positions(game, COUNTS[game][0], 3):
         sampler = None if has_sampler(rules) else reshuffler(rules, state)
-        a = evaluate(rules, view, random.Random(77), effort=EFFORT, sampler=sampler)
-        b = evaluate(rules, view, random.Random(77), effort=EFFORT, sampler=sampler)
+        a = evaluate(rules, view, random.Random(77), effort=EFFORT, sampler=sampler, strict=True)
+        b = evaluate(rules, view, random.Random(77), effort=EFFORT, sampler=sampler, strict=True)
         assert a == b
 
 
@@ -193,7 +196,7 @@ out = []
 for game in {games!r}:
     for rules, state, view in _positions(game, 3, 2):
         sampler = None if has_sampler(rules) else reshuffler(rules, state)
-        ev = evaluate(rules, view, random.Random(5), effort={effort}, sampler=sampler)
+        ev = evaluate(rules, view, random.Random(5), effort={effort}, sampler=sampler, strict=True)
         out.append([[o.action.to_json(), round(o.expected, 9), o.samples] for o in ev.options])
 print(json.dumps(out))
 """
@@ -223,7 +226,15 @@ def test_chosen_actions_are_compared_on_the_same_worlds() -> None:
         if len(plays) < 2:
             continue
         sampler = None if has_sampler(rules) else reshuffler(rules, state)
-        ev = evaluate(rules, view, random.Random(3), effort=EFFORT, sampler=sampler, actions=plays)
+        ev = evaluate(
+            rules,
+            view,
+            random.Random(3),
+            effort=EFFORT,
+            sampler=sampler,
+            actions=plays,
+            strict=True,
+        )
         assert {o.action for o in ev.options} == set(plays)
         assert ev.options[0].samples == ev.options[1].samples > 0
 
@@ -237,7 +248,7 @@ def test_losers_game_trump_call_at_two_players_is_left_to_the_casual_policy() ->
         assert seat is not None
         view = rules.observe(state, seat)
         assert view.legal[0].type == "trump"
-        ev = evaluate(rules, view, random.Random(1), effort=EFFORT)
+        ev = evaluate(rules, view, random.Random(1), effort=EFFORT, strict=True)
         assert ev.best in view.legal
         assert (ev.options[0].samples > 0) == searched
         assert searched or len(ev.options) == 1

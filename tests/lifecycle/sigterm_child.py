@@ -19,6 +19,7 @@ import simcord
 
 from bot.__main__ import stop_on_signals
 from bot.client import TrionfiBot
+from tests.conftest import SETTLE_TIMEOUT
 from tests.resilience.drive import Table, make_world
 
 COMMIT_DELAY = 0.4  # seconds each commit waits: long enough for the signal to land
@@ -26,7 +27,7 @@ COMMIT_DELAY = 0.4  # seconds each commit waits: long enough for the signal to l
 
 async def run(db_path: Path) -> int:
     bot = TrionfiBot(db_path, seed_source=lambda: 5, sweep_every=None, shard_count=1)
-    async with simcord.run(bot, check_errors=False) as env:
+    async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT) as env:
         stopped = stop_on_signals(bot)
         world = make_world(env, 1)
         table = Table(world, "losers_game", world.members, seed=5)

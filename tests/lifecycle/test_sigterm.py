@@ -8,7 +8,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 from bot.db.backends import open_database
@@ -16,6 +16,8 @@ from bot.engine import match
 from bot.services.tables import TableService
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Seconds the child may take to start acting, and then to stop (generous: a loaded machine).
+DEADLINE = 120.0
 
 
 async def test_sigterm_mid_action_keeps_the_action_and_the_database(tmp_path: Path) -> None:
@@ -30,7 +32,10 @@ async def test_sigterm_mid_action_keeps_the_action_and_the_database(tmp_path: Pa
     )
     assert child.stdout is not None
     acting: list[int] = []
-    deadline = time.monotonic() + 60
+    # A child that hangs without printing would block the read below for ever: past the
+    # deadline it is killed, its output ends, and the test fails saying so.
+    watchdog = threading.Timer(DEADLINE, child.kill)
+    watchdog.start()
     try:
         for line in child.stdout:
             if line.startswith("ACTING "):
@@ -38,9 +43,10 @@ async def test_sigterm_mid_action_keeps_the_action_and_the_database(tmp_path: Pa
                 if len(acting) == 3:  # a few decisions in: signal this one mid-commit
                     child.send_signal(signal.SIGTERM)
                     break
-            assert time.monotonic() < deadline, "the child never started acting"
-        out, err = child.communicate(timeout=60)
+        assert len(acting) == 3, f"the child never got to act (killed after {DEADLINE} s)"
+        out, err = child.communicate(timeout=DEADLINE)
     finally:
+        watchdog.cancel()
         if child.poll() is None:
             child.kill()
     assert child.returncode == 0, err[-3000:]
