@@ -30,7 +30,8 @@ from typing import NamedTuple
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
-from bot.ui.pictures import render_table, winning_seat
+from bot.ui.pictures import render_table
+from bot.ui.text.winner import winning_seat
 from tests.pictures.regenerate import GOLDEN, pictures
 from tests.pictures.scenes import SCENES, Scene
 
