@@ -1,27 +1,48 @@
 """The channel side of a ``Publisher``: a table's posts (deal summaries, notices, the result),
 then its table message, edited only when what it shows changed (as ``Hands`` is its DM side,
-sharing its fingerprints)."""
+sharing its fingerprints); all within what the bot may do in the channel (``access``)."""
 
 from __future__ import annotations
 
 import contextlib
+import enum
 import logging
 from typing import Any
+
+import discord
 
 from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import TableInfo
 from bot.services.tables import TableService
-from bot.ui.delivery.failures import Broken, Gone, Lost, Retry, attempt
+from bot.ui.delivery import access
+from bot.ui.delivery.failures import Broken, Gone, Lost, Refused, Retry, attempt
 from bot.ui.delivery.hands import Hands
+from bot.ui.delivery.host_notice import HostNotices
 from bot.ui.delivery.jobs import Job, fingerprint
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
+from bot.ui.text.cards import plain_suits
 from bot.ui.text.locale import for_table
 from bot.ui.text.render import final_embed
 
 log = logging.getLogger(__name__)
+
+#: While the gateway says the bot may not post in a table's channel, or Discord refused it
+#: there, a request is still tried this often (seconds, the service's clock), in case that
+#: news is stale; otherwise none is made: each 403 counts toward Discord's limit of invalid
+#: requests (10,000 per 10 minutes), and a locked channel's players go on moving meanwhile.
+PROBE_EVERY = 60.0
+
+
+class Shown(enum.Enum):
+    """How a channel delivery ended."""
+
+    DONE = "done"  # the channel shows the job (or nothing can be done about it: logged)
+    RETRY = "retry"  # Discord failed: retry later
+    REFUSED = "refused"  # the bot may not post there now: retry with back-off, for a while
+    LOST = "lost"  # the channel is gone: the table closes
 
 
 class Channel:
@@ -40,15 +61,51 @@ class Channel:
         self.screens = screens
         self.hands = hands  # its turn pings are cleaned up once the turn is over
         self.shown = shown
+        self.notices = HostNotices(bot, hands)
+        self._probed: dict[int, float] = {}  # table -> when a blocked channel was last tried
+        self._refusing: set[int] = set()  # tables whose channel Discord itself refused (403)
 
-    async def deliver(self, job: Job, table: TableInfo) -> bool | None:
-        """Posts, then the table message. False: retry later; None: the channel is lost (the
-        publisher closes the table)."""
+    def lacking(self, table: TableInfo) -> frozenset[str]:
+        """What the bot lacks in the table's channel (a daily deal's DM lacks nothing)."""
+        if table.daily is not None:
+            return frozenset()
+        return access.missing(access.channel_permissions(self.bot, table.channel_id))
+
+    async def deliver(self, job: Job, table: TableInfo) -> Shown:
+        """Posts, then the table message, as far as the bot's permissions allow."""
+        lacking = self.lacking(table)
+        if "attach_files" in lacking and not await self.service.pictures_on(table.guild_id, None):
+            lacking -= {"attach_files"}  # no pictures anyway: nothing is lost
+        if lacking and job.outcome.table.status == "playing":
+            await self.notices.trouble(table, access.to_tell(lacking))
+        tried = lacking  # what ``_steps`` takes as missing (requests it does not make)
+        refusing = table.id in self._refusing
+        if access.blocks(lacking) or refusing:
+            now = self.service.now()
+            if now - self._probed.get(table.id, float("-inf")) >= PROBE_EVERY:
+                self._probed[table.id] = now
+                tried = lacking - {"view_channel", "send_messages"}  # Discord decides
+            elif refusing or not access.can_edit(lacking):
+                return Shown.REFUSED
         try:
-            with for_table(table):  # everything the channel shows is in the table's language
-                await self._steps(job, table)
+            # Everything the channel shows is in the table's language, with the suit signs
+            # the bot may use there.
+            with for_table(table), plain_suits("use_external_emojis" in lacking):
+                await self._steps(job, table, tried)
+        except Refused as e:
+            if e.__cause__ is not None and not access.blocks(lacking):
+                # Discord's own 403, which the gateway did not explain: it will not say when
+                # it is over either.
+                self._refusing.add(table.id)
+            log.info(
+                "table %s: its channel refuses me (%s); will retry",
+                table.id,
+                e,
+                extra=table_fields(table),
+            )
+            return Shown.REFUSED
         except Lost:
-            return None
+            return Shown.LOST
         except Retry as e:
             log.info(
                 "table %s: channel update failed (%s); will retry",
@@ -56,23 +113,28 @@ class Channel:
                 e,
                 extra=table_fields(table),
             )
-            return False
+            return Shown.RETRY
         except Broken:
-            return True  # logged; retrying cannot help
-        return True
+            pass  # logged; retrying cannot help
+        self._probed.pop(table.id, None)
+        self._refusing.discard(table.id)
+        if job.outcome.table.status in ("finished", "abandoned"):
+            self.notices.forget(table.id)
+        else:
+            self.notices.shown(table.id, access.to_tell(lacking))
+        return Shown.DONE
 
-    async def _steps(self, job: Job, table: TableInfo) -> None:
+    async def _steps(self, job: Job, table: TableInfo, lacking: frozenset[str]) -> None:
         outcome = job.outcome
-        channel = self.bot.get_partial_messageable(table.channel_id)
         message_id = table.message_id
         await self.hands.clean_pings(table, outcome)
         while job.posts:
             post = job.posts[0]
             if post.replaces and message_id is not None and not job.fresh:
                 try:
-                    await self._edit(table, message_id, post.fields)
+                    await self._edit(table, message_id, post.fields, lacking)
                 except Gone:
-                    await attempt(channel.send(**for_send(post.fields)), "a channel post")
+                    await self._send(table, post.fields, lacking)
                 message_id = None
                 await self.service.set_message(table.id, None)
             else:
@@ -82,33 +144,34 @@ class Channel:
                     history = await self.service.deal_history(table.id)
                     title = _(renderer(table.game_id).TITLE)
                     post.fields["embed"] = final_embed(post.final, title, history)
-                await attempt(channel.send(**for_send(post.fields)), "a channel post")
+                await self._send(table, post.fields, lacking)
             job.posts.pop(0)
         if outcome.table.status == "abandoned":
             if message_id is not None:
                 fields = self.screens.lobby_message(outcome.table)
                 with contextlib.suppress(Gone):
-                    await self._edit(table, message_id, fields)
+                    await self._edit(table, message_id, fields, lacking)
             return
         r = renderer(table.game_id)
         if outcome.finished:
             if message_id is not None:
                 fields = {"content": None, "embed": r.table_embed(outcome), "view": None}
                 with contextlib.suppress(Gone):
-                    await self._edit(table, message_id, fields)
+                    await self._edit(table, message_id, fields, lacking)
             return
         if outcome.public is None:
             return
         fields = self.screens.table_message(outcome)
-        if await self.service.pictures_on(table.guild_id, None):
+        if "attach_files" not in lacking and await self.service.pictures_on(table.guild_id, None):
             fields = await add_table_picture(fields, outcome)
+        fields = access.within(fields, lacking)
         key = (table.id, -1)
         digest = fingerprint(fields)
         if message_id is not None and not job.fresh:
             if self.shown.get(key) == digest:
                 return
             try:
-                await self._edit(table, message_id, fields)
+                await self._edit(table, message_id, fields, lacking)
                 self.shown[key] = digest
                 return
             except Gone:
@@ -117,13 +180,26 @@ class Channel:
                     table.id,
                     extra=table_fields(table),
                 )
-        sent = await attempt(channel.send(**for_send(fields)), "the table message")
+        sent = await self._send(table, fields, lacking)
         await self.service.set_message(table.id, sent.id)
         job.fresh = False
         self.shown[key] = digest
 
-    async def _edit(self, table: TableInfo, message_id: int, fields: dict[str, Any]) -> None:
+    async def _send(
+        self, table: TableInfo, fields: dict[str, Any], lacking: frozenset[str]
+    ) -> discord.Message:
+        """A new message in the table's channel (refused at once where the bot may not post:
+        a request Discord would refuse counts toward its limit of invalid requests)."""
+        if not access.can_post(lacking):
+            raise Refused(", ".join(sorted(lacking)))
         channel = self.bot.get_partial_messageable(table.channel_id)
-        await attempt(
-            channel.get_partial_message(message_id).edit(**for_edit(fields)), "the table message"
-        )
+        return await attempt(channel.send(**for_send(access.within(fields, lacking))), "a post")
+
+    async def _edit(
+        self, table: TableInfo, message_id: int, fields: dict[str, Any], lacking: frozenset[str]
+    ) -> None:
+        if not access.can_edit(lacking):
+            raise Refused(", ".join(sorted(lacking)))
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        message = channel.get_partial_message(message_id)
+        await attempt(message.edit(**for_edit(access.within(fields, lacking))), "the table message")

@@ -1,8 +1,13 @@
 """What a failed Discord request means for a recipient, so one failure never stops the others.
 
 - ``Gone``: the message is deleted (404 Unknown Message): send a fresh one.
-- ``Lost``: the channel is deleted or inaccessible (404 Unknown Channel, 403): for a table's
-  channel the table closes; for a DM, the player blocked the bot or closed their DMs.
+- ``Lost``: the channel is deleted (404 Unknown Channel), or a DM the player closed (403 code
+  50007): for a table's channel the table closes; for a DM, the player plays from **Show my
+  hand**.
+- ``Refused``: a ``Lost`` that may pass (403 Missing Access or Missing Permissions: a
+  moderator locked the channel, or took a permission from the bot). A table's channel is
+  retried with back-off and degraded meanwhile (``bot.ui.delivery.access``); whoever cannot
+  wait treats it as lost.
 - ``Retry``: Discord is failing or rate-limiting (5xx, 429, a network error): try again later.
 - anything else (a 400: our request is wrong) is logged as an error for the operator and the
   recipient is skipped, since retrying cannot help.
@@ -21,6 +26,7 @@ log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
+CANNOT_DM = 50007  # "Cannot send messages to this user": their DMs are closed to the bot
 
 _T = TypeVar("_T")
 
@@ -35,6 +41,10 @@ class Gone(DeliveryFailure):
 
 class Lost(DeliveryFailure):
     """The channel no longer exists or the bot may not use it."""
+
+
+class Refused(Lost):
+    """The bot may not use the channel now (403): a permission is missing, maybe for a while."""
 
 
 class Retry(DeliveryFailure):
@@ -54,7 +64,9 @@ async def attempt(request: Awaitable[_T], what: str) -> _T:
             raise Gone(what) from e
         raise Lost(what) from e
     except discord.Forbidden as e:
-        raise Lost(what) from e
+        if e.code == CANNOT_DM:
+            raise Lost(what) from e
+        raise Refused(f"{what}: {e.code} {e.text}") from e
     except discord.HTTPException as e:
         if e.status >= 500 or e.status == 429:
             raise Retry(f"{what}: {e.status}") from e

@@ -15,7 +15,15 @@ from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
-from bot.ui.delivery.failures import Broken, DeliveryFailure, Gone, Lost, Retry, attempt
+from bot.ui.delivery.failures import (
+    Broken,
+    DeliveryFailure,
+    Gone,
+    Lost,
+    Refused,
+    Retry,
+    attempt,
+)
 from bot.ui.delivery.jobs import Job, fingerprint
 from bot.ui.delivery.pictures import for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
@@ -193,7 +201,13 @@ class Hands:
                 mention=f"<@{seat.user_id}>",
                 id=table.id,
             )
-        message = await attempt(channel.send(text, allowed_mentions=_MENTIONS), "a turn ping")
+        try:
+            message = await attempt(channel.send(text, allowed_mentions=_MENTIONS), "a turn ping")
+        except Refused:
+            # The channel refuses the bot (its host is told): the player's DMs are not at
+            # fault, and they can still press Show my hand.
+            log.info("table %s: could not ping a player", table.id, extra=table_fields(table))
+            return
         self._pings.setdefault(table.id, []).append(message.id)
 
     async def clean_pings(self, table: TableInfo, outcome: Outcome) -> None:
@@ -203,7 +217,7 @@ class Hands:
         for message_id in pings:
             try:
                 await attempt(channel.get_partial_message(message_id).delete(), "a turn ping")
+            except (Retry, Refused):  # try again with the next update
+                self._pings.setdefault(table.id, []).append(message_id)
             except (Gone, Lost, Broken):
                 pass
-            except Retry:
-                self._pings.setdefault(table.id, []).append(message_id)

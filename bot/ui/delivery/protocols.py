@@ -15,7 +15,12 @@ from bot.services.models import Outcome, SeatInfo, TableInfo
 
 
 class Messenger(Protocol):
-    """The channels delivery posts in: a table's channel, a player's DMs."""
+    """The channels delivery posts in: a table's channel (and what the bot may do there, from
+    the gateway's cache), a player's DMs."""
+
+    def get_channel(
+        self, id: int, /
+    ) -> discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel | None: ...
 
     def get_partial_messageable(
         self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None

@@ -11,9 +11,13 @@ commit, durably and cheaply.
   a growing delay; on start-up and in every sweep, tables whose shown ``seq`` lags are
   re-published from the database (``TableService.unshown_outcome``).
 - **Isolated.** Each recipient's failure is its own (``failures.attempt``): a deleted table
-  message is re-posted, a deleted or forbidden channel closes the table unrated (its players
-  are told by DM), a blocked DM switches that seat to **Show my hand** with one public notice,
-  a 5xx/429 leaves that recipient for the retry and never stops the others.
+  message is re-posted, a deleted channel closes the table unrated (its players are told by
+  DM), a blocked DM switches that seat to **Show my hand** with one public notice, a 5xx/429
+  leaves that recipient for the retry and never stops the others.
+- **Within the channel's permissions** (``access``, issue 28): a channel that denies the bot
+  a permission gets the table degraded (no pictures, plain text, Unicode suits); one it
+  cannot post in is retried with back-off while the game goes on in the DMs, and the table
+  closes only after ``access.UNREACHABLE_LIMIT``. The host is told once what is missing.
 - **Cheap.** A DM is edited only when what its player sees changed (a fingerprint of the
   rendered hand and controls); the public table carries the trick. The player who must act next
   is updated first, the other hands concurrently; DM channels are created from the stored id or
@@ -27,12 +31,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
 import discord
 
-from bot.i18n import _
+from bot.i18n import _, n_
 from bot.log import bind, table_fields
 from bot.services.analysis import expert_ready
 from bot.services.errors import ServiceError
@@ -40,12 +45,14 @@ from bot.services.life import Notification
 from bot.services.models import Outcome, TableInfo
 from bot.services.tables import TableService
 from bot.ui.components.views import review_view
-from bot.ui.delivery.channel import Channel
+from bot.ui.delivery.access import REFUSED, UNREACHABLE_HOURS, UNREACHABLE_LIMIT, blocks
+from bot.ui.delivery.channel import Channel, Shown
 from bot.ui.delivery.failures import DeliveryFailure, attempt
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Job, Post, fingerprint
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
+from bot.ui.text.cards import plain_suits
 from bot.ui.text.locale import for_seat, for_table
 from bot.ui.text.render import final_embed
 
@@ -79,6 +86,7 @@ class Publisher:
         self.shown: dict[tuple[int, int], str] = {}  # (table, seat or -1) -> fingerprint
         self.hands = Hands(bot, service, screens, self.shown)
         self.channel = Channel(bot, service, screens, self.hands, self.shown)
+        self._refused_since: dict[int, float] = {}  # table -> when its channel began refusing
 
     # ---- entry points --------------------------------------------------------------------
     def publish(
@@ -94,7 +102,7 @@ class Publisher:
         ``notices`` is called in the table's language (the caller may be answering a player
         who reads another one)."""
         quiet = discord.AllowedMentions.none()
-        with for_table(outcome.table):
+        with for_table(outcome.table), self._suits(outcome.table):
             texts = notices() if notices is not None else []
         posts = [Post({"content": text, "allowed_mentions": quiet}) for text in texts]
         self.submit(outcome, posts=posts, fresh=fresh_message)
@@ -113,7 +121,9 @@ class Publisher:
     def _job(self, outcome: Outcome, posts: list[Post], fresh: bool, renotify: set[int]) -> Job:
         """The job that shows ``outcome``: its deal summaries, ``posts``, its final result."""
         job = Job(outcome, list(posts), fresh, set(renotify))
-        with for_table(outcome.table):  # the caller may be answering someone in another one
+        # In the table's language (the caller may be answering someone in another one), with
+        # the suit signs the bot may use in its channel.
+        with for_table(outcome.table), self._suits(outcome.table):
             job.posts = self._summaries(outcome) + job.posts
             if outcome.finished:
                 r = renderer(outcome.table.game_id)
@@ -127,6 +137,16 @@ class Publisher:
                     )
                 )
         return job
+
+    def _suits(self, table: TableInfo) -> AbstractContextManager[None]:
+        """Posts drawn now for the table's channel show the Unicode suit signs there if the
+        bot may not use its emojis."""
+        return plain_suits("use_external_emojis" in self.channel.lacking(table))
+
+    def host_told(self, table_id: int, lacking: frozenset[str]) -> None:
+        """The table's host already knows the bot lacks ``lacking`` in its channel (told when
+        opening it): no DM about it."""
+        self.channel.notices.told(table_id, lacking)
 
     def seen_table(self, table_id: int, fields: dict[str, Any]) -> None:
         """The table message now shows ``fields`` (redrawn by an interaction)."""
@@ -246,8 +266,8 @@ class Publisher:
         turn = outcome.public.to_act if outcome.public is not None else None
         if job.fresh or any(p.replaces for p in job.posts) or table.message_id is None:
             # A new table message is coming: the hands link to it, so they go after it.
-            channel_ok = await self._deliver_channel(job, table)
-            if channel_ok is None:
+            shown = await self._deliver_channel(job, table)
+            if shown is None:
                 return True
             table = await self.service.get_table(table_id)
             job.outcome = replace(
@@ -255,54 +275,92 @@ class Publisher:
             )
             hands_ok = await self.hands.deliver(job, table, turn)
         else:
-            channel_ok, hands_ok = await asyncio.gather(
+            shown, hands_ok = await asyncio.gather(
                 self._deliver_channel(job, table),
                 self.hands.deliver(job, table, turn),
             )
-        if channel_ok is None:  # the channel is gone: the table was closed
+        if shown is None:  # the channel is gone, or refused for too long: the table was closed
             return True
-        if channel_ok and hands_ok:
+        if shown and hands_ok:
             await self.service.mark_shown(table_id, outcome.table.seq)
             return True
         return False
 
     # ---- the channel ---------------------------------------------------------------------
     async def _deliver_channel(self, job: Job, table: TableInfo) -> bool | None:
-        """Posts, then the table message. False: retry later; None: the channel is lost (the
-        table is closed)."""
-        ok = await self.channel.deliver(job, table)
-        if ok is None:
+        """Posts, then the table message. False: retry later; None: the table was closed (its
+        channel is gone, or refused the bot for ``UNREACHABLE_LIMIT``)."""
+        shown = await self.channel.deliver(job, table)
+        if shown is Shown.REFUSED:
+            now = self.service.now()
+            since = self._refused_since.setdefault(table.id, now)
+            if job.attempts >= 1 and not blocks(self.channel.lacking(table)):
+                # Refused again, though the bot seems to have every permission: say so.
+                await self.channel.notices.trouble(table, frozenset({REFUSED}))
+            if now - since < UNREACHABLE_LIMIT:
+                return False
+            await self._channel_lost(table, refused=True)
+            return None
+        self._refused_since.pop(table.id, None)
+        if shown is Shown.LOST:
             await self._channel_lost(table)
-        return ok
+            return None
+        return shown is Shown.DONE
 
-    async def _channel_lost(self, table: TableInfo) -> None:
-        """The table's channel was deleted or the bot lost access: close the table, unrated,
-        and tell its players privately."""
+    async def _channel_lost(self, table: TableInfo, *, refused: bool = False) -> None:
+        """The table's channel was deleted (``refused``: or refused the bot for
+        ``UNREACHABLE_LIMIT``): close the table, unrated, and tell its players privately. A
+        table that had ended meanwhile keeps its result; what the channel missed is dropped."""
         log.info(
-            "table %s: its channel %s is unreachable; closing it",
+            "table %s: its channel %s is unreachable%s; closing it",
             table.id,
             table.channel_id,
+            " (refused for too long)" if refused else "",
             extra=table_fields(table),
         )
+        self._refused_since.pop(table.id, None)
+        self.channel.notices.forget(table.id)
         closed = await self.service.close_unreachable(table.id)
-        await self.channel_gone(closed.table if closed else table)
+        if closed is None:
+            self._drop(table)
+            await self.service.mark_shown(table.id, table.seq)
+            return
+        await self.channel_gone(closed.table, refused=refused)
 
-    async def channel_gone(self, table: TableInfo) -> None:
-        """A table closed because its channel (or server) is gone: it is shown as it is, and
-        its players learn it by DM (their hands lose their controls)."""
+    def _drop(self, table: TableInfo) -> None:
         self._pending.pop(table.id, None)
         self._parked.pop(table.id, None)
+
+    async def channel_gone(self, table: TableInfo, *, refused: bool = False) -> None:
+        """A table closed because its channel (or server) is gone, or refused the bot for too
+        long (``refused``): it is shown as it is, and its players learn it by DM (their hands
+        lose their controls)."""
+        self._drop(table)
         await self.service.mark_shown(table.id, table.seq)
         for seat in table.seats:
             if seat.user_id is None or seat.resigned or seat.dm_failed:
                 continue
             with for_seat(table, seat):
-                text = _(
-                    "🛑 Your {game} table #{id} is closed: I can no longer reach its channel (it "
-                    "was deleted, or I lost access to it). It won't count in any ranking.",
-                    game=_(renderer(table.game_id).TITLE),
-                    id=table.id,
-                )
+                game = _(renderer(table.game_id).TITLE)
+                if refused:
+                    hours = UNREACHABLE_HOURS
+                    text = n_(
+                        "🛑 Your {game} table #{id} is closed: I couldn't post in its channel for "
+                        "{hours} hour (a permission was missing). It won't count in any ranking.",
+                        "🛑 Your {game} table #{id} is closed: I couldn't post in its channel for "
+                        "{hours} hours (a permission was missing). It won't count in any ranking.",
+                        hours,
+                        game=game,
+                        id=table.id,
+                        hours=hours,
+                    )
+                else:
+                    text = _(
+                        "🛑 Your {game} table #{id} is closed: I can no longer reach its channel "
+                        "(it was deleted, or I lost access to it). It won't count in any ranking.",
+                        game=game,
+                        id=table.id,
+                    )
             try:
                 channel = await self.hands.dm_channel(seat)
                 await attempt(channel.send(text), "a closing DM")

@@ -25,6 +25,7 @@ from bot.services.tables import TableService
 from bot.ui.delivery.answer import Ack, acknowledge, reply_error
 from bot.ui.delivery.protocols import Messenger
 from bot.ui.games import game_title, renderer
+from bot.ui.text.cards import plain_suits
 from bot.ui.text.errors import GENERIC
 from bot.ui.text.locale import for_interaction
 from bot.ui.text.refusals import refusal
@@ -73,6 +74,11 @@ class Desk:
                 command=command.qualified_name if command is not None else None,
             ),
             for_interaction(interaction),
+            # Our suit emojis show as words where the bot may not use them (issue 28).
+            plain_suits(
+                interaction.guild_id is not None
+                and not interaction.app_permissions.use_external_emojis
+            ),
         ):
             if not self.bot.accepting:  # stopping: nothing new starts
                 await reply_error(interaction, RESTARTING)

@@ -1,5 +1,7 @@
 """What the lobby's buttons and commands do: ``/<game> new``, join, leave, add a computer,
-start; and the permission check before a table is created."""
+start; and the permission check before a table is created (``bot.ui.delivery.access``: the
+essential permissions are required, the others only degrade the table, and its opener is told
+which)."""
 
 from __future__ import annotations
 
@@ -8,9 +10,10 @@ from typing import Any
 
 import discord
 
-from bot.i18n import N_, _, n_
+from bot.i18n import _, n_
 from bot.services.errors import ServiceError
 from bot.services.models import TableInfo
+from bot.ui.delivery import access
 from bot.ui.delivery.answer import redraw, reply
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.delivery.publisher import Publisher
@@ -20,19 +23,12 @@ from bot.ui.text.locale import for_table
 
 log = logging.getLogger(__name__)
 
-#: What the bot must be allowed in a channel to run a table there (Discord's own names).
-NEEDED = {
-    "view_channel": N_("View Channel"),
-    "send_messages": N_("Send Messages"),
-    "embed_links": N_("Embed Links"),
-    "read_message_history": N_("Read Message History"),
-}
-
 
 def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
-    """The permissions the bot lacks in the interaction's channel, by their Discord names."""
+    """The essential permissions the bot lacks in the interaction's channel, by their Discord
+    names (``access.ESSENTIAL``: no table opens without them)."""
     have = interaction.app_permissions
-    return [_(name) for attr, name in NEEDED.items() if not getattr(have, attr)]
+    return [_(access.NEEDED[attr]) for attr in access.ESSENTIAL if not getattr(have, attr)]
 
 
 class LobbyController:
@@ -130,7 +126,16 @@ class LobbyController:
             ) from None
         await self.service.set_message(table.id, message.id)
         link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message.id}"
-        await reply(interaction, _("Table #{id} is open: {link}", id=table.id, link=link))
+        lines = [_("Table #{id} is open: {link}", id=table.id, link=link)]
+        # What the table will lack here, said once: its host is not told again by DM.
+        lacking = access.missing(interaction.app_permissions)
+        if "attach_files" in lacking and not await self.service.pictures_on(table.guild_id, None):
+            lacking -= {"attach_files"}
+        if lacking:
+            lines += [f"-# ⚠️ {line}" for line in access.effects(lacking)]
+            lines.append(_("-# Ask a server admin to grant me these permissions in this channel."))
+            self.publisher.host_told(table.id, lacking)
+        await reply(interaction, "\n".join(lines))
 
     async def lobby_command(
         self, interaction: discord.Interaction[Any], game_id: str, verb: str
@@ -172,9 +177,13 @@ class LobbyController:
             if on_lobby and outcome.public is not None and not outcome.ended_deals:
                 # The lobby message becomes the table message (no new message to post).
                 fields = self.screens.table_message(outcome)
-                if await self.service.pictures_on(table.guild_id, None):
+                lacking = access.missing(interaction.app_permissions)
+                if "attach_files" not in lacking and await self.service.pictures_on(
+                    table.guild_id, None
+                ):
                     with for_table(table):  # the table's words, not the clicker's
                         fields = await add_table_picture(fields, outcome)
+                fields = access.within(fields, lacking)
                 try:
                     await redraw(interaction, **for_edit(fields))
                 except discord.HTTPException as e:

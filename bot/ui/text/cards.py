@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from bot.engine.cards import EXCUSE, roman, trump_number
@@ -53,6 +55,9 @@ _NONE: Mapping[str, str] = {}
 # (``<:spades:123>``) once ``bot.ui.delivery.suit_emojis`` has installed them. One table per
 # process: one process is one Discord application.
 _TEXT_SUIT: dict[str, str] = dict(SUIT_SYMBOL)
+# True while drawing for a channel where the bot may not use its emojis (no Use External
+# Emojis there): Discord would show ":spades:" as words, so the Unicode signs stand in.
+_PLAIN: ContextVar[bool] = ContextVar("plain_suits", default=False)
 
 
 def set_suit_marks(marks: Mapping[str, str] | None) -> None:
@@ -63,10 +68,26 @@ def set_suit_marks(marks: Mapping[str, str] | None) -> None:
         _TEXT_SUIT.update({suit: mark for suit, mark in marks.items() if suit in SUIT_SYMBOL})
 
 
+def suit_emojis_on() -> bool:
+    """Text shows the bot's suit emojis (they are installed)."""
+    return _TEXT_SUIT != SUIT_SYMBOL
+
+
+@contextmanager
+def plain_suits(plain: bool = True) -> Iterator[None]:
+    """Text drawn inside (if ``plain``) shows the Unicode suit signs, not the bot's emojis."""
+    token = _PLAIN.set(plain)
+    try:
+        yield
+    finally:
+        _PLAIN.reset(token)
+
+
 def suit_mark(suit: str) -> str:
-    """The sign of ``suit`` in message text (an emoji's markup when installed); also right
-    for a component's ``emoji`` field, where custom emojis show too."""
-    return _TEXT_SUIT[suit]
+    """The sign of ``suit`` in message text (an emoji's markup when installed, unless inside
+    ``plain_suits``); also right for a component's ``emoji`` field, where custom emojis show
+    too."""
+    return SUIT_SYMBOL[suit] if _PLAIN.get() else _TEXT_SUIT[suit]
 
 
 _GROUP_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
@@ -108,7 +129,7 @@ def label(card: str, special: Mapping[str, str] = _NONE, *, plain: bool = False)
         return _("Excuse")
     if card[0] == "T":
         return f"T{card[1:]}"
-    signs = SUIT_SYMBOL if plain else _TEXT_SUIT
+    signs = SUIT_SYMBOL if plain or _PLAIN.get() else _TEXT_SUIT
     return f"{rank_label(card[1:])}{signs[card[0]]}"
 
 
