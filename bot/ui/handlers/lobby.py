@@ -133,7 +133,13 @@ class LobbyController:
             lacking -= {"attach_files"}
         if lacking:
             lines += [f"-# ⚠️ {line}" for line in access.effects(lacking)]
-            lines.append(_("-# Ask a server admin to grant me these permissions in this channel."))
+            lines.append(
+                n_(
+                    "-# Ask a server admin to grant me this permission in this channel.",
+                    "-# Ask a server admin to grant me these permissions in this channel.",
+                    len(lacking),
+                )
+            )
             self.publisher.host_told(table.id, lacking)
         await reply(interaction, "\n".join(lines))
 
