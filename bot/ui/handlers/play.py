@@ -19,6 +19,7 @@ from bot.ui.games import renderer
 from bot.ui.handlers.desk import MOVE_MADE, Desk, from_hand
 from bot.ui.handlers.screens import TableScreens
 from bot.ui.text.cards import long_name
+from bot.ui.text.names import escape_name
 from bot.ui.text.refusals import refusal
 from bot.ui.text.render import with_coaching
 
@@ -122,7 +123,7 @@ class PlayController:
         async def work() -> None:
             table = await self.desk.channel_table(interaction, game_id)
             outcome = await self.service.resign(table.id, interaction.user.id)
-            name = interaction.user.display_name
+            name = escape_name(interaction.user.display_name)
             closed = outcome.table.status == "abandoned"
             if closed:
                 mine = _("You resigned. No human player is left, so the table is closed.")

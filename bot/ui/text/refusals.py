@@ -20,6 +20,7 @@ from bot.i18n import LANGUAGE_NAMES, Words, _, n_, p_
 from bot.services.errors import ServiceError
 from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import SUIT_SYMBOL, label, suit_word
+from bot.ui.text.names import escape_name
 from bot.ui.text.render import round_word
 from bot.ui.text.restriction import restriction_line
 
@@ -138,7 +139,8 @@ def _bad_option(p: Params) -> str:
 def _host_only(p: Params) -> str:
     if p.get("host") is None:
         return _("Only the table's host can start the game.")
-    return _("Only the table's host ({host}) can start the game.", host=p["host"])
+    host = escape_name(str(p["host"]))
+    return _("Only the table's host ({host}) can start the game.", host=host)
 
 
 def _not_full(p: Params) -> str:
@@ -165,7 +167,8 @@ def _earlier(p: Params) -> str:
 
 
 def _waiting(p: Params, hint: bool = False) -> str:
-    name = p.get("waiting")
+    waiting = p.get("waiting")
+    name = None if waiting is None else escape_name(str(waiting))
     if hint:
         if name is None:
             return _("A hint is for your own decision, and it's not your turn.")
