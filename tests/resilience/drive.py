@@ -82,11 +82,16 @@ class World:
 
 
 def make_world(
-    env: simcord.Env, members: int = 4, channel: str = "tarot", *, pictures: bool = True
+    env: simcord.Env,
+    members: int = 4,
+    channel: str = "tarot",
+    *,
+    pictures: bool = True,
+    server: str = "Tarot Club",
 ) -> World:
-    """A server "Tarot Club" with one text channel and ``members`` members (``pictures``:
-    the server's default, applied when the first table opens)."""
-    guild = env.create_guild("Tarot Club")
+    """A server named ``server`` with one text channel and ``members`` members
+    (``pictures``: the server's default, applied when the first table opens)."""
+    guild = env.create_guild(server)
     text = guild.create_text_channel(channel)
     people = [guild.add_member(env.create_user(n)) for n in MEMBER_NAMES[:members]]
     return World(env, guild, text, people, pictures)
