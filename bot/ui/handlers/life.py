@@ -19,7 +19,7 @@ from bot.services.upkeep import Ended
 from bot.ui.delivery.answer import reply
 from bot.ui.delivery.failures import DeliveryFailure
 from bot.ui.delivery.publisher import Publisher
-from bot.ui.handlers.desk import Desk
+from bot.ui.handlers.desk import Desk, where_of
 from bot.ui.handlers.lobby import LobbyController
 from bot.ui.text.life import life_notices, time_left
 from bot.ui.text.locale import for_seat
@@ -138,12 +138,16 @@ class LifeController:
 
     # ---- buttons and commands ----------------------------------------------------------
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        outcome = await self.service.im_back(table_id, interaction.user.id)
+        outcome = await self.service.im_back(
+            table_id, interaction.user.id, where=where_of(interaction)
+        )
         await reply(interaction, _("Welcome back — you play your own seat again."))
         self._publish_with_notices(outcome)
 
     async def rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        table = await self.service.rematch(table_id, interaction.user.id)
+        table = await self.service.rematch(
+            table_id, interaction.user.id, where=where_of(interaction)
+        )
         await self.lobby.post_lobby(interaction, table)
 
     async def end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -187,7 +191,11 @@ class LifeController:
     ) -> None:
         table = await self.desk.channel_table(interaction, game_id)
         outcome = await self.service.replace_player(
-            table.id, interaction.user.id, member.id, admin=_is_admin(interaction)
+            table.id,
+            interaction.user.id,
+            member.id,
+            admin=_is_admin(interaction),
+            where=where_of(interaction),
         )
         await reply(
             interaction,
