@@ -91,6 +91,7 @@ JUNK += ("T21-EX", "garde_contre", "pass", "H", "N", "é", "💀" * 30, "x" * 12
 WRONG_TYPES = ("abc", 3.5, True, -7, None, [], "", "12", {"a": 1})
 SNOWFLAKE_TYPES = (6, 7, 8, 9, 11)  # user, channel, role, mentionable, attachment
 TABLE_ID = re.compile(r"t[bsc]:(\d+):")
+CHANNEL = re.compile(r"/channels/(\d+)/")
 
 
 def lineup(home: str) -> tuple[str, ...]:
@@ -505,25 +506,35 @@ class Fuzzer:
         redrawn = self.redrawn()
         for server in self.servers:
             assert server.table is not None
-            version = (server.table.table_id, self.ledgers[server.table.table_id].seq)
-            if redrawn or version != server.scanned:
+            ledger = self.ledgers[server.table.table_id]
+            version = (server.table.table_id, ledger.seq)
+            shown = {server.world.channel.id} | {
+                s.dm_channel_id for s in (ledger.rec.seats if ledger.rec else ()) if s.dm_channel_id
+            }
+            if redrawn is None or redrawn & shown or version != server.scanned:
                 self.scan_table(server)
                 server.scanned = version
 
-    def redrawn(self) -> bool:
-        """Whether the bot wrote anything but a private reply since the last call (only
-        such writes change what the channels and the DMs show)."""
+    def redrawn(self) -> set[int] | None:
+        """The channels the bot wrote in, besides private replies, since the last call (only
+        such writes change what the channels and the DMs show); None: maybe any (a public
+        answer or an update of the clicked message, whose channel the route does not name)."""
         requests = self.world.env.http_requests
         new, self.requests_seen = requests[self.requests_seen :], len(requests)
+        out: set[int] = set()
         for r in new:
             body = r.json if isinstance(r.json, dict) else {}
+            answer = r.path.startswith(("/interactions/", "/webhooks/"))
             if r.path.startswith("/interactions/") and body.get("type") == 8:
                 continue  # autocomplete choices
             data = body.get("data") if r.path.startswith("/interactions/") else body
             private = isinstance(data, dict) and int(data.get("flags") or 0) & 64
-            if r.method != "POST" or not private or body.get("type", 4) != 4:
-                return True
-        return False
+            if answer:
+                if r.method != "POST" or not private or body.get("type", 4) != 4:
+                    return None
+            elif (found := CHANNEL.match(r.path)) is not None:
+                out.add(int(found[1]))
+        return out
 
     def scan_answers(self, s: Sent, before: dict[int, MatchState | None]) -> None:
         """Answers show their invoker (or the channel) nothing hidden from them, both before
