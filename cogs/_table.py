@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.services.errors import ServiceError
 from bot.ui.games import renderer
 from bot.ui.text.cards import label, long_name
+from bot.ui.text.locale import for_interaction
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -188,8 +189,8 @@ class TableCog(commands.GroupCog):
         """
         r = renderer(self.game_id)
         complete = getattr(r, "rules_full_embeds", None)
-        if full and complete is not None:
-            await interaction.response.send_message(embeds=complete(), ephemeral=True)
-            return
-        # Games without a longer version have one card that already holds every rule.
-        await interaction.response.send_message(embed=r.rules_embed(), ephemeral=True)
+        # A private answer: in the reader's language, as every other command (issue 28, 8).
+        with for_interaction(interaction):
+            # Games without a longer version have one card that already holds every rule.
+            embeds = complete() if full and complete is not None else [r.rules_embed()]
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)

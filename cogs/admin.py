@@ -17,6 +17,7 @@ from bot.ui.delivery.answer import send
 from bot.ui.games import game_title
 from bot.ui.text.life import CLOCK_WORDS
 from bot.ui.text.locale import LANGUAGE_CHOICES, language_name
+from bot.ui.text.names import escape_name
 from bot.ui.text.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, clip_lines
 
 if TYPE_CHECKING:
@@ -71,11 +72,7 @@ def tables_message(tables: list[TableInfo]) -> dict[str, Any]:
         return {"embed": embed}
     lines: list[str] = []
     for t in tables:
-        names = [
-            discord.utils.escape_markdown(s.name)
-            for s in t.seats
-            if s.user_id is not None and not s.resigned
-        ]
+        names = [escape_name(s.name) for s in t.seats if s.user_id is not None and not s.resigned]
         humans = clip_lines(names, HUMANS_LIMIT, sep=", ")
         state = _("lobby") if t.status == "lobby" else _("playing")
         lines.append(

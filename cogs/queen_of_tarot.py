@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.ui.handlers.desk import where_of
 from bot.ui.text.locale import LANGUAGE_CHOICES
 from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value, parse_cards
 
@@ -138,7 +139,9 @@ class QueenOfTarotCog(
             names = [] if bonuses == "none" else bonuses.split("-")
             if bonuses == "best":  # the engine's pre-filled choice, read from the seat's view
                 table = await self.ctl.desk.channel_table(interaction, GAME)
-                outcome = await self.ctl.service.snapshot(table.id, interaction.user.id)
+                outcome = await self.ctl.service.snapshot(
+                    table.id, interaction.user.id, where=where_of(interaction)
+                )
                 views = list(outcome.seat_views.values())
                 names = list(views[0].info.get("best", [])) if views else []
             await self.ctl.play.command_act(

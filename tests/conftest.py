@@ -21,6 +21,16 @@ pytest_plugins = ["tests.backends"]
 SETTLE_TIMEOUT = 60.0
 
 
+@pytest.fixture(autouse=True)
+def _computer_runs_by_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A job of computer moves stops at its move budget only (``COMPUTER_RUN_MOVES``), never
+    at its wall-clock one, so that what a call commits does not depend on the machine's load;
+    the tests of the time limit set it themselves."""
+    from bot.services import step
+
+    monkeypatch.setattr(step, "COMPUTER_RUN_SECONDS", float("inf"))
+
+
 @pytest_asyncio.fixture
 async def simcord_env(simcord_bot: Any, request: pytest.FixtureRequest) -> AsyncIterator[Env]:
     """SimCord's own fixture (``simcord.pytest_plugin``), with :data:`SETTLE_TIMEOUT` as the

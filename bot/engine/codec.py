@@ -10,7 +10,7 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -25,17 +25,100 @@ def _is_record(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields")  # pyright: ignore[reportUnknownArgumentType]
 
 
+# Encoding and decoding run on every commit, snapshot and replay (and at every step of the
+# invariant tests), so each type's codec is worked out once, from its class and type hints,
+# and kept: the generic walk asked ``is_dataclass``/``issubclass`` of every value, which was
+# ~90 % of the cost of a snapshot.
+Codec = Callable[[Any], Any]
+_LEAVES: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+_ENCODERS: dict[type, Codec] = {}
+_DECODERS: dict[Any, Codec] = {}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    if _is_record(cls):
+        return getattr(cls, "_fields")  # noqa: B009
+    return tuple(f.name for f in dataclasses.fields(cls))  # pyright: ignore[reportArgumentType]
+
+
 def to_jsonable(value: Any) -> Any:
     """Encode a state value: records → dicts, tuples → lists, enums → values."""
-    if _is_record(type(value)):  # pyright: ignore[reportUnknownArgumentType]
-        return {name: to_jsonable(v) for name, v in zip(value._fields, value, strict=True)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [to_jsonable(v) for v in value]  # pyright: ignore[reportUnknownVariableType]
-    return value
+    cls: type = type(value)  # pyright: ignore[reportUnknownVariableType]
+    if cls in _LEAVES:
+        return value
+    encode = _ENCODERS.get(cls)
+    if encode is None:
+        encode = _ENCODERS[cls] = _encoder(cls)
+    return encode(value)
+
+
+def _encoder(cls: type) -> Codec:
+    """The encoder of values of exactly ``cls`` (the order of the checks matters: a record is
+    a tuple, an enum may be a str or an int)."""
+    if _is_record(cls) or dataclasses.is_dataclass(cls):
+        try:
+            hints = _hints(cls)
+        except (NameError, TypeError):  # a hint that does not resolve: encode generically
+            hints = {}
+        fields = tuple((n, _field_encoder(hints.get(n, Any))) for n in _names(cls))
+
+        def record(value: Any) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            for name, encode in fields:
+                x = getattr(value, name)
+                out[name] = x if encode is None else encode(x)
+            return out
+
+        return record
+    if issubclass(cls, enum.Enum):
+        return _enum_value
+    if issubclass(cls, tuple | list):
+        return _sequence
+    return _same
+
+
+def _enum_value(value: Any) -> Any:
+    return value.value
+
+
+def _sequence(value: Any) -> list[Any]:
+    return [x if type(x) in _LEAVES else to_jsonable(x) for x in value]
+
+
+def _field_encoder(hint: Any) -> Codec | None:
+    """The encoder of a record field from its type hint; None: the value is its own JSON (a
+    str, int, bool, float or None). Hints it cannot follow fall back to ``to_jsonable``."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        inner = [_field_encoder(a) for a in typing.get_args(hint) if a is not type(None)]
+        if len(inner) != 1:
+            return to_jsonable
+        one = inner[0]
+        if one is None:
+            return None
+
+        def optional(value: Any) -> Any:
+            return None if value is None else one(value)
+
+        return optional
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) != 2 or args[1] is not Ellipsis:
+            return to_jsonable
+        item = _field_encoder(args[0])
+        if item is None:
+            return list
+        each = item
+
+        def items(value: Any) -> list[Any]:
+            return [each(x) for x in value]
+
+        return items
+    return None if hint in _LEAVES else to_jsonable
 
 
 @cache
@@ -45,36 +128,47 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def from_jsonable(tp: Any, data: Any) -> Any:
     """Decode ``data`` into type ``tp`` (the inverse of ``to_jsonable``)."""
+    decode = _DECODERS.get(tp)
+    if decode is None:
+        decode = _DECODERS[tp] = _decoder(tp)
+    return decode(data)
+
+
+def _decoder(tp: Any) -> Codec:
+    """The decoder of JSON data into ``tp``, built from its type hints."""
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         args = typing.get_args(tp)
-        is_null = data is None  # a separate flag keeps pyright from narrowing ``data``
-        if is_null and type(None) in args:
-            return None
-        for arg in args:
-            if arg is not type(None):
-                return from_jsonable(arg, data)
+        first = next((a for a in args if a is not type(None)), None)
+        if first is None:
+            return _same
+        inner = _decoder(first)
+        if type(None) not in args:
+            return inner
+
+        def optional(data: Any) -> Any:
+            return None if data is None else inner(data)
+
+        return optional
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_jsonable(args[0], v) for v in data)
-        return tuple(from_jsonable(a, v) for a, v in zip(args, data, strict=True))
-    if origin is dict or tp is Any:
-        return data
-    if isinstance(tp, type):
-        if _is_record(tp):
-            hints = _hints(tp)
-            fields: tuple[str, ...] = getattr(tp, "_fields")  # noqa: B009
-            return tp(**{f: from_jsonable(hints[f], data[f]) for f in fields})
-        if dataclasses.is_dataclass(tp):
-            hints = _hints(tp)
-            kwargs = {
-                f.name: from_jsonable(hints[f.name], data[f.name]) for f in dataclasses.fields(tp)
-            }
-            return tp(**kwargs)
-        if issubclass(tp, enum.Enum):
-            return tp(data)
-    return data
+            item = _decoder(args[0])
+            if item is _same:
+                return tuple
+            return lambda data: tuple([item(v) for v in data])
+        parts = tuple(_decoder(a) for a in args)
+        return lambda data: tuple([p(v) for p, v in zip(parts, data, strict=True)])
+    if origin is dict or tp is Any or not isinstance(tp, type):
+        return _same
+    if _is_record(tp) or dataclasses.is_dataclass(tp):
+        hints = _hints(tp)
+        fields = tuple((n, _decoder(hints[n])) for n in _names(tp))
+        cls: Callable[..., Any] = tp
+        return lambda data: cls(**{n: decode(data[n]) for n, decode in fields})
+    if issubclass(tp, enum.Enum):
+        return tp
+    return _same
 
 
 def encode_state(state: Any) -> dict[str, Any]:

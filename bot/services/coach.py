@@ -24,6 +24,7 @@ from bot.engine import match
 from bot.engine.views import SeatView
 from bot.services import analysis, compute, step
 from bot.services.analysis import Judged, expert_ready
+from bot.services.bounds import Where, require_here
 from bot.services.errors import Forbidden, NotSeated, WrongState
 from bot.services.models import TableInfo
 from bot.services.step import deal_number, name_of, table_info
@@ -95,13 +96,14 @@ class TableCoach(TableUpkeep):
         self._thinking: dict[tuple[str, int, int, int], asyncio.Task[Any]] = {}
 
     # ---- hints ---------------------------------------------------------------------------
-    async def hint(self, table_id: int, user_id: int) -> Hint:
+    async def hint(self, table_id: int, user_id: int, *, where: Where | None = None) -> Hint:
         """The expert's choice at the user's current decision, with the alternatives.
 
         Only at practice tables (opened with hints on, never rated), and only for the player
         whose decision it is.
         """
         rec = await self._load(table_id)
+        require_here(rec, where, "seat")
         self._require_playing(rec)
         seat = self._seated(rec, user_id)
         if not rec.hints:

@@ -346,7 +346,12 @@ class TableCore:
             )
         deadline = reminder = None
         turn = match.to_act(m) if status == "playing" else None
-        if rec.turn_clock and turn is not None and turn not in step.auto:
+        pending = status == "playing" and step.has_work()
+        if pending:
+            # Computer moves are still to make (a run cut short at its limits, issue 28): due
+            # at once, so the sweeper goes on with them in a job of their own.
+            deadline = now
+        elif rec.turn_clock and turn is not None and turn not in step.auto:
             # A human must decide: their clock starts now, with a reminder at half time.
             deadline = now + rec.turn_clock
             reminder = now + rec.turn_clock / 2
@@ -387,7 +392,7 @@ class TableCore:
             seq=new_seq,
             status=status,
             seats=seats,
-            turn_deadline=deadline,
+            turn_deadline=None if pending else deadline,  # no human's clock runs meanwhile
             reminder_at=reminder,
             notify_at=notify_at,
             notify_seat=notify_seat,

@@ -29,6 +29,7 @@ from bot.db.tables import SeatRecord, TableRecord
 from bot.engine import match
 from bot.engine.events import Event
 from bot.i18n import LANGUAGES
+from bot.services.bounds import Where, require_here
 from bot.services.core import TableCore
 from bot.services.errors import Conflict, Forbidden, InvalidRequest, NotSeated, WrongState
 from bot.services.models import Outcome, TableInfo
@@ -155,10 +156,14 @@ class TableLife(TableCore):
             ):
                 return None
             m = self._match(rec)
+            step = PlayStep(rec, m, rec.seed)
+            if step.has_work():
+                # Not a human's clock: computer moves an earlier job left for later (its run
+                # reached ``step.COMPUTER_RUN_MOVES`` or ``COMPUTER_RUN_SECONDS``).
+                return await self._commit(rec, await self._advance(step))
             seat = match.to_act(m)
             if seat is None:
                 return None
-            step = PlayStep(rec, m, rec.seed)
             count = next(s.expiries for s in rec.seats if s.seat == seat) + 1
             step.expiries[seat] = count
             step.note(Event("timed_out", seat, {"expiries": count}))
@@ -181,10 +186,11 @@ class TableLife(TableCore):
         computer playing for them (``step.auto``)."""
         return [s.seat for s in rec.seats if s.user_id is not None and s.seat not in step.auto]
 
-    async def im_back(self, table_id: int, user_id: int) -> Outcome:
+    async def im_back(self, table_id: int, user_id: int, *, where: Where | None = None) -> Outcome:
         """The human takes their seat back from the computer (or clears "away")."""
         async with self._lock(table_id):
             rec = await self._load(table_id)
+            require_here(rec, where, "seat")
             self._require_playing(rec)
             seat = self._seated(rec, user_id)
             if next(s.expiries for s in rec.seats if s.seat == seat) == 0:
@@ -196,7 +202,7 @@ class TableLife(TableCore):
             return await self._commit(rec, step, actor=seat)
 
     # ---- leaving and admin controls --------------------------------------------------
-    async def resign(self, table_id: int, user_id: int) -> Outcome:
+    async def resign(self, table_id: int, user_id: int, *, where: Where | None = None) -> Outcome:
         """The user leaves a game in play; a computer plays their seat from now on.
 
         The resigned player is recorded as not winning (their seat's score still counts at
@@ -204,11 +210,18 @@ class TableLife(TableCore):
         """
         async with self._lock(table_id):
             rec = await self._load(table_id)
+            require_here(rec, where, "seat")
             self._require_playing(rec)
             return await self._hand_to_computer(rec, self._seated(rec, user_id), "resigned")
 
     async def replace_player(
-        self, table_id: int, actor_id: int, target_user_id: int, *, admin: bool = False
+        self,
+        table_id: int,
+        actor_id: int,
+        target_user_id: int,
+        *,
+        admin: bool = False,
+        where: Where | None = None,
     ) -> Outcome:
         """The host (or a server admin) gives an away player's seat to a computer.
 
@@ -219,6 +232,7 @@ class TableLife(TableCore):
         """
         async with self._lock(table_id):
             rec = await self._load(table_id)
+            require_here(rec, where)
             self._require_playing(rec)
             self._require_host(rec, actor_id, admin)
             target = next(

@@ -1,7 +1,10 @@
 """One service call's work on a match, and the mapping of DB records to service models.
 
 ``PlayStep`` applies a human action, starts new deals from the table seed and lets computer
-seats act until a human must decide, collecting the log entries and events to persist.
+seats act until a human must decide, collecting the log entries and events to persist. One
+job of computer moves is bounded (``COMPUTER_RUN_MOVES``, ``COMPUTER_RUN_SECONDS``): a longer
+run is committed as it stands and goes on in a later job (``PlayStep.cut_short``), so no table
+holds its lock, nor a worker process, for long.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import logging
 import random
 import re
 import secrets
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -38,6 +42,15 @@ LEVELS = ("casual", "expert")
 #: (so it travels to the worker processes with it); tests lower it to keep games quick.
 EXPERT_EFFORT = 1.0
 AWAY_TAKEOVER = 2  # consecutive timeouts after which a computer plays the seat
+#: The most computer decisions one job makes (issue 28, defect 3): more than any one deal of
+#: any game has (a daily deal played out for its player in one job), far fewer than a match
+#: the computers would play alone. A longer run goes on in a later job.
+COMPUTER_RUN_MOVES = 120
+#: The most seconds one job spends on computer decisions, by the monotonic clock of the
+#: process it runs in (a worker's): it stops after the decision that crosses it, and makes at
+#: least one decision, so a table always moves on. This is what bounds how long a table's lock
+#: and a worker process are held (the expert takes about 250 ms a decision).
+COMPUTER_RUN_SECONDS = 8.0
 _AI_SALT = 0x5EED_A1_5EED  # keeps computer-player rng streams apart from deck shuffles
 
 
@@ -324,6 +337,12 @@ class PlayStep:
         self.ended: list[EndedDeal] = []
         self.deal_results: list[DealResultRecord] = []
         self.new_deal = False
+        # Read here, like ``effort``, so the limits travel to the worker processes.
+        self.run_moves = max(1, COMPUTER_RUN_MOVES)
+        self.run_seconds = COMPUTER_RUN_SECONDS
+        #: ``advance`` stopped at its limits with computer moves still to make (the commit
+        #: makes them due at once: ``TableLife.expire_overdue`` goes on with them).
+        self.cut_short = False
 
     def log(self, kind: str, seat: int | None, payload: dict[str, Any]) -> None:
         self.seq += 1
@@ -395,7 +414,11 @@ class PlayStep:
         return self.m.needs_deal or match.to_act(self.m) in self.auto
 
     def advance(self) -> None:
-        """Start deals and play computer (and resigned) seats until a human must decide."""
+        """Start deals and play computer (and resigned) seats until a human must decide, or
+        until this job's limits (``run_moves`` decisions, ``run_seconds``): then
+        ``cut_short`` is set and the rest is left to a later job."""
+        started = time.monotonic()
+        moves = 0
         while not self.m.finished:
             if self.m.needs_deal:
                 self.start_deal()
@@ -403,7 +426,13 @@ class PlayStep:
             seat = match.to_act(self.m)
             if seat is None or seat not in self.auto:
                 return
+            if moves >= self.run_moves or (
+                moves and time.monotonic() - started >= self.run_seconds
+            ):
+                self.cut_short = True
+                return
             self.apply(self.computer_action(seat), by="ai")
+            moves += 1
 
     def computer_action(self, seat: int) -> Action:
         """The computer's decision for ``seat`` now, from the rng of the seq it will be

@@ -26,6 +26,7 @@ from bot.engine.rules import BadOption, Rules
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import LANGUAGES, language_of
 from bot.services.analysis import expert_ready
+from bot.services.bounds import Where, require_here, require_room
 from bot.services.coach import TableCoach
 from bot.services.daily import DailyTables
 from bot.services.errors import (
@@ -153,6 +154,7 @@ class TableService(DailyTables, TableCoach):
             raise option_refusal(rules, options) from None
         if not 0 <= computers <= players - 1:
             raise InvalidRequest("too_many_computers", players=players, most=players - 1)
+        require_room(await self.store.open_for_user(owner_id), owner_id, hosting=True)
         seats = [
             SeatRecord(
                 0, owner_id, owner_name, language=await self._dm_language(owner_id, owner_locale)
@@ -231,24 +233,36 @@ class TableService(DailyTables, TableCoach):
         return WrongState("channel_busy", table=t.id, game=t.game_id, status=t.status)
 
     async def join(
-        self, table_id: int, user_id: int, name: str, locale: str | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        name: str,
+        locale: str | None = None,
+        *,
+        where: Where | None = None,
     ) -> TableInfo:
-        """Take the next free seat of a lobby (``locale``: the client's, see ``open_lobby``)."""
+        """Take the next free seat of a lobby (``locale``: the client's, see ``open_lobby``).
+
+        ``where`` (every use case that names a table takes it): where the interaction came
+        from, refused unless it is the table's server (``bot.services.bounds``)."""
         language = await self._dm_language(user_id, locale)
         async with self._lock(table_id):
             rec = await self._load(table_id)
+            require_here(rec, where)
             self._require_lobby(rec)
             if any(s.user_id == user_id for s in rec.seats):
                 raise WrongState("already_seated")
             if len(rec.seats) >= rec.players:
                 raise WrongState("table_full")
+            require_room(await self.store.open_for_user(user_id), user_id, hosting=False)
             seats = (*rec.seats, SeatRecord(len(rec.seats), user_id, name, language=language))
             return await self._save_lobby(rec, rec.owner_id, seats)
 
-    async def leave(self, table_id: int, user_id: int) -> TableInfo:
+    async def leave(self, table_id: int, user_id: int, *, where: Where | None = None) -> TableInfo:
         """Leave a lobby. Ownership passes to the next human; with none left it is abandoned."""
         async with self._lock(table_id):
             rec = await self._load(table_id)
+            require_here(rec, where)
             if rec.status == "playing":
                 raise WrongState("leave_started")
             self._require_lobby(rec)
@@ -261,14 +275,20 @@ class TableService(DailyTables, TableCoach):
                 owner = humans[0].user_id or owner
             return await self._save_lobby(rec, owner, seats, abandon=not humans)
 
-    async def add_computer(self, table_id: int, user_id: int) -> TableInfo:
-        """Any seated human may fill the next free seat of a lobby with a computer player."""
+    async def add_computer(
+        self, table_id: int, user_id: int, *, where: Where | None = None
+    ) -> TableInfo:
+        """Any seated human may fill the next free seat of a lobby with a computer player,
+        unless the server's admins turned computer players off (issue 28, defect 4)."""
         async with self._lock(table_id):
             rec = await self._load(table_id)
+            require_here(rec, where)
             self._require_lobby(rec)
             self._seated(rec, user_id)
             if len(rec.seats) >= rec.players:
                 raise WrongState("table_full")
+            if not (await self.guild_settings(rec.guild_id)).computers_allowed:
+                raise Forbidden("computers_off")
             used = {s.name for s in rec.seats}
             names = [computer_name(n) for n in COMPUTER_NAMES]
             name = next((n for n in names if n not in used), computer_name(len(rec.seats) + 1))
@@ -295,14 +315,27 @@ class TableService(DailyTables, TableCoach):
         return table_info(replace(rec, owner_id=owner_id, seats=seats, status=status))
 
     # ---- play ------------------------------------------------------------------------
-    async def start(self, table_id: int, user_id: int, *, seed: int | None = None) -> Outcome:
-        """The owner starts a full lobby: first dealer by seeded lottery, deal 1, computers."""
+    async def start(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        seed: int | None = None,
+        where: Where | None = None,
+    ) -> Outcome:
+        """The owner starts a full lobby: first dealer by seeded lottery, deal 1, computers.
+
+        A lobby with no human seated never starts (issue 28, defect 3): computers alone
+        would play a whole match nobody watches (rated, at the expert level, in one job)."""
         async with self._lock(table_id):
             rec = await self._load(table_id)
+            require_here(rec, where)
             self._require_lobby(rec)
             if rec.owner_id != user_id:
                 host = next((s.name for s in rec.seats if s.user_id == rec.owner_id), None)
                 raise Forbidden("host_only_start", host=host)
+            if not any(s.user_id is not None for s in rec.seats):
+                raise WrongState("no_human")
             if len(rec.seats) < rec.players:
                 raise WrongState("table_not_full", players=rec.players, seated=len(rec.seats))
             table_seed = rec.seed if seed is None else seed % (1 << SEED_BITS)
@@ -322,6 +355,7 @@ class TableService(DailyTables, TableCoach):
         *,
         expect_seq: int | None = None,
         expect_deal: int | None = None,
+        where: Where | None = None,
     ) -> Outcome:
         """Apply the user's decision (action JSON without ``seat``), then computer moves.
 
@@ -337,6 +371,7 @@ class TableService(DailyTables, TableCoach):
             if queued_at is None:  # or queued behind another process
                 queued_at = lock.queued_seq
             rec = await self._load(table_id)
+            require_here(rec, where, "seat")
             self._require_playing(rec)
             seat = self._seated(rec, user_id)
             if expect_seq is not None and expect_seq != rec.seq:
@@ -381,25 +416,35 @@ class TableService(DailyTables, TableCoach):
                     raise IllegalMove("already_played")
                 return
 
-    async def rematch(self, table_id: int, user_id: int) -> TableInfo:
+    async def rematch(
+        self, table_id: int, user_id: int, *, where: Where | None = None
+    ) -> TableInfo:
         """A finished game's player opens a new lobby in the same channel with the same
         seats, options, clock, computer level and hints; they host it and press Start when
-        everyone is ready."""
+        everyone is ready.
+
+        The player asking sits again as themselves, even if they had resigned; other players
+        who resigned come back as computer players, or, where the server's admins turned
+        computer players off, their seats wait for someone to join. A daily deal has no
+        rematch: there is one a day (issue 28, defect 3).
+        """
         rec = await self._load(table_id)
+        require_here(rec, where)
+        if rec.daily_date is not None:
+            raise WrongState("rematch_daily", game=rec.game_id)
         if rec.status != "finished":
             raise WrongState("rematch_unfinished")
-        me = next((s for s in rec.seats if s.user_id == user_id), None)
-        if me is None:
+        if not any(s.user_id == user_id for s in rec.seats):
             raise Forbidden("rematch_players_only")
-        # Everyone keeps their seat; humans who resigned come back as computer players.
-        seats = [
-            SeatRecord(s.seat, s.user_id, s.name, language=s.language)
-            if s.user_id is not None and not s.resigned
-            else SeatRecord(
-                s.seat, None, s.name if s.is_bot else computer_name(s.name), is_bot=True
-            )
-            for s in rec.seats
-        ]
+        require_room(await self.store.open_for_user(user_id), user_id, hosting=True)
+        computers = (await self.guild_settings(rec.guild_id)).computers_allowed
+        seats: list[SeatRecord] = []
+        for s in rec.seats:
+            if s.user_id is not None and (s.user_id == user_id or not s.resigned):
+                seats.append(SeatRecord(len(seats), s.user_id, s.name, language=s.language))
+            elif computers:
+                name = s.name if s.is_bot else computer_name(s.name)
+                seats.append(SeatRecord(len(seats), None, name, is_bot=True))
         clock = next((k for k, v in CLOCKS.items() if v == rec.turn_clock), "off")
         return await self._create_lobby(
             rec.guild_id,
@@ -445,13 +490,17 @@ class TableService(DailyTables, TableCoach):
         """Lobby and playing tables where the user holds a (non-resigned) seat."""
         return [table_info(r) for r in await self.store.open_for_user(user_id)]
 
-    async def snapshot(self, table_id: int, user_id: int | None = None) -> Outcome:
+    async def snapshot(
+        self, table_id: int, user_id: int | None = None, *, where: Where | None = None
+    ) -> Outcome:
         """Current state for rendering (no events).
 
         ``seat_views`` holds the user's own view if they are seated (empty otherwise); with
         ``user_id=None`` it holds every active human seat's view (e.g. to redraw DMs).
+        ``where``: a player's own look at their hand (a ``"seat"`` use, see ``bounds``).
         """
         rec = await self._load(table_id)
+        require_here(rec, where, "seat")
         info = table_info(rec)
         if rec.snapshot_json is None:
             return Outcome(table=info)

@@ -20,7 +20,7 @@ from simcord import interactions as sim_interactions
 
 from bot.i18n.extract import LOCALES, read
 from tests.e2e.helpers import embed_text, said
-from tests.resilience.drive import SHORT_OPTIONS, Table, World, group
+from tests.resilience.drive import SHORT_OPTIONS, Table, World, group, landed_games
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
@@ -186,3 +186,19 @@ async def test_a_french_refusal_for_a_french_player(
     assert text.startswith("⚠️") and "Il n’y a pas de table" in text
     r = await bob.slash(world.channel, "lamorte join")
     assert "There is no La Morte table in this channel" in (said(r).content or "")
+
+
+async def test_rules_in_the_readers_language(simcord_env: simcord.Env, locales: Locales) -> None:
+    """``/<game> rules`` is a private answer: in the reader's language, the server's being
+    English (issue 28, defect 8)."""
+    world = world_in(simcord_env, locales, "en-US", {"amelie": "fr", "bob": "en-US"})
+    amelie, bob = world.members
+    for game in landed_games():
+        for full in (False, True):
+            r = await amelie.slash(world.channel, f"{group(game)} rules", full=full)
+            french = message_text(said(r))
+            assert said(r).ephemeral and not leaks(french, "fr"), (game, leaks(french, "fr")[:5])
+            r = await bob.slash(world.channel, f"{group(game)} rules", full=full)
+            assert message_text(said(r)) != french, game  # bob reads English
+    r = await amelie.slash(world.channel, "lamorte rules")
+    assert "La Morte — comment jouer" in message_text(said(r))

@@ -51,7 +51,7 @@ async def open_table(channel: Any, alice: Any, bob: Any, **options: Any) -> None
     assert r.acknowledged and "is open" in (said(r).content or ""), said(r).content
     lobby = channel.last_message
     assert "Loser's Game · table #1" in embed_text(lobby)
-    assert "Game to **50**" in embed_text(lobby)
+    assert f"Game to **{options.get('target', 50)}**" in embed_text(lobby)
     assert (await bob.click(lobby, label="Join")).acknowledged
     assert (await alice.click(channel.history()[0], label="Start")).acknowledged
 
@@ -62,7 +62,8 @@ def hidden_cards(service_views: dict[int, Any]) -> set[str]:
 
 async def test_whole_game_to_its_end(world: tuple[Any, ...]) -> None:
     env, _guild, channel, alice, bob, _carol = world
-    await open_table(channel, alice, bob)
+    # A game to 25: every phase and the game's end, in half the hands of the default 50.
+    await open_table(channel, alice, bob, target=25)
     service: TableService = env.bot.service
     table = channel.last_message
     assert "Loser's Game · table #1 — hand 1" in embed_text(table)
@@ -109,7 +110,7 @@ async def test_whole_game_to_its_end(world: tuple[Any, ...]) -> None:
     assert info.status == "finished"
     outcome = await service.snapshot(1)
     top = max(outcome.totals)
-    assert top >= 50 and outcome.totals.count(top) == 1
+    assert top >= 25 and outcome.totals.count(top) == 1
     assert outcome.winners == (outcome.totals.index(top),)
     assert "🏆" in embed_text(final[0])
 

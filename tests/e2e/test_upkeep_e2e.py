@@ -120,7 +120,9 @@ async def test_a_display_name_cannot_ping_everyone(simcord_env: simcord.Env) -> 
     await table.open(4, {"target": 10})
     await sneaky.slash(world.channel, "lamorte resign")
     notices = [m for m in world.channel.history() if "resigned" in (m.content or "")]
-    assert notices and "@everyone" in notices[0].content
+    # The name shows (a zero-width space after "@" keeps it from being a mention at all:
+    # issue 28, defect 7), and nothing pings everyone.
+    assert notices and "@\u200beveryone" in notices[0].content
     assert not any(m.mention_everyone for m in world.channel.history())
 
 

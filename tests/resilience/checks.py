@@ -9,7 +9,7 @@ hand" privacy.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from bot.db.tables import TableRecord
@@ -160,23 +160,24 @@ class Ledger:
 # ---- reading cards in what Discord shows ---------------------------------------------------
 
 
-def _texts(obj: Any) -> Iterable[str]:
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for v in obj.values():  # pyright: ignore[reportUnknownVariableType]
-            yield from _texts(v)
-    elif isinstance(obj, list):
-        for v in obj:  # pyright: ignore[reportUnknownVariableType]
-            yield from _texts(v)
+def _texts(obj: Any) -> list[str]:
+    """Every string inside ``obj`` (nested dicts and lists), in order."""
+    out: list[str] = []
+    stack: list[Any] = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, dict):
+            stack.extend(reversed(list(item.values())))  # pyright: ignore[reportUnknownArgumentType]
+        elif isinstance(item, list):
+            stack.extend(reversed(item))  # pyright: ignore[reportUnknownArgumentType]
+    return out
 
 
 def message_text(message: Any) -> str:
     """Everything a stored (SimCord backend) message shows: content, embeds, components."""
-    parts = [message.content or ""]
-    parts += _texts(message.embeds)
-    parts += _texts(message.components)
-    return "\n".join(parts)
+    return "\n".join([message.content or "", *_texts(message.embeds), *_texts(message.components)])
 
 
 class CardReader:
@@ -199,9 +200,17 @@ class CardReader:
         self._pattern = re.compile(
             r"(?<![0-9A-Za-z])(" + "|".join(map(re.escape, tokens)) + r")(?![0-9A-Za-z])"
         )
+        self._seen: dict[str, frozenset[str]] = {}
 
-    def cards(self, text: str) -> set[str]:
-        return {self.card_of[t] for t in self._pattern.findall(text)}
+    def cards(self, text: str) -> frozenset[str]:
+        # Memoised: the fuzz scans the same table and hand texts after many interactions.
+        found = self._seen.get(text)
+        if found is None:
+            if len(self._seen) > 4096:
+                self._seen.clear()
+            found = frozenset(self.card_of[t] for t in self._pattern.findall(text))
+            self._seen[text] = found
+        return found
 
 
 def leaks(reader: CardReader, m: MatchState | None, seat: int | None, text: str) -> list[str]:

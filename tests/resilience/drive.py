@@ -61,6 +61,10 @@ class World:
     guild: Any
     channel: Any
     members: list[Any]
+    #: The server's default for pictures (players may still turn theirs on). Worlds whose
+    #: tests read only text turn them off: drawing the PNGs was half the CPU of their games,
+    #: and the pictures have their own tests (tests/pictures, the e2e games, the REST budget).
+    pictures: bool = True
 
     @property
     def bot(self) -> TrionfiBot:
@@ -77,12 +81,20 @@ class World:
         await old.close()
 
 
-def make_world(env: simcord.Env, members: int = 4, channel: str = "tarot") -> World:
-    """A server "Tarot Club" with one text channel and ``members`` members."""
-    guild = env.create_guild("Tarot Club")
+def make_world(
+    env: simcord.Env,
+    members: int = 4,
+    channel: str = "tarot",
+    *,
+    pictures: bool = True,
+    server: str = "Tarot Club",
+) -> World:
+    """A server named ``server`` with one text channel and ``members`` members
+    (``pictures``: the server's default, applied when the first table opens)."""
+    guild = env.create_guild(server)
     text = guild.create_text_channel(channel)
     people = [guild.add_member(env.create_user(n)) for n in MEMBER_NAMES[:members]]
-    return World(env, guild, text, people)
+    return World(env, guild, text, people, pictures)
 
 
 # ---- what a message offers -------------------------------------------------------------
@@ -162,6 +174,8 @@ class Table:
         others press Join and the host Start (``in_lobby`` runs before anyone joins)."""
         host, *guests = self.humans
         channel = self.world.channel
+        if not self.world.pictures:  # as /admin would set it
+            await self.service.update_guild_settings(self.world.guild.id, pictures=False)
         name = group(self.game_id)
         root = self.world.env.backend.find_command(name, None)
         assert root is not None, f"/{name} is not synced"

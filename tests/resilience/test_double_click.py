@@ -106,7 +106,7 @@ async def test_double_click_on_a_card_through_discord(
 ) -> None:
     """Two clicks on the same card of a DM hand, delivered together: the card is played once,
     the hand is redrawn once, and the second click gets an ephemeral "already played"."""
-    world = make_world(simcord_env, 2)
+    world = make_world(simcord_env, 2, pictures=False)
     alice = world.members[0]
     table = Table(world, game_id, [alice], seed=7)
     await table.open(max(get_rules(game_id).min_players, 3), {})  # the default, long game

@@ -32,7 +32,7 @@ async def test_no_hidden_card_reaches_anyone_else(
     game_id: str, seats: int, simcord_env: simcord.Env
 ) -> None:
     env = simcord_env
-    world = make_world(env, 4)
+    world = make_world(env, 4, pictures=False)
     humans = world.members[: min(3, seats)]
     outsider = world.members[3]
     table = Table(world, game_id, humans, seed=seats)

@@ -43,7 +43,7 @@ async def test_restarts_anywhere_change_nothing(
     seed = env.bot.seed_source()  # type: ignore[attr-defined]
     counts = seat_counts(game_id)
     seats = counts[seed % len(counts)]
-    world = make_world(env, 4, "straight")
+    world = make_world(env, 4, "straight", pictures=False)
     straight = Table(world, game_id, world.members[:2], seed)
     await straight.open(seats)
     await straight.play()

@@ -27,11 +27,11 @@ from bot.ui.delivery.failures import (
 from bot.ui.delivery.jobs import Job, fingerprint
 from bot.ui.delivery.pictures import for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
+from bot.ui.text.life import time_left
 from bot.ui.text.locale import for_table
+from bot.ui.text.names import pinging
 
 log = logging.getLogger(__name__)
-
-_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class Hands:
@@ -103,7 +103,7 @@ class Hands:
             self._shown[key] = digest
             return True
         except (Lost, Gone):  # blocked, DMs closed, or an unknown user or DM channel
-            await self._dm_blocked(table, seat)
+            await self.dm_blocked(table, seat)
             return True
         except Retry as e:
             log.info(
@@ -169,7 +169,7 @@ class Hands:
             with contextlib.suppress(DeliveryFailure):
                 await attempt(old.delete(), "an old hand")
 
-    async def _dm_blocked(self, table: TableInfo, seat: SeatInfo) -> None:
+    async def dm_blocked(self, table: TableInfo, seat: SeatInfo) -> None:
         """DMs to this player fail (closed or the bot is blocked): one public notice, then
         they play from **Show my hand**."""
         await self.service.set_dm(table.id, seat.seat, None, None, True)
@@ -182,7 +182,7 @@ class Hands:
             )
         try:
             await attempt(
-                channel.send(text, allowed_mentions=_MENTIONS),
+                channel.send(text, allowed_mentions=pinging(seat.user_id)),
                 "a closed-DM notice",
             )
         except DeliveryFailure:
@@ -202,12 +202,32 @@ class Hands:
                 id=table.id,
             )
         try:
-            message = await attempt(channel.send(text, allowed_mentions=_MENTIONS), "a turn ping")
+            message = await attempt(
+                channel.send(text, allowed_mentions=pinging(seat.user_id)), "a turn ping"
+            )
         except Refused:
             # The channel refuses the bot (its host is told): the player's DMs are not at
             # fault, and they can still press Show my hand.
             log.info("table %s: could not ping a player", table.id, extra=table_fields(table))
             return
+        self._pings.setdefault(table.id, []).append(message.id)
+
+    async def remind(self, table: TableInfo, seat: SeatInfo, seconds_left: float) -> None:
+        """A half-time turn reminder for a player without DMs: a channel message that mentions
+        them (removed with the turn's pings), never a DM bound to fail (issue 28, 8: each
+        refused DM counts toward Discord's invalid-request limit)."""
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        with for_table(table):
+            text = _(
+                "⏰ {mention}, it's still your turn at table #{id} — {left} left before the "
+                "computer plays for you. Press **Show my hand** on the table message to play.",
+                mention=f"<@{seat.user_id}>",
+                id=table.id,
+                left=time_left(seconds_left),
+            )
+        message = await attempt(
+            channel.send(text, allowed_mentions=pinging(seat.user_id)), "a turn reminder"
+        )
         self._pings.setdefault(table.id, []).append(message.id)
 
     async def clean_pings(self, table: TableInfo, outcome: Outcome) -> None:

@@ -22,10 +22,9 @@ from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.protocols import Messenger
 from bot.ui.games import renderer
 from bot.ui.text.locale import for_seat
+from bot.ui.text.names import pinging
 
 log = logging.getLogger(__name__)
-
-_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 class HostNotices:
@@ -88,7 +87,9 @@ class HostNotices:
         try:  # their DMs are closed, and the channel takes text: tell them there
             channel = self.bot.get_partial_messageable(table.channel_id)
             await attempt(
-                channel.send(f"<@{table.owner_id}> {text}", allowed_mentions=_MENTIONS),
+                channel.send(
+                    f"<@{table.owner_id}> {text}", allowed_mentions=pinging(table.owner_id)
+                ),
                 "a permission notice",
             )
         except DeliveryFailure:

@@ -20,8 +20,10 @@ from bot.ui.text.cards import in_hand_order, label, labels, suit_mark
 from bot.ui.text.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
+    FIELD_VALUE_LIMIT,
     WAITING_NOTE,
     add_last_trick,
+    clip_lines,
     finish_table_embed,
     last_trick_text,
     mention,
@@ -161,7 +163,8 @@ def table_embed(outcome: Outcome) -> discord.Embed:
         else:
             row = _("**{name}** · {tricks}, {cards} · total **{total}**", **facts)
         rows.append(mark + row)
-    embed.add_field(name=_("Players"), value="\n".join(rows), inline=False)
+    # Six long names full of escaped markup, with their honours, can pass a field's limit.
+    embed.add_field(name=_("Players"), value=clip_lines(rows, FIELD_VALUE_LIMIT), inline=False)
     if pv.phase == "play":
         embed.add_field(
             name=_("Trick {n} of {total}", n=pv.tricks_played + 1, total=TRICKS),

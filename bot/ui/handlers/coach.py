@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.ui.delivery.answer import send
-from bot.ui.handlers.desk import Desk
+from bot.ui.handlers.desk import Desk, where_of
 from bot.ui.text.coach import hint_embed, review_embed
 
 
@@ -27,7 +27,7 @@ class CoachController:
 
     async def hint(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The presser's hint, privately (the table's **Hint** button)."""
-        found = await self.service.hint(table_id, interaction.user.id)
+        found = await self.service.hint(table_id, interaction.user.id, where=where_of(interaction))
         await send(interaction, ephemeral=True, embed=hint_embed(found))
 
     async def hint_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:

@@ -19,6 +19,7 @@ import discord
 
 from bot.i18n import N_, _
 from bot.log import log_context
+from bot.services.bounds import Where
 from bot.services.errors import ServiceError
 from bot.services.models import TableInfo
 from bot.services.tables import TableService
@@ -111,6 +112,12 @@ class Desk:
                 )
             )
         return table
+
+
+def where_of(interaction: discord.Interaction[Any]) -> Where:
+    """Where an interaction came from, as the services check it against a table's server
+    (``bot.services.bounds``): its server, or the DM channel it was used in."""
+    return Where(interaction.guild_id, interaction.channel_id)
 
 
 def locale_code(locale: object) -> str | None:

@@ -17,13 +17,17 @@ from bot.i18n import _
 from bot.services.models import Outcome, TableInfo
 from bot.services.upkeep import Ended
 from bot.ui.delivery.answer import reply
+from bot.ui.delivery.failures import DeliveryFailure
 from bot.ui.delivery.publisher import Publisher
-from bot.ui.handlers.desk import Desk
+from bot.ui.handlers.desk import Desk, where_of
 from bot.ui.handlers.lobby import LobbyController
-from bot.ui.text.life import life_notices
+from bot.ui.text.life import life_notices, time_left
 from bot.ui.text.locale import for_seat
+from bot.ui.text.names import escape_name
 
 log = logging.getLogger(__name__)
+
+CANNOT_DM = 50007  # Discord's "Cannot send messages to this user": DMs closed, or blocked
 
 SWEEP_DRAIN_SECONDS = 30.0  # how long a sweep waits for the deliveries it queued
 
@@ -59,25 +63,27 @@ class LifeController:
 
     async def _remind(self, table: TableInfo, user_id: int, seconds_left: float) -> None:
         bot = self.bot
+        seat = next((s for s in table.seats if s.user_id == user_id), None)
+        if seat is not None and seat.dm_failed:
+            # Their DMs are known closed: a DM would only be refused (a 403 counts toward
+            # Discord's invalid-request limit), so the reminder pings them in the channel.
+            try:
+                await self.publisher.hands.remind(table, seat, seconds_left)
+            except DeliveryFailure:
+                log.info("could not post a turn reminder at table %s", table.id)
+            return
         link = (
             f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
             if table.message_id
             else f"<#{table.channel_id}>"
         )
-        minutes = max(1, round(seconds_left / 60)) if seconds_left >= 60 else None
-        seat = next((s for s in table.seats if s.user_id == user_id), None)
         with for_seat(table, seat):
-            left = (
-                _("about {minutes} min", minutes=minutes)
-                if minutes
-                else _("{seconds} s", seconds=max(1, int(seconds_left)))
-            )
             text = _(
                 "⏰ It's still your turn at table #{id} ({link}) — {left} left before the "
                 "computer plays for you.",
                 id=table.id,
                 link=link,
-                left=left,
+                left=time_left(seconds_left),
             )
         try:
             if seat is not None and seat.dm_channel_id is not None:
@@ -87,6 +93,12 @@ class LifeController:
             else:
                 channel = await bot.create_dm(discord.Object(user_id))
             await channel.send(text)
+        except discord.Forbidden as e:
+            log.info("could not DM a turn reminder to %s (%s)", user_id, e.code)
+            if e.code == CANNOT_DM and seat is not None:
+                # Remembered on the seat, as a failed hand DM is (with its one public
+                # notice): later reminders and notifications go to the channel instead.
+                await self.publisher.hands.dm_blocked(table, seat)
         except (discord.HTTPException, OSError):
             log.info("could not DM a turn reminder to %s", user_id)
 
@@ -126,12 +138,16 @@ class LifeController:
 
     # ---- buttons and commands ----------------------------------------------------------
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        outcome = await self.service.im_back(table_id, interaction.user.id)
+        outcome = await self.service.im_back(
+            table_id, interaction.user.id, where=where_of(interaction)
+        )
         await reply(interaction, _("Welcome back — you play your own seat again."))
         self._publish_with_notices(outcome)
 
     async def rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        table = await self.service.rematch(table_id, interaction.user.id)
+        table = await self.service.rematch(
+            table_id, interaction.user.id, where=where_of(interaction)
+        )
         await self.lobby.post_lobby(interaction, table)
 
     async def end(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -144,7 +160,7 @@ class LifeController:
             guild_id=interaction.guild_id,
         )
         table = outcome.table
-        who = interaction.user.display_name
+        who = escape_name(interaction.user.display_name)
         # Rated: the ender still had a game at stake, and ending it was their resignation.
         if outcome.rated:
             mine = _(
@@ -175,11 +191,15 @@ class LifeController:
     ) -> None:
         table = await self.desk.channel_table(interaction, game_id)
         outcome = await self.service.replace_player(
-            table.id, interaction.user.id, member.id, admin=_is_admin(interaction)
+            table.id,
+            interaction.user.id,
+            member.id,
+            admin=_is_admin(interaction),
+            where=where_of(interaction),
         )
         await reply(
             interaction,
-            _("A computer player now plays {name}'s seat.", name=member.display_name),
+            _("A computer player now plays {name}'s seat.", name=escape_name(member.display_name)),
         )
         self._publish_with_notices(outcome, fresh=outcome.table.status == "playing")
 

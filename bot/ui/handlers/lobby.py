@@ -17,7 +17,7 @@ from bot.ui.delivery import access
 from bot.ui.delivery.answer import redraw, reply
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.delivery.publisher import Publisher
-from bot.ui.handlers.desk import Desk, locale_code
+from bot.ui.handlers.desk import Desk, locale_code, where_of
 from bot.ui.handlers.screens import TableScreens
 from bot.ui.text.locale import for_table
 
@@ -47,14 +47,15 @@ class LobbyController:
         if verb == "start":
             await self.start(interaction, table_id)
             return
+        here = where_of(interaction)
         if verb == "join":
             table = await self.service.join(
-                table_id, user.id, user.display_name, locale_code(interaction.locale)
+                table_id, user.id, user.display_name, locale_code(interaction.locale), where=here
             )
         elif verb == "leave":
-            table = await self.service.leave(table_id, user.id)
+            table = await self.service.leave(table_id, user.id, where=here)
         else:
-            table = await self.service.add_computer(table_id, user.id)
+            table = await self.service.add_computer(table_id, user.id, where=here)
         await redraw(interaction, **self.screens.lobby_message(table))
 
     async def open_lobby(
@@ -151,13 +152,18 @@ class LobbyController:
         async def work() -> None:
             table = await self.desk.channel_table(interaction, game_id)
             user = interaction.user
+            here = where_of(interaction)
             if verb == "join":
                 table = await self.service.join(
-                    table.id, user.id, user.display_name, locale_code(interaction.locale)
+                    table.id,
+                    user.id,
+                    user.display_name,
+                    locale_code(interaction.locale),
+                    where=here,
                 )
                 text = _("You joined table #{id}.", id=table.id)
             else:
-                table = await self.service.leave(table.id, user.id)
+                table = await self.service.leave(table.id, user.id, where=here)
                 text = _("You left table #{id}.", id=table.id)
             await reply(interaction, text)
             await self.refresh(table)
@@ -175,7 +181,9 @@ class LobbyController:
                 if table_id is not None
                 else (await self.desk.channel_table(interaction, game_id)).id
             )
-            outcome = await self.service.start(tid, interaction.user.id)
+            outcome = await self.service.start(
+                tid, interaction.user.id, where=where_of(interaction)
+            )
             table = outcome.table
             on_lobby = (
                 interaction.message is not None and interaction.message.id == table.message_id

@@ -10,15 +10,17 @@ from typing import Any
 import discord
 
 from bot.i18n import _
+from bot.services.bounds import Where
 from bot.services.errors import IllegalMove, NotSeated, ServiceError
 from bot.ui.components.table import DEAL_KEY
 from bot.ui.delivery.answer import redraw, reply, reply_error, send
 from bot.ui.delivery.pictures import for_edit
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import renderer
-from bot.ui.handlers.desk import MOVE_MADE, Desk, from_hand
+from bot.ui.handlers.desk import MOVE_MADE, Desk, from_hand, where_of
 from bot.ui.handlers.screens import TableScreens
 from bot.ui.text.cards import long_name
+from bot.ui.text.names import escape_name
 from bot.ui.text.refusals import refusal
 from bot.ui.text.render import with_coaching
 
@@ -42,10 +44,11 @@ class PlayController:
 
         async def work() -> None:
             table = await self.desk.channel_table(interaction, game_id)
+            here = where_of(interaction)
             try:
-                outcome = await self.service.act(table.id, interaction.user.id, payload)
+                outcome = await self.service.act(table.id, interaction.user.id, payload, where=here)
             except IllegalMove as e:
-                raise await self._explained(e, table.id, interaction.user.id) from None
+                raise await self._explained(e, table.id, interaction.user.id, here) from None
             await reply(interaction, _reply_text(game_id, payload))
             self.publisher.publish(outcome)
 
@@ -58,12 +61,13 @@ class PlayController:
         payload = dict(payload)
         deal = payload.pop(DEAL_KEY, None)
         expect_deal = deal if isinstance(deal, int) else None
+        here = where_of(interaction)
         try:
             outcome = await self.service.act(
-                table_id, interaction.user.id, payload, expect_deal=expect_deal
+                table_id, interaction.user.id, payload, expect_deal=expect_deal, where=here
             )
         except IllegalMove as e:
-            raise await self._explained(e, table_id, interaction.user.id) from None
+            raise await self._explained(e, table_id, interaction.user.id, here) from None
         seat = outcome.table.seat_of(interaction.user.id)
         try:
             if seat is not None and seat in outcome.seat_views and from_hand(interaction):
@@ -89,7 +93,9 @@ class PlayController:
         self, interaction: discord.Interaction[Any], table_id: int, selected: list[str]
     ) -> None:
         """A multi-card choice changed: redraw the hand with the picks (nothing is applied)."""
-        outcome = await self.service.snapshot(table_id, interaction.user.id)
+        outcome = await self.service.snapshot(
+            table_id, interaction.user.id, where=where_of(interaction)
+        )
         seat = outcome.table.seat_of(interaction.user.id)
         if seat is None or seat not in outcome.seat_views:
             raise NotSeated(_("You are not seated at this table."))
@@ -103,13 +109,15 @@ class PlayController:
         # Never redraw a hand over a message the channel sees: send it to the presser.
         await send(interaction, ephemeral=True, **fields)
 
-    async def _explained(self, e: IllegalMove, table_id: int, user_id: int) -> ServiceError:
+    async def _explained(
+        self, e: IllegalMove, table_id: int, user_id: int, here: Where
+    ) -> ServiceError:
         """A refused decision, in words; a refused card also says which rule forbids it, as
         the player's hand does (their current view, fetched only on this path)."""
         if e.params.get("reason") != "cannot_play":
             return e
         try:
-            outcome = await self.service.snapshot(table_id, user_id)
+            outcome = await self.service.snapshot(table_id, user_id, where=here)
         except ServiceError:
             return e
         seat = outcome.table.seat_of(user_id)
@@ -121,8 +129,10 @@ class PlayController:
 
         async def work() -> None:
             table = await self.desk.channel_table(interaction, game_id)
-            outcome = await self.service.resign(table.id, interaction.user.id)
-            name = interaction.user.display_name
+            outcome = await self.service.resign(
+                table.id, interaction.user.id, where=where_of(interaction)
+            )
+            name = escape_name(interaction.user.display_name)
             closed = outcome.table.status == "abandoned"
             if closed:
                 mine = _("You resigned. No human player is left, so the table is closed.")
@@ -161,7 +171,7 @@ class PlayController:
             if table_id is not None
             else (await self.desk.channel_table(interaction, game_id)).id
         )
-        outcome = await self.service.snapshot(tid, interaction.user.id)
+        outcome = await self.service.snapshot(tid, interaction.user.id, where=where_of(interaction))
         seat = outcome.table.seat_of(interaction.user.id)
         if seat is None:
             raise NotSeated(_("You are not seated at this table."))

@@ -34,6 +34,7 @@ from bot.ui.handlers.desk import Host
 from bot.ui.text.daily import result_embed
 from bot.ui.text.life import clock_line, clock_name
 from bot.ui.text.locale import for_seat, for_table
+from bot.ui.text.names import flat_name, pinging
 from bot.ui.text.render import coaching_lines, lobby_embed, table_link, with_coaching
 
 
@@ -66,8 +67,9 @@ class TableScreens:
                 else table_view(
                     table.id, someone_away=any(s.away for s in table.seats), hints=table.hints
                 ),
-                "allowed_mentions": discord.AllowedMentions(
-                    users=True, roles=False, everyone=False
+                # Only the table's own players can be pinged (the turn's mention).
+                "allowed_mentions": pinging(
+                    *(s.user_id for s in table.seats if not s.is_bot and not s.resigned)
                 ),
             }
 
@@ -97,8 +99,9 @@ class TableScreens:
             return _("Daily deal · {day}", day=table.daily)
         guild = self.bot.get_guild(table.guild_id)
         channel = guild.get_channel(table.channel_id) if guild else None
-        server = guild.name if guild else _("your server")
-        place = f"#{channel.name}" if channel else _("the table channel")
+        # An embed author line: Discord shows it literally, so names are only made one line.
+        server = flat_name(guild.name) if guild else _("your server")
+        place = f"#{flat_name(channel.name)}" if channel else _("the table channel")
         return _("{server} › {place} · table #{id}", server=server, place=place, id=table.id)
 
     def hand_message(

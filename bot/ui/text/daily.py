@@ -13,14 +13,11 @@ from bot.services.daily import DailyBoards, DailyRecord, Reveal
 from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import card_list, sort_cards
 from bot.ui.text.coach import action_words
+from bot.ui.text.names import escape_name
 from bot.ui.text.render import COLOUR_LOBBY, FIELD_VALUE_LIMIT, clip_lines
 from bot.ui.text.stats import ordinal
 
 DECISIONS_SHOWN = 12  # decisions listed per player in a comparison (the contract ones first)
-
-
-def _name(text: str) -> str:
-    return discord.utils.escape_markdown(text)
 
 
 def score_text(score: int) -> str:
@@ -63,7 +60,7 @@ def _board_lines(board: Board, me: int) -> str:
     lines = []
     for i, e in enumerate(board.top, start=1):
         flag = " 🏳️" if e.resigned else ""
-        who = f"**{_name(e.name)}**" if e.user_id == me else _name(e.name)
+        who = f"**{escape_name(e.name)}**" if e.user_id == me else escape_name(e.name)
         lines.append(f"`{i:>2}` {who} · {score_text(e.score)}{flag}")
     more = board.players - len(board.top)
     if more > 0:
@@ -95,7 +92,7 @@ def boards_embed(boards: DailyBoards, me: int, server: str | None) -> discord.Em
         embed.add_field(
             name=_(
                 "{server} · {n} finished",
-                server=server or _("This server"),
+                server=escape_name(server) if server else _("This server"),
                 n=boards.server.players,
             ),
             value=_board_lines(boards.server, me),
@@ -171,7 +168,7 @@ def reveal_embed(rv: Reveal) -> discord.Embed:
     embed.description = "\n".join(lines)
     for seat, hand in enumerate(rv.hands):
         name = next((s.name for s in table.seats if s.seat == seat), "?")
-        who = _("{name} (you)", name=_name(name)) if seat == a.seat else _name(name)
+        who = _("{name} (you)", name=escape_name(name)) if seat == a.seat else escape_name(name)
         if seat == rv.dealer:
             who += " · " + _("dealer")
         delta = rv.deltas[seat] if seat < len(rv.deltas) else 0
@@ -193,7 +190,7 @@ def reveal_embed(rv: Reveal) -> discord.Embed:
         embed.add_field(
             name=_(
                 "The day's best: {name} · {score}",
-                name=_name(rv.best.name),
+                name=escape_name(rv.best.name),
                 score=score_text(rv.best.score),
             ),
             value=_decision_lines(a.game_id, list(rv.theirs)),
@@ -241,7 +238,7 @@ def announcement_text(day: str, winners: list[tuple[str, str, int]]) -> str:
             _(
                 "Yesterday's best here at {game}: **{name}** ({score})",
                 game=game_title(game_id),
-                name=_name(name),
+                name=escape_name(name),
                 score=score_text(score),
             )
         )

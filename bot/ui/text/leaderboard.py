@@ -10,6 +10,7 @@ import discord
 from bot.i18n import N_, _, n_
 from bot.services.stats import Board, BoardEntry
 from bot.ui.games import game_title
+from bot.ui.text.names import escape_name
 from bot.ui.text.render import COLOUR_DONE
 
 METRIC_NAMES = {
@@ -45,7 +46,7 @@ def _value(board: Board, e: BoardEntry) -> str:
 
 
 def _line(board: Board, e: BoardEntry, viewer: int) -> str:
-    name = discord.utils.escape_markdown(e.name)
+    name = escape_name(e.name)
     you = _(" ← you") if e.player_id == viewer else ""
     text = f"`{e.position:>3}.` {name} — {_value(board, e)}{you}"
     return f"*{text}*" if e.provisional else text

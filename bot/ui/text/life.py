@@ -30,6 +30,13 @@ def clock_line(table: TableInfo) -> str | None:
     return _("⏰ Turn clock: the move is due {when}.", when=f"<t:{int(table.turn_deadline)}:R>")
 
 
+def time_left(seconds: float) -> str:
+    """ "about 3 min" or "40 s": how long a turn reminder says is left."""
+    if seconds >= 60:
+        return _("about {minutes} min", minutes=max(1, round(seconds / 60)))
+    return _("{seconds} s", seconds=max(1, int(seconds)))
+
+
 def life_notices(outcome: Outcome) -> list[str]:
     """Public one-liners for timeouts, takeovers and returns in this outcome."""
     table = outcome.table

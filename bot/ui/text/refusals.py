@@ -20,6 +20,7 @@ from bot.i18n import LANGUAGE_NAMES, Words, _, n_, p_
 from bot.services.errors import ServiceError
 from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import SUIT_SYMBOL, label, suit_word
+from bot.ui.text.names import escape_name
 from bot.ui.text.render import round_word
 from bot.ui.text.restriction import restriction_line
 
@@ -138,7 +139,8 @@ def _bad_option(p: Params) -> str:
 def _host_only(p: Params) -> str:
     if p.get("host") is None:
         return _("Only the table's host can start the game.")
-    return _("Only the table's host ({host}) can start the game.", host=p["host"])
+    host = escape_name(str(p["host"]))
+    return _("Only the table's host ({host}) can start the game.", host=host)
 
 
 def _not_full(p: Params) -> str:
@@ -165,7 +167,8 @@ def _earlier(p: Params) -> str:
 
 
 def _waiting(p: Params, hint: bool = False) -> str:
-    name = p.get("waiting")
+    waiting = p.get("waiting")
+    name = None if waiting is None else escape_name(str(waiting))
     if hint:
         if name is None:
             return _("A hint is for your own decision, and it's not your turn.")
@@ -386,6 +389,34 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "table_not_full": _not_full,
     "rematch_unfinished": lambda p: _("A rematch can only follow a finished game."),
     "rematch_players_only": lambda p: _("Only the game's players can ask for a rematch."),
+    "rematch_daily": lambda p: _(
+        "A daily deal has no rematch: there is one {game} deal a day, and tomorrow's comes "
+        "with `/daily`.",
+        game=_title(p),
+    ),
+    "no_human": lambda p: _(
+        "A table starts only with at least one human player seated: computer players don't "
+        "play on their own."
+    ),
+    # where a table may be used from, and how many one person may hold
+    "not_here": lambda p: _(
+        "That table is in another server (or in someone's DMs), so it can't be used from "
+        "here. Nothing was changed."
+    ),
+    "too_many_lobbies": lambda p: n_(
+        "You already host {n} open table, the most one player may host at a time: start it or "
+        "close it before opening another.",
+        "You already host {n} open tables, the most one player may host at a time: start or "
+        "close one of them before opening another.",
+        int(p.get("most") or 0),
+    ),
+    "too_many_seats": lambda p: n_(
+        "You already have a seat at {n} open table (a lobby or a game in play), the most one "
+        "player may hold: leave it or finish the game first.",
+        "You already have seats at {n} open tables (lobbies or games in play), the most one "
+        "player may hold: leave one or finish a game first.",
+        int(p.get("most") or 0),
+    ),
     # hosts, admins and absent players
     "not_away": lambda p: _("You are already playing your seat yourself."),
     "member_not_playing": lambda p: _("That member is not playing at this table."),

@@ -18,6 +18,7 @@ from bot.i18n import N_, _, n_
 from bot.services.models import Outcome, TableInfo
 from bot.ui.games import renderer
 from bot.ui.text.cards import SUIT_SYMBOL, label, suit_mark, suit_word
+from bot.ui.text.names import escape_name
 from bot.ui.text.winner import winning_seat
 
 COLOUR_LOBBY = discord.Colour.blurple()
@@ -103,34 +104,40 @@ def clip_lines(
 
 
 def computer_label(table: TableInfo, name: str) -> str:
-    """A computer player's name with its robot marker, and its level at an expert table."""
+    """A computer player's name with its robot marker, and its level at an expert table
+    (``name`` as stored: a resigned human's seat keeps their name, so it is escaped here)."""
+    name = escape_name(name)
     if table.level == "expert":
         return _("🤖 {name} (expert)", name=name)
     return f"🤖 {name}"
 
 
 def seat_label(table: TableInfo, seat: int) -> str:
-    """Seat name with a robot marker for computer players."""
+    """Seat name with a robot marker for computer players, as markdown-safe text: the
+    player's own name is escaped (``bot.ui.text.names``), so it never renders as markup."""
     for s in table.seats:
         if s.seat == seat:
             if s.is_bot:
                 return computer_label(table, s.name)
+            name = escape_name(s.name)
             if s.resigned:
-                return f"🤖 {s.name}"
+                return f"🤖 {name}"
             if s.expiries >= 2:  # the computer plays the seat until they are back
-                return _("🤖 {name} (away)", name=s.name)
-            return f"{s.name} 💤" if s.away else s.name
+                return _("🤖 {name} (away)", name=name)
+            return f"{name} 💤" if s.away else name
     return _("Seat {number}", number=seat + 1)
 
 
 def plain_label(table: TableInfo, seat: int) -> str:
-    """Seat name for a quiet hand DM: the robot marker of a computer (or resigned) seat, but
-    no away markers — those change with every timeout and would edit every player's DM."""
+    """Seat name for a quiet hand DM (escaped, as ``seat_label``): the robot marker of a
+    computer (or resigned) seat, but no away markers — those change with every timeout and
+    would edit every player's DM."""
     for s in table.seats:
         if s.seat == seat:
             if s.is_bot:
                 return computer_label(table, s.name)
-            return f"🤖 {s.name}" if s.resigned else s.name
+            name = escape_name(s.name)
+            return f"🤖 {name}" if s.resigned else name
     return _("Seat {number}", number=seat + 1)
 
 

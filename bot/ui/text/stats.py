@@ -16,6 +16,7 @@ from bot.i18n import N_, _, current, n_, p_
 from bot.services.ratings import COMPUTER_LEVELS
 from bot.services.stats import FORGOTTEN_NAME, History, PastGame, PlayerStats, ScoreSheet
 from bot.ui.games import game_title as title
+from bot.ui.text.names import escape_name, flat_name
 from bot.ui.text.render import (
     COLOUR_DONE,
     COLOUR_ERROR,
@@ -63,7 +64,7 @@ def when(ts: float, style: str = "d") -> str:
 
 
 def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
-    shown = discord.utils.escape_markdown(name)
+    shown = escape_name(name)
     embed = discord.Embed(title=_("📊 {name} — Trionfi stats", name=shown), colour=COLOUR_LOBBY)
     if not stats.games:
         embed.description = _(
@@ -147,7 +148,7 @@ def _others(game: PastGame, me: int) -> str:
     for s in game.seats:
         if s.player_id == me:
             continue
-        name = discord.utils.escape_markdown(s.name)
+        name = escape_name(s.name)
         if s.player_id == COMPUTER_LEVELS["expert"]:
             names.append(_("🤖 {name} (expert)", name=name))
         elif s.player_id is not None and s.player_id < 0:
@@ -162,7 +163,7 @@ def history_embed(
 ) -> tuple[discord.Embed, list[int]]:
     """A player's recent games on this server, newest first, and the tables of the games it
     lists (each gets its score sheet button: ``bot.ui.components.records.history_view``)."""
-    shown = discord.utils.escape_markdown(name)
+    shown = escape_name(name)
     if game_id:
         game = title(game_id)
         heading = _("📜 {name} — recent {game} games", name=shown, game=game)
@@ -214,7 +215,7 @@ def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
     seated = [
         n if n is not None else _("Seat {number}", number=i + 1) for i, n in enumerate(sheet.names)
     ]
-    names = [n.replace("`", "'") for n in seated]  # the grid is a code block
+    names = [flat_name(n).replace("`", "'") for n in seated]  # the grid is a code block
     width = [max(5, min(10, len(n))) for n in names]
     deal, total = _("Deal")[:4].ljust(4), _("Tot.")[:4].ljust(4)  # the grid's first column
     head = f"{deal} " + " ".join(n[:w].rjust(w) for n, w in zip(names, width, strict=True))
@@ -252,7 +253,7 @@ def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
     order = sorted(range(len(sheet.names)), key=lambda s: (sheet.places[s] or 99, s))
     standings = [
         f"{placing(sheet.places[s], len(sheet.names)) if sheet.places[s] else '·'} "
-        f"{'🤖 ' if sheet.computers[s] else ''}{discord.utils.escape_markdown(seated[s])}"
+        f"{'🤖 ' if sheet.computers[s] else ''}{escape_name(seated[s])}"
         f" — {sheet.totals[s]:,}"
         for s in order
     ]
