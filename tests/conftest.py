@@ -21,6 +21,20 @@ pytest_plugins = ["tests.backends"]
 SETTLE_TIMEOUT = 60.0
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "heavy: a long test (several seconds), started first so that a parallel run does not "
+        "end with one worker busy on it and the other idle",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Heavy tests first, the rest in their usual order (the sort is stable, so every xdist
+    worker collects the same order)."""
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
+
+
 @pytest.fixture(autouse=True)
 def _computer_runs_by_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """A job of computer moves stops at its move budget only (``COMPUTER_RUN_MOVES``), never

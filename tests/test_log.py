@@ -267,6 +267,7 @@ async def test_guarded_failure_line_names_guild_user_component_and_command(
     monkeypatch.setattr(desk_module, "reply_error", fake_reply_error)
     interaction = SimpleNamespace(
         guild_id=900,
+        app_permissions=SimpleNamespace(use_external_emojis=True),
         user=SimpleNamespace(id=77),
         data={"custom_id": "tb:12:act:play:card=S2"},
         command=SimpleNamespace(qualified_name="lamorte play"),

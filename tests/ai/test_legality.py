@@ -68,6 +68,7 @@ def play_deal(
     return result.outcome == "played", decisions
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("game", sorted(implemented()))
 def test_casual_play_is_legal_over_thousands_of_deals(game: str) -> None:
     rules = get_rules(game)

@@ -38,6 +38,7 @@ def _hand(players: int, seed: int, smart: set[int], other: Policy = random_polic
     return res
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_bids_realistically_and_scores_against_a_safe_random_player(players: int) -> None:
     """One computer seat (rotating) against random players who always bid 0, 80 hands."""

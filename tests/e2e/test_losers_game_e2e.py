@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import discord
+import pytest
 
 from bot.engine.games.losers_game_scoring import PACK
 from bot.services.tables import TableService
@@ -60,6 +61,7 @@ def hidden_cards(service_views: dict[int, Any]) -> set[str]:
     return {c for v in service_views.values() for c in v.hand}
 
 
+@pytest.mark.heavy
 async def test_whole_game_to_its_end(world: tuple[Any, ...]) -> None:
     env, _guild, channel, alice, bob, _carol = world
     # A game to 25: every phase and the game's end, in half the hands of the default 50.

@@ -175,6 +175,7 @@ def play_deal(
     return s, actions, deck
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_deals_keep_every_invariant(players: int) -> None:
     outcomes: Counter[str] = Counter()

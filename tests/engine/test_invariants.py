@@ -194,6 +194,7 @@ def _play_deal(n: int, seed: int, heavy: bool) -> None:
         assert e.value.code == "deal_over"
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_deals(players: int) -> None:
     for i in range(DEALS):

@@ -132,6 +132,7 @@ def play_deal(players: int, seed: int) -> None:
     assert r == s
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_hands_keep_every_invariant(players: int) -> None:
     for seed in range(DEALS):

@@ -207,6 +207,7 @@ def play_deal(seed: int) -> str:
     return res.outcome
 
 
+@pytest.mark.heavy
 def test_random_hands_keep_every_invariant() -> None:
     outcomes = [play_deal(seed) for seed in range(DEALS)]
     # Both endings are exercised in numbers.

@@ -56,9 +56,18 @@ class Authority:
 
     def __init__(self) -> None:
         self.changes = 0  # tables changed, each by someone with the right to
+        # SQLite counts the rows its connection changed (``total_changes()``): while the
+        # count stands still nothing was written, and the last rows read are still true.
+        self._last: tuple[object, int, Rows] | None = None
 
     async def read(self, service: TableService) -> Rows:
-        async with service.db.read() as conn:
+        db = service.db
+        async with db.read() as conn:
+            row = await conn.fetchone("SELECT total_changes()")
+            assert row is not None
+            written = int(row[0])
+            if self._last is not None and self._last[0] is db and self._last[1] == written:
+                return self._last[2]
             tables = await conn.fetchall(_TABLES)
             seats = await conn.fetchall(_SEATS)
             ratings = await conn.fetchall(_RATINGS)
@@ -66,12 +75,14 @@ class Authority:
         by_table: dict[int, dict[int, tuple[Any, ...]]] = {}
         for table_id, seat, *rest in seats:
             by_table.setdefault(table_id, {})[seat] = tuple(rest)
-        return Rows(
+        rows = Rows(
             {row[0]: tuple(row[1:]) for row in tables},
             by_table,
             {(row[0], row[1]): tuple(row[2:]) for row in ratings},
             {(row[0], row[1], row[2]): tuple(row[3:]) for row in daily},
         )
+        self._last = (db, written, rows)
+        return rows
 
     async def check(
         self, service: TableService, before: Rows, user_id: int, guild_id: int | None
@@ -79,6 +90,8 @@ class Authority:
         """Assert that ``user_id``, sending from ``guild_id`` (None: a DM), changed nothing
         beyond their rights; returns the tables that changed."""
         after = await self.read(service)
+        if after is before:
+            return set()  # nothing written
         who = f"user {user_id} from {'a DM' if guild_id is None else f'server {guild_id}'}"
         changed: set[int] = set()
         finished = False

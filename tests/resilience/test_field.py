@@ -284,6 +284,7 @@ async def test_a_restart_between_commit_and_publish_shows_everything(
 # ---- a burst under rate limits ---------------------------------------------------------
 
 
+@pytest.mark.heavy
 async def test_a_burst_of_tables_under_rate_limits_loses_no_update(
     simcord_env: simcord.Env,
 ) -> None:

@@ -39,6 +39,7 @@ async def human_decisions(world: World, table_id: int) -> int:
     return len([e for e in log if e.kind == "act" and "by" not in e.payload])
 
 
+@pytest.mark.heavy
 async def test_rest_calls_per_card_played(simcord_env: simcord.Env) -> None:
     env = simcord_env
     world = make_world(env, 1)
@@ -94,6 +95,7 @@ async def _five_humans(env: simcord.Env, game_id: str, *, slow: bool) -> tuple[f
     return per, text
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("game_id", sorted(FIVE_OPTIONS))
 async def test_five_humans_cost_about_two_calls_a_decision(
     game_id: str, simcord_env: simcord.Env
@@ -103,6 +105,7 @@ async def test_five_humans_cost_about_two_calls_a_decision(
     assert per <= FIVE_LIMIT
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("game_id", sorted(FIVE_OPTIONS))
 async def test_five_slow_humans_with_notifications(game_id: str, simcord_env: simcord.Env) -> None:
     per, text = await _five_humans(simcord_env, game_id, slow=True)
