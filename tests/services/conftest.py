@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
 from bot.db.database import Database
 from bot.engine.views import SeatView
+from bot.services import compute, step
 from bot.services.models import Outcome
 from bot.services.tables import TableService
 
@@ -63,3 +66,21 @@ def user_to_act(out: Outcome) -> int:
     user = out.table.seats[out.public.to_act].user_id
     assert user is not None, "a computer seat is never left to act"
     return user
+
+
+@pytest.fixture
+def quick_expert(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A fiftieth of the expert's work, thought in this process. No time cap to lift: the
+    daily's computers are strict (``strict_expert_action``), so a loaded test machine cannot
+    cut a search short and make two players' computers differ."""
+    monkeypatch.setattr(step, "EXPERT_EFFORT", 0.02)
+    with ThreadPoolExecutor(1) as here:
+        monkeypatch.setattr(compute, "process_pool", lambda: here)
+        yield
+
+
+@pytest.fixture
+def salted(svc: TableService) -> TableService:
+    """The service with a daily-deal salt (the daily's forget-me markers need one)."""
+    svc.daily_salt = "a test salt, long enough"
+    return svc

@@ -13,20 +13,21 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from bot.db.tables import SeatRecord
 from bot.engine.registry import get_rules
-from bot.services import compute, step
+from bot.services import step
 from bot.services.bounds import MAX_HOSTED_LOBBIES, MAX_OPEN_SEATS, Where
 from bot.services.errors import Forbidden, NotSeated, WrongState
 from bot.services.models import Outcome
 from bot.services.tables import TableService, computer_name
 from tests.services.conftest import ANA, BEN, CAL, CHANNEL, GUILD, Clock, passive_payload
+
+# The daily deal's strict expert computers at a fiftieth of their work, in this process.
+pytestmark = pytest.mark.usefixtures("quick_expert")
 
 ROOT = Path(__file__).resolve().parents[2]
 OTHER_GUILD = GUILD + 1
@@ -34,22 +35,6 @@ HERE = Where(GUILD, CHANNEL)
 ELSEWHERE = Where(OTHER_GUILD, 999)
 DAILY_GAME = "early_french_tarot"
 DM = {ANA: 501, BEN: 502}
-
-
-@pytest.fixture(autouse=True)
-def quick_expert(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The daily deal's strict expert computers, at a fiftieth of their work, in this process
-    (as ``tests/services/test_daily.py``)."""
-    monkeypatch.setattr(step, "EXPERT_EFFORT", 0.02)
-    with ThreadPoolExecutor(1) as here:
-        monkeypatch.setattr(compute, "process_pool", lambda: here)
-        yield
-
-
-@pytest.fixture
-def salted(svc: TableService) -> TableService:
-    svc.daily_salt = "a test salt, long enough"
-    return svc
 
 
 def _code(excinfo: pytest.ExceptionInfo[Exception]) -> str:

@@ -4,8 +4,6 @@ players, resigning, idle attempts and the day boundary (issue 20)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -13,7 +11,6 @@ import pytest
 from bot.db import daily as daily_db
 from bot.db.database import Database
 from bot.db.tables import SeatRecord
-from bot.services import compute, step
 from bot.services.daily import DAILY_IDLE, daily_deal, streaks, utc_day
 from bot.services.errors import Forbidden, InvalidRequest, WrongState
 from bot.services.models import Outcome
@@ -21,26 +18,12 @@ from bot.services.stats import StatsService
 from bot.services.tables import TableService
 from tests.services.conftest import ANA, BEN, CAL, Clock
 
+# The daily deal's strict expert computers at a fiftieth of their work, in this process.
+pytestmark = pytest.mark.usefixtures("quick_expert")
+
 GAME = "early_french_tarot"  # card play only: the quickest expert game
 DM = {ANA: 501, BEN: 502, CAL: 503}
 GUILD_A, GUILD_B = 11, 22
-
-
-@pytest.fixture(autouse=True)
-def quick_expert(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A fiftieth of the expert's work, thought in this process. No time cap to lift: the
-    daily's computers are strict (``strict_expert_action``), so a loaded test machine cannot
-    cut a search short and make two players' computers differ."""
-    monkeypatch.setattr(step, "EXPERT_EFFORT", 0.02)
-    with ThreadPoolExecutor(1) as here:
-        monkeypatch.setattr(compute, "process_pool", lambda: here)
-        yield
-
-
-@pytest.fixture
-def salted(svc: TableService) -> TableService:
-    svc.daily_salt = "a test salt, long enough"
-    return svc
 
 
 def first_payload(out: Outcome, seat: int, pick: int = 0) -> dict[str, Any]:

@@ -193,7 +193,6 @@ class Hands:
     async def _ping(self, table: TableInfo, seat: SeatInfo) -> None:
         """A turn notification for a player without DMs: a channel message that mentions them
         (removed once the turn is over)."""
-        channel = self.bot.get_partial_messageable(table.channel_id)
         with for_table(table):
             text = _(
                 "🔔 {mention}, it's your turn at table #{id}. Press **Show my hand** on the table "
@@ -201,22 +200,12 @@ class Hands:
                 mention=f"<@{seat.user_id}>",
                 id=table.id,
             )
-        try:
-            message = await attempt(
-                channel.send(text, allowed_mentions=pinging(seat.user_id)), "a turn ping"
-            )
-        except Refused:
-            # The channel refuses the bot (its host is told): the player's DMs are not at
-            # fault, and they can still press Show my hand.
-            log.info("table %s: could not ping a player", table.id, extra=table_fields(table))
-            return
-        self._pings.setdefault(table.id, []).append(message.id)
+        await self._post_ping(table, seat, text, "a turn ping")
 
     async def remind(self, table: TableInfo, seat: SeatInfo, seconds_left: float) -> None:
         """A half-time turn reminder for a player without DMs: a channel message that mentions
         them (removed with the turn's pings), never a DM bound to fail (issue 28, 8: each
         refused DM counts toward Discord's invalid-request limit)."""
-        channel = self.bot.get_partial_messageable(table.channel_id)
         with for_table(table):
             text = _(
                 "⏰ {mention}, it's still your turn at table #{id} — {left} left before the "
@@ -225,9 +214,19 @@ class Hands:
                 id=table.id,
                 left=time_left(seconds_left),
             )
-        message = await attempt(
-            channel.send(text, allowed_mentions=pinging(seat.user_id)), "a turn reminder"
-        )
+        await self._post_ping(table, seat, text, "a turn reminder")
+
+    async def _post_ping(self, table: TableInfo, seat: SeatInfo, text: str, what: str) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        try:
+            message = await attempt(
+                channel.send(text, allowed_mentions=pinging(seat.user_id)), what
+            )
+        except Refused:
+            # The channel refuses the bot (its host is told): the player's DMs are not at
+            # fault, and they can still press Show my hand.
+            log.info("table %s: could not post %s", table.id, what, extra=table_fields(table))
+            return
         self._pings.setdefault(table.id, []).append(message.id)
 
     async def clean_pings(self, table: TableInfo, outcome: Outcome) -> None:
