@@ -4,7 +4,7 @@ Plays a few decisions of each game on a simulated Discord (SimCord), opens SimCo
 of the channel and of a player's DMs, and takes a picture of each with headless Chromium:
 
     .venv/bin/pip install 'simcord[preview]' && apt-get install -y chromium
-    .venv/bin/python -m docs.screenshots          # writes docs/screenshots/<game>_{table,hand}.png
+    .venv/bin/python -m docs.screenshots   # docs/screenshots/<game>_{table,hand}[_phone].png
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -26,9 +26,10 @@ from tests.resilience.drive import Table, landed_games, make_world, seat_counts
 
 OUT = Path(__file__).resolve().parent / "screenshots"
 STEPS = 10  # decisions played before the pictures are taken
+PHONE_WIDTH = 390  # CSS pixels of a common phone, for the *_phone.png pictures
 
 
-async def shot(url: str, path: Path, height: int) -> None:
+async def shot(url: str, path: Path, height: int, width: int = 1000) -> None:
     browser = shutil.which("chromium") or "/usr/bin/chromium"
     proc = await asyncio.create_subprocess_exec(
         browser,
@@ -38,7 +39,7 @@ async def shot(url: str, path: Path, height: int) -> None:
         "--disable-background-networking",
         "--hide-scrollbars",
         f"--screenshot={path}",
-        f"--window-size=1000,{height}",
+        f"--window-size={width},{height}",
         "--virtual-time-budget=8000",
         url,
         stdout=asyncio.subprocess.DEVNULL,
@@ -80,8 +81,10 @@ async def game(game_id: str) -> None:
             world.channel, viewers=[member], layout="channel", assets=emojis
         ) as p:
             await shot(p.url, OUT / f"{game_id}_table.png", 1100)
+            await shot(p.url, OUT / f"{game_id}_table_phone.png", 1600, PHONE_WIDTH)
         async with env.preview(member.user.dm_channel, viewers=[member.user], assets=emojis) as p:
             await shot(p.url, OUT / f"{game_id}_hand.png", 1100)
+            await shot(p.url, OUT / f"{game_id}_hand_phone.png", 1600, PHONE_WIDTH)
     await bot.close()
 
 
