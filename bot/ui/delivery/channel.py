@@ -65,6 +65,12 @@ class Channel:
         self._probed: dict[int, float] = {}  # table -> when a blocked channel was last tried
         self._refusing: set[int] = set()  # tables whose channel Discord itself refused (403)
 
+    def forget(self, table_id: int) -> None:
+        """The table is over: nothing of it stays here."""
+        self._probed.pop(table_id, None)
+        self._refusing.discard(table_id)
+        self.notices.forget(table_id)
+
     def lacking(self, table: TableInfo) -> frozenset[str]:
         """What the bot lacks in the table's channel (a daily deal's DM lacks nothing)."""
         if table.daily is not None:
@@ -118,10 +124,8 @@ class Channel:
             pass  # logged; retrying cannot help
         self._probed.pop(table.id, None)
         self._refusing.discard(table.id)
-        if job.outcome.table.status in ("finished", "abandoned"):
-            self.notices.forget(table.id)
-        else:
-            self.notices.shown(table.id, access.to_tell(lacking))
+        if job.outcome.table.status not in ("finished", "abandoned"):
+            self.notices.shown(table.id, access.to_tell(lacking))  # else the publisher forgets
         return Shown.DONE
 
     async def _steps(self, job: Job, table: TableInfo, lacking: frozenset[str]) -> None:

@@ -283,6 +283,8 @@ class Publisher:
             return True
         if shown and hands_ok:
             await self.service.mark_shown(table_id, outcome.table.seq)
+            if outcome.table.status in ("finished", "abandoned"):
+                self._forget(table_id)
             return True
         return False
 
@@ -318,8 +320,7 @@ class Publisher:
             " (refused for too long)" if refused else "",
             extra=table_fields(table),
         )
-        self._refused_since.pop(table.id, None)
-        self.channel.notices.forget(table.id)
+        self._forget(table.id)
         closed = await self.service.close_unreachable(table.id)
         if closed is None:
             self._drop(table)
@@ -330,6 +331,15 @@ class Publisher:
     def _drop(self, table: TableInfo) -> None:
         self._pending.pop(table.id, None)
         self._parked.pop(table.id, None)
+        self._forget(table.id)
+
+    def _forget(self, table_id: int) -> None:
+        """A table that is over keeps nothing in memory here: its messages' fingerprints
+        (a later redraw would only edit once more) and its channel's probes and notices."""
+        for key in [k for k in self.shown if k[0] == table_id]:
+            del self.shown[key]
+        self._refused_since.pop(table_id, None)
+        self.channel.forget(table_id)
 
     async def channel_gone(self, table: TableInfo, *, refused: bool = False) -> None:
         """A table closed because its channel (or server) is gone, or refused the bot for too
