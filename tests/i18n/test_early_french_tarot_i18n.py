@@ -98,7 +98,7 @@ VOCABULARY = {
         "Mondo",
         "Bagatto",
         "onori",
-        "Re 4, Regina 3, Cavallo 2, Fante 1",
+        "Re 4, Donna 3, Cavallo 2, Fante 1",
         "deve una carta a",
         "punteggi della mano",
         "Partita a **50** punti",
