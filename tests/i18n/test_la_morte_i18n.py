@@ -106,7 +106,7 @@ VOCABULARY = {
         "il Morto",
         "La Morte",
         "Il Bagatto",
-        "Re, Regina, Cavallo, Fante",
+        "Re, Donna, Cavallo, Fante",
         "La Morte — come si gioca",
     ],
 }
