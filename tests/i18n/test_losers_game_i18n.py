@@ -131,7 +131,7 @@ VOCABULARY = {
         "riuscita",
         "mancata",
         "punteggi della mano",
-        "Limite di mani: nessuna",
+        "Limite di mani: nessuno",
         "Limite di mani: **3**",
         "Partita a **50** punti",
         "Hai scelto",
