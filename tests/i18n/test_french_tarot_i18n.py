@@ -234,7 +234,7 @@ VOCABULARY = {
         "sopra di",
         "per difensore",
         "**Petit sec**",
-        "la smazzata è annullata",
+        "la smazzata va a monte",
         "Annuncio del cappotto: **no**",
         "Smazzate: **2 per giocatore**",
         "regole FFT",
