@@ -5,8 +5,8 @@ A glossary has one table per catalog area (``[la_morte]`` checks ``locales/<lang
 required = …, note = "…" }``: no translation of the area may contain an ``avoid`` word (whole
 word, case-insensitive, ' and ’ alike; with ``stem = true`` also as the start of a longer word),
 and with ``required = true`` every message whose English has the key (``_`` read as a space,
-as a stem when ``stem``; placeholders are not words) says ``use``. Every glossary file found is checked (French and
-Italian are written apart); French must have one.
+as a stem when ``stem``; placeholders are not words) says ``use``. Every glossary file found
+is checked (French and Italian are written apart); French must have one.
 """
 
 from __future__ import annotations

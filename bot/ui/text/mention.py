@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.i18n import _, p_
+from bot.i18n import p_
 
 # Top-level command name (English, as synced) → its id; one table per process, as the suit
 # marks of ``bot.ui.text.cards`` are.
@@ -75,5 +75,6 @@ def pattern(sub: str, /, **options: object) -> str:
     """Any game's ``sub`` command as a pattern (``/<jeu> nouvelle``) for texts that speak of
     every game at once; a pattern names no command, so it is never a mention."""
     more = _options(options)
-    words = f"/<{_('game')}> {p_('command name', sub)}"
+    game = p_("command pattern", "game")  # the placeholder of /<game> new
+    words = f"/<{game}> {p_('command name', sub)}"
     return f"`{words}{' ' + more if more else ''}`"
