@@ -31,6 +31,7 @@ from bot.ui.components.table import TableButton, TableSelect
 from bot.ui.delivery import suit_emojis
 from bot.ui.delivery.answer import reply_error
 from bot.ui.handlers.controller import TableController
+from bot.ui.text import mention
 from bot.ui.text.cards import set_suit_marks
 from bot.ui.text.errors import GENERIC, SERVER_ONLY
 from bot.ui.text.locale import for_interaction
@@ -248,6 +249,8 @@ class TrionfiBot(commands.AutoShardedBot):
             self._sweeper = asyncio.create_task(self._sweep_forever(self.sweep_every))
         if self.command_sync:
             await self.sync_commands()
+        else:  # the owner of the sync stored the ids (a later sweep reads them if it had not)
+            mention.remember(await self.service.command_ids())
         # Whatever a previous run committed but did not finish showing (a crash or a deploy
         # between a commit and its publishing) is shown again now.
         await self.controller.publisher.republish(startup=True)
@@ -259,6 +262,10 @@ class TrionfiBot(commands.AutoShardedBot):
         with the same commands does not sync again. With ``dev_guild_id`` the commands live in
         that server only and the global ones are removed, so none appear twice there. A failed
         sync is logged and the bot runs on with the commands Discord has. True if it synced.
+
+        The ids Discord gives the commands are stored (every process and every restart writes
+        the same command mentions: ``bot.ui.text.mention``); a bot whose commands were synced
+        before ids were stored fetches them once.
         """
         targets: list[tuple[str, discord.abc.Snowflake | None]] = [("global", None)]
         if self.dev_guild_id is not None:
@@ -267,12 +274,14 @@ class TrionfiBot(commands.AutoShardedBot):
             self.tree.clear_commands(guild=None)  # the dev server's copy answers them
             targets = [(f"guild:{self.dev_guild_id}", guild), ("global", None)]
         synced = False
+        stored = await self.service.command_ids()
+        ids = dict(stored)
         for scope, guild in targets:
             digest = await command_digest(self.tree, guild)
             if not force and await self.service.synced_commands(scope) == digest:
                 continue
             try:
-                await self.tree.sync(guild=guild)
+                commands = await self.tree.sync(guild=guild)
             except discord.HTTPException as e:
                 log.error(
                     "could not sync the %s commands (%s); running with the old ones", scope, e
@@ -281,6 +290,16 @@ class TrionfiBot(commands.AutoShardedBot):
             await self.service.commands_synced(scope, digest)
             log.info("synced the %s commands", scope)
             synced = True
+            if commands:  # one scope holds the commands (the dev server's empties global)
+                ids = {c.name: c.id for c in commands}
+        if not ids:
+            try:  # the scope holding the commands comes first in ``targets``
+                ids = {c.name: c.id for c in await self.tree.fetch_commands(guild=targets[0][1])}
+            except discord.HTTPException as e:
+                log.warning("could not read the command ids (%s); commands stay typed", e)
+        if ids != stored:
+            await self.service.command_ids_synced(ids)
+        mention.remember(ids)
         return synced
 
     async def on_app_command_error(
@@ -311,6 +330,8 @@ class TrionfiBot(commands.AutoShardedBot):
         while not self.is_closed():
             await self._write_health()  # first: a slow sweep must not look like a dead bot
             try:
+                if not mention.known():  # another process owns the sync: its ids, once stored
+                    mention.remember(await self.service.command_ids())
                 await self.service.heartbeat()
                 await self.controller.life.sweep()
                 await self.controller.life.expire_idle(self.lobby_idle, self.table_idle)

@@ -17,6 +17,7 @@ from bot.ui.delivery.answer import send
 from bot.ui.games import game_title
 from bot.ui.text.life import CLOCK_WORDS
 from bot.ui.text.locale import LANGUAGE_CHOICES, language_name
+from bot.ui.text.mention import typed
 from bot.ui.text.names import escape_name
 from bot.ui.text.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, clip_lines
 
@@ -61,7 +62,13 @@ def settings_embed(s: GuildSettingsRecord, daily_channel: int | None = None) -> 
         value=f"<#{daily_channel}>" if daily_channel is not None else _("off"),
         inline=True,
     )
-    embed.set_footer(text=_("Change with /trionfi settings <option>; everyone else sees defaults."))
+    # A footer shows no mention: the command as typed, in the reader's language.
+    embed.set_footer(
+        text=_(
+            "Change with {command} <option>; everyone else sees defaults.",
+            command=typed("trionfi settings").strip("`"),
+        )
+    )
     return embed
 
 

@@ -15,7 +15,9 @@ from bot.engine.registry import get_rules, implemented
 from bot.i18n import _, n_
 from bot.ui.delivery.answer import send
 from bot.ui.games import game_title, renderer
+from bot.ui.text.mention import command, options, pattern
 from bot.ui.text.render import COLOUR_LOBBY
+from cogs._table import LEVEL_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -40,14 +42,16 @@ def uptime(seconds: float) -> str:
 
 
 def help_embed(*, servers: int, tables: int, up: float) -> discord.Embed:
+    """``/help``; every command it names is a mention (``bot.ui.text.mention``)."""
     embed = discord.Embed(
         title=_("Trionfi — tarot card games"),
         colour=COLOUR_LOBBY,
         description=_(
             "Trick-taking games with the 78-card tarot pack, played in this channel: open a "
-            "table with `/<game> new`, others press **Join**, the host presses **Start**. Your "
+            "table with {new}, others press **Join**, the host presses **Start**. Your "
             "hand comes by DM (or **Show my hand**), and you decide with its buttons and menus "
-            "or with the game's commands. Computer players can fill empty seats."
+            "or with the game's commands. Computer players can fill empty seats.",
+            new=pattern("new"),
         ),
     )
     lines = []
@@ -59,40 +63,53 @@ def help_embed(*, servers: int, tables: int, up: float) -> discord.Embed:
             players = str(rules.min_players)
         lines.append(
             _(
-                "**{game}** ({players} players) · `/{group} new` · rules: `/{group} rules` "
-                "(`full:True` for all of them)",
+                "**{game}** ({players} players) · {new} · rules: {rules} ({full} for all of them)",
                 game=game_title(game_id),
                 players=players,
-                group=group,
+                new=command(f"{group} new"),
+                rules=command(f"{group} rules"),
+                full=options(full=True),
             )
         )
     embed.add_field(name=_("Games"), value="\n".join(lines)[:1024], inline=False)
     embed.add_field(
         name=_("Computers, hints and reviews"),
         value=_(
-            "Computer players are casual or expert (`/<game> new level:expert`). At a "
-            "practice table (`hints:True`, never rated) `/<game> hint` shows privately what the "
-            "expert would do. After each deal, **Review** shows you privately where the expert "
-            "would have played otherwise and what it cost."
+            "Computer players are casual or expert ({expert}). At a practice table ({hints}, "
+            "never rated) {hint} shows privately what the expert would do. After each deal, "
+            "**Review** shows you privately where the expert would have played otherwise and "
+            "what it cost.",
+            expert=pattern("new", level=LEVEL_CHOICES[1].name),
+            hints=options(hints=True),
+            hint=pattern("hint"),
         ),
         inline=False,
     )
     embed.add_field(
         name=_("The daily deal"),
         value=_(
-            "`/daily`: each UTC day one deal per game, the same cards for everyone in every "
+            "{daily}: each UTC day one deal per game, the same cards for everyone in every "
             "server, played alone in your DMs against expert computers; one attempt a day. "
             "Boards show scores only; once you finish, **Compare** shows every hand and the "
             "day's best play. Resigning (or leaving it untouched for a day) lets the casual "
-            "computer finish your hand, and that result is your score."
+            "computer finish your hand, and that result is your score.",
+            daily=command("daily"),
         ),
         inline=False,
     )
     embed.add_field(
         name=_("Also"),
         value=_(
-            "`/leaderboard` · `/stats` · `/history` · `/record` · `/notify` (turn "
-            "notifications) · `/pictures` · `/language` · `/privacy forget-me`"
+            "{leaderboard} · {stats} · {history} · {record} · {notify} (turn notifications) · "
+            "{pictures} · {language} · {forget}",
+            leaderboard=command("leaderboard"),
+            stats=command("stats"),
+            history=command("history"),
+            record=command("record"),
+            notify=command("notify"),
+            pictures=command("pictures"),
+            language=command("language"),
+            forget=command("privacy forget-me"),
         ),
         inline=False,
     )

@@ -18,6 +18,7 @@ from bot.ui.games import game_title
 from bot.ui.handlers.records import history_message
 from bot.ui.text.daily import record_field
 from bot.ui.text.locale import for_interaction
+from bot.ui.text.mention import command
 from bot.ui.text.refusals import refusal
 from bot.ui.text.stats import ordinal, stats_embed
 from cogs.leaderboard import GAME_CHOICES
@@ -49,7 +50,8 @@ class StatsCog(commands.Cog):
                     interaction,
                     _(
                         "Bots have no stats. The computer player's rating is in the footer of "
-                        "`/leaderboard metric:Rating`."
+                        "{leaderboard}.",
+                        leaderboard=command("leaderboard", metric="Rating"),
                     ),
                 )
             return

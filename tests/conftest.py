@@ -59,3 +59,12 @@ async def simcord_env(simcord_bot: Any, request: pytest.FixtureRequest) -> Async
         await env.shutdown()
         if env.check_errors:
             env._raise_errors_since(env._errors_acknowledged)  # pyright: ignore[reportPrivateUsage]
+
+
+@pytest.fixture(autouse=True)
+def _no_command_ids() -> None:
+    """Each test starts before any command sync: texts name commands as typed (a bot started
+    by the test syncs and stores its own ids), whatever an earlier test of the worker synced."""
+    from bot.ui.text import mention
+
+    mention.remember({})

@@ -8,6 +8,7 @@ the publisher shows it like any other change.
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass
 
@@ -26,6 +27,9 @@ FORGIVE_AFTER = 30.0
 #: a board reads at most this much (plus a sweep) of raw results beyond its rolling totals.
 ROLLING_WINDOW = RECENT_DAYS * DAY
 ROLL_STEP = 60.0
+
+#: The ``bot_state`` key of the synced commands' ids (a JSON object, name → id).
+COMMAND_IDS = "command_ids"
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,3 +142,12 @@ class TableUpkeep(TableDelivery):
 
     async def commands_synced(self, scope: str, digest: str) -> None:
         await bot_state.put(self.db, f"commands:{scope}", digest, self._clock())
+
+    async def command_ids(self) -> dict[str, int]:
+        """The ids Discord gave the top-level commands at the last sync (name → id), for the
+        command mentions every process writes; empty before the first sync."""
+        stored = await bot_state.get(self.db, COMMAND_IDS)
+        return {} if stored is None else {str(k): int(v) for k, v in json.loads(stored).items()}
+
+    async def command_ids_synced(self, ids: dict[str, int]) -> None:
+        await bot_state.put(self.db, COMMAND_IDS, json.dumps(ids, sort_keys=True), self._clock())

@@ -152,7 +152,7 @@ async def test_same_deal_everywhere_one_attempt_boards_and_no_leak(
     r = await bob.slash(channel, "daily", game=GAME, action="board")
     board = embed_text(said(r))
     assert "alice" in board and "dave" not in board.split("Every server")[0]
-    assert "dave" in board and "2 finished" in board
+    assert "dave" in board and "2 players finished" in board
     reveal = await env.bot.service.daily_reveal(alice.id, GAME)
     assert not any(card in board for card in deal_labels(reveal.hands) if len(card) > 2)
     assert not any(suit in board for suit in "♠♥♦♣")  # no card at all

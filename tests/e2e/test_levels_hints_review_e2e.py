@@ -145,7 +145,7 @@ async def test_hint_is_refused_at_a_rated_table(world: tuple[Any, ...]) -> None:
     r = await alice.slash(channel, f"{GROUP} hint")
     refusal = said(r)
     assert refusal.ephemeral and refusal.content.startswith("⚠️")
-    assert "practice tables" in refusal.content and "hints: on" in refusal.content
+    assert "practice tables" in refusal.content and "`hints:True`" in refusal.content
 
 
 async def test_review_after_a_deal_privately_and_after_a_restart(

@@ -236,7 +236,8 @@ async def test_stats_history_score_sheet_and_record(world: tuple[Any, ...]) -> N
     assert said(shown).ephemeral
     sheet = embed_text(said(shown).message)
     assert f"table #{first.table.id} — score sheet" in sheet and "Deal" in sheet
-    assert f"/record table:{first.table.id}" in sheet
+    # The command as a mention (the sync gave it an id), its option typed after it.
+    assert re.search(rf"</record:\d+> `table:{first.table.id}`", sheet), sheet
     only = await carol.slash(channel, "history", user=alice, game="losers_game")
     assert f"#{first.table.id}" not in embed_text(only.response.message)
 

@@ -76,7 +76,7 @@ VOCABULARY = {
         "pli",
         "Atouts (",
         "Fou",
-        "l'Excuse",
+        "l’Excuse",
         "Monde",
         "Bateleur",
         "honneurs",
@@ -138,7 +138,7 @@ def test_six_long_names_and_suit_emojis_fit_discord_in_each_language(language: s
 def test_card_words_of_each_language() -> None:
     with using("fr"):
         assert dict(r.CARD_LABELS) == {"EX": "🃏 Fou", "T21": "T21 Monde", "T1": "T1 Bateleur"}
-        assert r.CARD_NAMES["EX"] == "le Fou (l'Excuse)"
+        assert r.CARD_NAMES["EX"] == "le Fou (l’Excuse)"
     with using("it"):
         assert dict(r.CARD_LABELS) == {"EX": "🃏 Matto", "T21": "T21 Mondo", "T1": "T1 Bagatto"}
         assert r.CARD_NAMES["T1"] == "il Bagatto (trionfo I)"

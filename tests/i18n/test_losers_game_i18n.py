@@ -17,6 +17,7 @@ import pytest
 from bot.i18n import _, n_, using
 from bot.ui.games import losers_game as lg
 from bot.ui.text.cards import set_suit_marks
+from bot.ui.text.mention import typed
 from tests.i18n.game_text import embed_atoms, english, render_game
 from tests.ui.test_limits import EMOJI_MARKS, assert_embed_limits, assert_message_limits
 
@@ -94,22 +95,22 @@ VOCABULARY = {
         "pli",
         "Atout **",
         "(atout)",
-        "choisit l'atout",
-        "À vous d'annoncer",
+        "choisit l’atout",
+        "À vous d’annoncer",
         "Annoncer 0 (sans risque)",
         "annonce **",
-        "pas encore d'annonce",
+        "pas encore d’annonce",
         "brelan de",
         "carré de",
         "réussie",
         "ratée",
         "feuille de marque",
-        "Limite de donnes : aucune",
-        "Limite de donnes : **3**",
+        "Limite de donnes\u00a0: aucune",
+        "Limite de donnes\u00a0: **3**",
         "Partie en **50** points",
         "Vous avez choisi",
         "en main",
-        "L'atout et les annonces",
+        "L’atout et les annonces",
         "pour les règles complètes",
         "/perdant",
     ],
@@ -160,9 +161,11 @@ def test_counted_words_follow_each_languages_plural_rule() -> None:
 
 
 def test_the_bid_command_is_named_as_each_language_shows_it() -> None:
-    assert lg._command("bid", "amount") == "/losers bid amount"
+    """Before any sync the bid prompt types the command as each language's slash menu shows
+    it (after one it is a mention: ``tests/e2e/test_mentions_e2e.py``)."""
+    assert typed("losers bid") == "`/losers bid`"
     with using("fr"):
-        assert lg._command("bid", "amount").startswith("/perdant ")
+        assert typed("losers bid").startswith("`/perdant ")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -94,9 +94,9 @@ VOCABULARY = {
         "Second en main",
         "Donneur",
         "premier en main",
-        "exige",
+        "demande",
         "offre",
-        "Exigé",
+        "Demandé",
         "passes de suite",
         "Réglé au tour de marchandage",
         "paie",
@@ -117,7 +117,7 @@ VOCABULARY = {
         "donne",
         "Passer",
         "Continuer",
-        "Exiger 1",
+        "Demander 1",
         "Offrir 1",
         "à Coupes (♥) et à Deniers (♦)",
         "Distribution et marchandage",
@@ -177,7 +177,7 @@ def test_the_games_own_words(language: str, shown: dict[str, list[str]]) -> None
 def test_counted_words_follow_each_languages_plural_rule() -> None:
     with using("fr"):  # French counts 0 and 1 as one
         assert r.confirmation({"type": "demand", "amount": 1}) == (
-            "Vous exigez **1** point de partie."
+            "Vous demandez **1** point de partie."
         )
         assert r.confirmation({"type": "offer", "amount": 2}) == (
             "Vous offrez **2** points de partie."

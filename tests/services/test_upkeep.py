@@ -120,3 +120,9 @@ async def test_a_table_that_cannot_be_decoded_is_ended_without_replay(
     assert closed.table.status == "abandoned"
     assert await svc.store.game_results(idle) == []
     assert await svc.table_in_channel(CHANNEL + 1) is None
+
+
+async def test_the_synced_command_ids_are_remembered(svc: TableService) -> None:
+    assert await svc.command_ids() == {}
+    await svc.command_ids_synced({"lamorte": 11, "help": 12})
+    assert await svc.command_ids() == {"lamorte": 11, "help": 12}

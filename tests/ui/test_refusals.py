@@ -216,7 +216,7 @@ def test_params_reach_the_words() -> None:
         "unknown_game", game="x", games=["la_morte", "french_tarot"]
     )
     assert "Ben" in words("hint_not_your_turn", language="fr", waiting="Ben")
-    assert "n°7" in words("never_started", language="fr", table=7)
+    assert "n°\u00a07" in words("never_started", language="fr", table=7)
     assert "n. 7" in words("never_started", language="it", table=7)
 
 
@@ -262,7 +262,7 @@ def test_params_reach_the_words() -> None:
         (
             "hints_practice_only",
             {"table": 7},
-            "Hints are only for practice tables, opened with `hints: on` — those are never rated. "
+            "Hints are only for practice tables, opened with `hints:True` — those are never rated. "
             "Table #7 is a rated table, so you're on your own here.",
         ),
         (

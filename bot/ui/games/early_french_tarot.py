@@ -17,6 +17,7 @@ from bot.i18n import N_, Words, _, n_, p_
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.components.choice import add_play_selects
 from bot.ui.text.cards import in_hand_order, label, labels, suit_mark
+from bot.ui.text.mention import command
 from bot.ui.text.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
@@ -314,14 +315,6 @@ def _honour_scale() -> str:
     return _("Fool 5, World 4, Magician 4, K 4, Q 3, Kn 2, J 1")
 
 
-def _full_rules_command() -> str:
-    """``/oldtarot rules full:True`` as the slash menu shows it in the current language (the
-    commands' names are translated too: ``bot.i18n.commands``)."""
-    group, command, option, value = GROUP, "rules", "full", "True"  # i18n: code (as typed)
-    group, command = p_("command name", group), p_("command name", command)
-    return f"`/{group} {command} {p_('option name', option)}:{value}`"
-
-
 def rules_embed() -> discord.Embed:
     """``/oldtarot rules``: the short version."""
     summary = _(
@@ -332,7 +325,7 @@ def rules_embed() -> discord.Embed:
         "per card above 12, plus honours (Fool 5, World 4, Magician 4, King 4, Queen 3, "
         "Knight 2, Page 1). First to **50** with the unique top score wins."
     )
-    more = _("Use {command} for the complete rules.", command=_full_rules_command())
+    more = _("Use {command} for the complete rules.", command=command(f"{GROUP} rules", full=True))
     return rules_card(_(TITLE), f"{summary}\n\n{more}")
 
 

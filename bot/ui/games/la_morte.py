@@ -250,7 +250,8 @@ def _hand_lines(view: SeatView) -> list[str]:
         if key == view.public.info["trump"]:
             lines.append(_("{suit} (trumps): {cards}", suit=suit_mark(key), cards=cards))
         else:
-            lines.append(f"{suit_mark(key)}: {cards}")
+            # A message of its own: French puts a no-break space before the colon.
+            lines.append(_("{suit}: {cards}", suit=suit_mark(key), cards=cards))
     if view.info.get("dead"):
         lines.append(_("*You are il Morto: your remaining cards are dead.*"))
     return lines

@@ -21,6 +21,7 @@ from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.components.choice import add_play_selects
 from bot.ui.components.table import MAX_OPTIONS, TableButton, TableSelect
 from bot.ui.text.cards import SUIT_WORD, in_hand_order, labels, rank_label, sort_cards, suit_mark
+from bot.ui.text.mention import command
 from bot.ui.text.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
@@ -62,14 +63,6 @@ def option_lines(options: dict[str, Any]) -> list[str]:
 
 def _suit(suit: str) -> str:
     return f"{suit_mark(suit)} {SUIT_WORD[suit]}"
-
-
-def _command(*words: str) -> str:
-    """A slash command as the slash menu shows it in the current language (``bid`` →
-    ``/losers bid amount``; the commands' names are translated too: ``bot.i18n.commands``)."""
-    command = [p_("command name", GROUP), p_("command name", words[0])]
-    command += [p_("option name", w) for w in words[1:]]
-    return "/" + " ".join(command)
 
 
 def _turn_words(pv: PublicView) -> str:
@@ -273,9 +266,9 @@ def _now(view: SeatView, outcome: Outcome) -> str:
         return _(
             "**Your turn — bid** the points you will take: 1 per trump, 3 for three of a kind, "
             "9 for four. Make it and score +bid; miss and lose it. Menus go to {menu}; "
-            "`{command}` takes any bid up to {most}.",
+            "{command} takes any bid up to {most}.",
             menu=min(MENU_BIDS - 1, pv.info["b_max"]),
-            command=_command("bid", "amount"),
+            command=command(f"{GROUP} bid"),
             most=pv.info["b_max"],
         )
     why = restriction_line(view)
@@ -415,9 +408,7 @@ def rules_embed() -> discord.Embed:
         "Make your bid and score **+bid**; miss it and **lose the bid**. First to **50** "
         "with the unique top score wins."
     )
-    value = "True"  # i18n: code (a boolean option's value, as typed in every language)
-    command = f"`{_command('rules', 'full')}:{value}`"
-    more = _("Use {command} for the complete rules.", command=command)
+    more = _("Use {command} for the complete rules.", command=command(f"{GROUP} rules", full=True))
     return rules_card(_(TITLE), f"{summary}\n\n{more}")
 
 

@@ -22,6 +22,7 @@ from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.components.choice import add_choice, add_play_selects
 from bot.ui.components.table import MAX_OPTIONS, TableButton, TableSelect, bonus_value
 from bot.ui.text.cards import in_hand_order, label, labels, sort_cards, suit_mark
+from bot.ui.text.mention import command
 from bot.ui.text.render import (
     COLOUR_DONE,
     COLOUR_PLAY,
@@ -673,14 +674,6 @@ def deal_summary_embed(
     return embed
 
 
-def _full_rules_command() -> str:
-    """``/tarocchi rules full:True`` as the slash menu shows it in the current language (the
-    commands' names are translated too: ``bot.i18n.commands``)."""
-    group, command, option, value = GROUP, "rules", "full", "True"  # i18n: code (as typed)
-    group, command = p_("command name", group), p_("command name", command)
-    return f"`/{group} {command} {p_('option name', option)}:{value}`"
-
-
 def rules_embed() -> discord.Embed:
     """``/tarocchi rules``: the short version."""
     summary = _(
@@ -693,7 +686,7 @@ def rules_embed() -> discord.Embed:
         "best pip. Cards are worth 129 in all; each player scores points − 43. After the "
         "last hand the highest total wins."
     )
-    more = _("Use {command} for the complete rules.", command=_full_rules_command())
+    more = _("Use {command} for the complete rules.", command=command(f"{GROUP} rules", full=True))
     return rules_card(_(TITLE), f"{summary}\n\n{more}")
 
 

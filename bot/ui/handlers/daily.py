@@ -23,6 +23,7 @@ from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import game_title
 from bot.ui.handlers.desk import Desk
 from bot.ui.text.daily import announcement_text, boards_embed, dm_link, intro_embed, reveal_embed
+from bot.ui.text.mention import command
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +67,9 @@ class DailyController:
                 _(
                     "I can't send you direct messages, and the daily deal is played there. "
                     "Allow them (User Settings → Content & Social → allow DMs from server "
-                    "members, or this server's Privacy Settings), then use `/daily` again. "
-                    "Your attempt was not used."
+                    "members, or this server's Privacy Settings), then use {daily} again. "
+                    "Your attempt was not used.",
+                    daily=command("daily"),
                 )
             ) from None
         try:

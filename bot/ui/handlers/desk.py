@@ -29,6 +29,7 @@ from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import plain_suits
 from bot.ui.text.errors import GENERIC
 from bot.ui.text.locale import for_interaction
+from bot.ui.text.mention import command
 from bot.ui.text.refusals import refusal
 
 log = logging.getLogger(__name__)
@@ -106,9 +107,9 @@ class Desk:
         if table is None or table.game_id != game_id:
             raise ServiceError(
                 _(
-                    "There is no {game} table in this channel. Start one with `/{group} new`.",
+                    "There is no {game} table in this channel. Start one with {new}.",
                     game=title,
-                    group=str(getattr(renderer(game_id), "GROUP", game_id)),
+                    new=command(f"{getattr(renderer(game_id), 'GROUP', game_id)} new"),
                 )
             )
         return table

@@ -13,6 +13,7 @@ from bot.services.daily import DailyBoards, DailyRecord, Reveal
 from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import card_list, sort_cards
 from bot.ui.text.coach import action_words
+from bot.ui.text.mention import command
 from bot.ui.text.names import escape_name
 from bot.ui.text.render import COLOUR_LOBBY, FIELD_VALUE_LIMIT, clip_lines
 from bot.ui.text.stats import ordinal
@@ -76,7 +77,9 @@ def boards_embed(boards: DailyBoards, me: int, server: str | None) -> discord.Em
     )
     mine = boards.mine
     if mine is None:
-        embed.description = _("You haven't played this deal yet: `/daily` deals it to you.")
+        embed.description = _(
+            "You haven't played this deal yet: {daily} deals it to you.", daily=command("daily")
+        )
     elif mine.status == "playing":
         embed.description = _("Your attempt is under way in your DMs.")
     elif mine.status == "abandoned" or mine.score is None:
@@ -90,16 +93,21 @@ def boards_embed(boards: DailyBoards, me: int, server: str | None) -> discord.Em
         embed.description = "\n".join(lines)
     if boards.server is not None:
         embed.add_field(
-            name=_(
-                "{server} · {n} finished",
+            name=n_(
+                "{server} · {n} player finished",
+                "{server} · {n} players finished",
+                boards.server.players,
                 server=escape_name(server) if server else _("This server"),
-                n=boards.server.players,
             ),
             value=_board_lines(boards.server, me),
             inline=False,
         )
     embed.add_field(
-        name=_("Every server · {n} finished", n=boards.world.players),
+        name=n_(
+            "Every server · {n} player finished",
+            "Every server · {n} players finished",
+            boards.world.players,
+        ),
         value=_board_lines(boards.world, me),
         inline=False,
     )
@@ -128,8 +136,9 @@ def result_embed(a: Attempt, standing: Standing | None) -> discord.Embed:
         lines.append(_("So far: {line}", line=standing_line(standing)))
     lines.append(
         _(
-            "The boards move as others play: `/daily action:Board`. **Compare** shows every "
-            "hand and the day's best play; **Review** asks the expert about your decisions."
+            "The boards move as others play: {board}. **Compare** shows every "
+            "hand and the day's best play; **Review** asks the expert about your decisions.",
+            board=command("daily", action="Board"),
         )
     )
     embed.description = "\n".join(lines)
@@ -229,8 +238,9 @@ def announcement_text(day: str, winners: list[tuple[str, str, int]]) -> str:
     lines = [
         _(
             "🗓️ **The daily deals of {day} are out.** Same cards for everyone in every "
-            "server: play yours privately with `/daily`, then compare.",
+            "server: play yours privately with {daily}, then compare.",
             day=day,
+            daily=command("daily"),
         )
     ]
     for game_id, name, score in winners:

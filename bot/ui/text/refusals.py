@@ -20,6 +20,7 @@ from bot.i18n import LANGUAGE_NAMES, Words, _, n_, p_
 from bot.services.errors import ServiceError
 from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import SUIT_SYMBOL, label, suit_word
+from bot.ui.text.mention import command, options
 from bot.ui.text.names import escape_name
 from bot.ui.text.render import round_word
 from bot.ui.text.restriction import restriction_line
@@ -391,8 +392,9 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "rematch_players_only": lambda p: _("Only the game's players can ask for a rematch."),
     "rematch_daily": lambda p: _(
         "A daily deal has no rematch: there is one {game} deal a day, and tomorrow's comes "
-        "with `/daily`.",
+        "with {daily}.",
         game=_title(p),
+        daily=command("daily"),
     ),
     "no_human": lambda p: _(
         "A table starts only with at least one human player seated: computer players don't "
@@ -437,9 +439,10 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     ),
     # hints and reviews
     "hints_practice_only": lambda p: _(
-        "Hints are only for practice tables, opened with `hints: on` — those are never rated. "
+        "Hints are only for practice tables, opened with {hints} — those are never rated. "
         "Table #{id} is a rated table, so you're on your own here.",
         id=_table(p),
+        hints=options(hints=True),
     ),
     "hint_not_your_turn": lambda p: _waiting(p, hint=True),
     "review_players_only": lambda p: _(
@@ -462,7 +465,9 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "bad_metric": lambda p: _("Leaderboards rank by {metrics}.", metrics=_codes(p, "metrics")),
     "bad_scope": lambda p: _("A leaderboard's scope is server or global."),
     "bad_period": lambda p: _("A leaderboard's period is all or 30d."),
-    "board_needs_server": lambda p: _("Server leaderboards need a server: use scope global here."),
+    "board_needs_server": lambda p: _(
+        "Server leaderboards need a server: use {scope} here.", scope=options(scope="All servers")
+    ),
     "no_such_table": lambda p: _("There is no table #{id} on this server.", id=_table(p)),
     "never_started": lambda p: _("Table #{id} never started, so it has no record.", id=_table(p)),
     "still_playing": lambda p: _(
@@ -483,8 +488,10 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         if p.get("status") == "playing"
         else _(
             "You already played today's {game} deal: one attempt a day and game. See where you "
-            "stand with `/daily action:Board`, and compare with `/daily action:Compare`.",
+            "stand with {board}, and compare with {compare}.",
             game=_title(p),
+            board=command("daily", action="Board"),
+            compare=command("daily", action="Compare (after your finish)"),
         )
     ),
     "daily_played_forgotten": lambda p: _(
@@ -494,8 +501,9 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     ),
     "daily_in_progress": lambda p: _(
         "Your {game} daily deal of {day} is still under way in your DMs: finish it (or "
-        "`/daily action:Resign`) before starting another.",
+        "{resign}) before starting another.",
         game=_title(p),
+        resign=command("daily", action="Resign (the computer finishes your hand)"),
         day=p.get("day"),
     ),
     "daily_not_playing": lambda p: _(

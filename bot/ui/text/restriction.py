@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from bot.engine.views import SeatView
-from bot.i18n import _
+from bot.i18n import _, p_
 from bot.ui.text.cards import SUIT_SYMBOL, suit_mark, suit_word
 
 _NO_WORDS: Mapping[str, str] = {}
@@ -30,6 +30,8 @@ def _or_fool(view: SeatView) -> str:
         return ""
     if view.public.game_id == "french_tarot":
         return _(" (or play the Excuse)")
+    if view.public.game_id == "queen_of_tarot":  # its Piedmontese deck calls it the Mat
+        return p_("queen_of_tarot", " (or play the Fool)")
     return _(" (or play the Fool)")
 
 

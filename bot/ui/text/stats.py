@@ -16,6 +16,7 @@ from bot.i18n import N_, _, current, n_, p_
 from bot.services.ratings import COMPUTER_LEVELS
 from bot.services.stats import FORGOTTEN_NAME, History, PastGame, PlayerStats, ScoreSheet
 from bot.ui.games import game_title as title
+from bot.ui.text.mention import command
 from bot.ui.text.names import escape_name, flat_name
 from bot.ui.text.render import (
     COLOUR_DONE,
@@ -261,7 +262,11 @@ def sheet_embed(sheet: ScoreSheet) -> discord.Embed:
     ended = f"{state} {when(sheet.finished_at)}" if sheet.finished_at else state
     embed.add_field(
         name=_("Table"),
-        value=_("{ended} · full log: `/record table:{id}`", ended=ended, id=sheet.table_id),
+        value=_(
+            "{ended} · full log: {record}",
+            ended=ended,
+            record=command("record", table=sheet.table_id),
+        ),
     )
     return embed
 
