@@ -28,7 +28,7 @@ from bot.ui.pictures._style import (
 )
 from bot.ui.pictures._words import Line, language
 from bot.ui.pictures.facts import hand_trump
-from bot.ui.pictures.tiles import GLOW, GLOW_FRAME, TILE_H, TILE_W, deck_tiles
+from bot.ui.pictures.tiles import GLOW, GLOW_FRAME, TILE_H, TILE_W, DeckTiles, deck_tiles
 
 PAD, HEADER_H = 16, 44
 GAP, GROUP_GAP, RAISE = 6, 18, 14
@@ -151,15 +151,35 @@ def draw_hand(scene: HandScene) -> Image.Image:
             for j, i in enumerate(row):
                 if j:
                     x += GROUP_GAP if scene.groups[i] != scene.groups[row[j - 1]] else GAP
-                card = scene.cards[i]
-                if scene.legal[i]:
-                    img.paste(GLOW_FRAME, (x - GLOW, y - GLOW), GLOW_FRAME)
-                    tile = tiles.normal.get(card)
-                    top = y
-                else:
-                    tile = (tiles.dimmed if any_legal else tiles.normal).get(card)
-                    top = y + RAISE
-                if tile is not None:
-                    img.paste(tile, (x, top), tile)
+                paste_card(img, tiles, scene.cards[i], scene.legal[i], any_legal, x, y)
                 x += TILE_W
         return img
+
+
+def paste_card(
+    img: Image.Image,
+    tiles: DeckTiles,
+    card: str,
+    legal: bool,
+    any_legal: bool,
+    x: int,
+    y: int,
+    frame: bool = True,
+) -> None:
+    """One card of a hand with its top-left corner at (x, y): a legal one framed in gold
+    (unless ``frame`` is false: the caller frames it), the others ``RAISE`` pixels lower, and
+    dimmed when some card is legal."""
+    if legal:
+        if frame:
+            paste_frame(img, x, y)
+        tile = tiles.normal.get(card)
+    else:
+        tile = (tiles.dimmed if any_legal else tiles.normal).get(card)
+        y += RAISE
+    if tile is not None:
+        img.paste(tile, (x, y), tile)
+
+
+def paste_frame(img: Image.Image, x: int, y: int) -> None:
+    """The gold frame of a legal card whose top-left corner is at (x, y)."""
+    img.paste(GLOW_FRAME, (x - GLOW, y - GLOW), GLOW_FRAME)
