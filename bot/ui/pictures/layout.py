@@ -76,7 +76,7 @@ CENTRE_W = 250
 
 def _check(players: int) -> None:
     if players not in _LAYOUTS:
-        raise ValueError(f"no table layout for {players} seats")
+        raise ValueError(f"no table layout for {players} seats")  # i18n: code (a bug)
 
 
 def stand(seat: int, players: int, bottom: int = 0) -> Stand:

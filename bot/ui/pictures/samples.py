@@ -84,8 +84,8 @@ def palette_sample(game_id: str) -> Image.Image:
         winning=None,
         caption="",
         centre=centre,
-        cards=(("Cards", cards[10:16]),),
-    )  # i18n: code (glyph sample)
+        cards=(("Cards", cards[10:16]),),  # i18n: code (glyph sample)
+    )
     hands = [
         draw_hand(
             HandScene(

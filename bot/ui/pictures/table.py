@@ -72,7 +72,7 @@ _PAD = 12  # inside a plate
 
 class SeatScene(NamedTuple):
     name: str
-    details: str  # roles and latest call, " · " between them
+    details: tuple[str, ...]  # latest call, roles, markers, "dealer": the first matter most
     score: str  # the running total ("+120", "−40"), or ""
     tricks: int | None  # tricks won (None: no badge, before any trick is played)
     active: bool
@@ -117,17 +117,18 @@ def _seats(
     counting = view.phase == "play" or view.tricks_played > 0
     out: list[SeatScene] = []
     for seat in range(view.players):
-        words = [p_("picture role", "dealer")] if seat == view.dealer else []
+        # By importance: a plate too narrow for all of them drops the last ones.
+        words = [facts.notes[seat]] if facts.notes[seat] else []
         words += facts.roles[seat]
         if markers and clean(markers[seat]):
             words.append(clean(markers[seat]))
-        if facts.notes[seat]:
-            words.append(facts.notes[seat])
+        if seat == view.dealer:
+            words.append(p_("picture role", "dealer"))
         tricks = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
         out.append(
             SeatScene(
                 name=shown[seat],
-                details=" · ".join(words),
+                details=tuple(words),
                 score=_score(scores[seat]) if scores else "",
                 tricks=tricks if counting else None,
                 active=seat == view.to_act,
@@ -236,6 +237,16 @@ def _tricks_icon() -> Image.Image:
 # ---- drawing ----------------------------------------------------------------------------
 
 
+def details_shown(details: tuple[str, ...], width: int) -> str:
+    """The most of ``details`` that fits ``width`` (shrunk at most to 3/4) without cutting a
+    word: the last ones are dropped first; the first is cut only if it alone is too long."""
+    for end in range(len(details), 0, -1):
+        text = " · ".join(details[:end])
+        if fit(text, DETAIL_PX, False, width)[0] == text:
+            return text
+    return details[0] if details else ""
+
+
 def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, cx: float, cy: float):
     x, y = round(cx - PLATE_W / 2), round(cy - PLATE_H / 2)
     plate = _plate(seat.active)
@@ -264,9 +275,8 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, cx:
         draw.text((left, base), seat.score, font=font(DETAIL_PX, True), fill=GOLD, anchor="lm")
         left += round(font(DETAIL_PX, True).getlength(seat.score + " "))
     if seat.details and right - left > 20:
-        draw_fitted(
-            draw, (left, base), seat.details, DETAIL_PX, False, right - left, PLATE_MUTED, "lm"
-        )
+        text = details_shown(seat.details, right - left)
+        draw_fitted(draw, (left, base), text, DETAIL_PX, False, right - left, PLATE_MUTED, "lm")
 
 
 def _draw_trick(img: Image.Image, scene: TableScene) -> None:
