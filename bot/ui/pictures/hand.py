@@ -25,6 +25,7 @@ from bot.ui.pictures._style import (
     draw_line,
     fit,
     font,
+    text_length,
 )
 from bot.ui.pictures._words import Line, language
 from bot.ui.pictures.facts import hand_trump
@@ -129,11 +130,11 @@ def draw_hand(scene: HandScene) -> Image.Image:
         hint_w = 0
         if scene.hint:
             hint = f"▲ {scene.hint}"
-            hint_w = round(font(17, True).getlength(hint)) + 12
+            hint_w = round(text_length(hint, 17, True)) + 12
             draw.text((width - PAD, 12), hint, font=font(17, True), fill=INK["hint"], anchor="ra")
         title, size = fit(scene.title, 20, True, (width - 2 * PAD - hint_w) // 2)
         draw.text((PAD, 11), title, font=font(size, True), fill=PANEL_TEXT)
-        x = PAD + round(font(size, True).getlength(title))
+        x = PAD + round(text_length(title, size, True))
         draw_line(draw, x, 13, scene.header, 17, width - PAD - hint_w - x)
         if not rows:
             draw.text(

@@ -39,6 +39,7 @@ from bot.ui.pictures._style import (
     draw_fitted,
     fit,
     font,
+    text_length,
 )
 from bot.ui.pictures._words import language
 from bot.ui.pictures.facts import TableFacts, phase_word, table_facts
@@ -265,7 +266,7 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, cx:
     base = y + PLATE_H - 16
     if seat.tricks is not None:
         count = str(seat.tricks)
-        w = font(22, True).getlength(count)
+        w = text_length(count, 22, True)
         draw.text((right, base), count, font=font(22, True), fill=PLATE_TEXT, anchor="rm")
         icon = _tricks_icon()
         right -= round(w) + icon.width + 4
@@ -273,7 +274,7 @@ def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, cx:
         right -= 8
     if seat.score:
         draw.text((left, base), seat.score, font=font(DETAIL_PX, True), fill=GOLD, anchor="lm")
-        left += round(font(DETAIL_PX, True).getlength(seat.score + " "))
+        left += round(text_length(seat.score + " ", DETAIL_PX, True))
     if seat.details and right - left > 20:
         text = details_shown(seat.details, right - left)
         draw_fitted(draw, (left, base), text, DETAIL_PX, False, right - left, PLATE_MUTED, "lm")
@@ -300,7 +301,7 @@ def _draw_middle(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene)
         draw_fitted(draw, (cx, cy + 30), scene.caption, 18, False, 120, PLATE_MUTED, "mm")
     elif scene.caption:  # the trick just won
         shown, size = fit(scene.caption, 24, True, CENTRE_W - 24, smallest=16)
-        w = font(size, True).getlength(shown)
+        w = text_length(shown, size, True)
         box = (cx - w / 2 - 12, cy - 20, cx + w / 2 + 12, cy + 20)
         draw.rounded_rectangle(box, radius=20, fill=PLATE, outline=GOLD, width=2)
         draw.text((cx, cy), shown, font=font(size, True), fill=GOLD, anchor="mm")

@@ -33,6 +33,7 @@ from bot.ui.pictures._style import (
     draw_line,
     fit,
     font,
+    text_length,
 )
 from bot.ui.pictures._words import Line
 from bot.ui.pictures.facts import table_facts
@@ -156,11 +157,11 @@ def _draw_ribbon(draw: ImageDraw.ImageDraw, scene: TurnScene, y: int) -> None:
     if scene.hand.hint:
         hint, size = fit(f"▲ {scene.hand.hint}", RIBBON_PX, True, WIDTH // 3)
         draw.text((right, middle), hint, font=font(size, True), fill=INK["hint"], anchor="rm")
-        right -= round(font(size, True).getlength(hint)) + 16
+        right -= round(text_length(hint, size, True)) + 16
     (first, _ink), *rest = scene.ribbon
     bold, size = fit(first, RIBBON_PX + 1, True, (right - PAD) // 2)
     draw.text((PAD, middle), bold, font=font(size, True), fill=PANEL_TEXT, anchor="lm")
-    x = PAD + round(font(size, True).getlength(bold))
+    x = PAD + round(text_length(bold, size, True))
     if rest and right - x > 40:
         line = _ribbon_parts(tuple(rest), right - x)
         _, px = fit("".join(t for t, _ink in line), RIBBON_PX, False, right - x, smallest=17)
