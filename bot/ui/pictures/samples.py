@@ -58,7 +58,7 @@ def palette_sample(game_id: str) -> Image.Image:
     seats = tuple(
         SeatScene(
             f"Seat {i} {_LETTERS}",  # i18n: code (glyph sample)
-            "dealer · taker · bid 9",  # i18n: code (glyph sample)
+            ("dealer", "taker", "bid 9"),  # i18n: code (glyph sample)
             "+120" if i % 2 else "",
             i if i % 3 else None,
             i == 0,

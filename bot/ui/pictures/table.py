@@ -170,9 +170,8 @@ def table_scene(
     elif view.last_trick and view.phase in ("play", "scored", "done"):
         trick = tuple((int(s), str(c)) for s, c in view.last_trick)
         last = view.last_winner
-        known = last is not None and 0 <= last < n
-        caption = p_("picture", "Won by {name}", name=shown[last]) if known else ""
-        winning = last if known else None
+        winning = last if last is not None and 0 <= last < n else None
+        caption = "" if winning is None else p_("picture", "Won by {name}", name=shown[winning])
     else:
         caption, winning = "", None
         centre = (trick_word(view, game_id), *facts.centre)

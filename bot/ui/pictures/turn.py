@@ -6,10 +6,11 @@ drawn with the viewer's seat at the bottom, right above their hand; between the 
 ribbon says the trick number or phase, the contract and trumps (what the public picture leaves
 to the message's text), and what the raised cards mean ("▲ playable").
 
-The hand is laid out for the table's width: a row holds up to 15 cards, overlapped when they
-must be (a card then shows its left 38 px or more: the corner index and suit sign), so that
-every hand fits in two rows and the picture stays about as tall as a phone screen is wide
-× 1.4 (a 30-card French Tarot écart at three players included).
+The hand is laid out for the table's width: a row holds up to 13 cards, overlapped when they
+must be (a card then shows its left 44 px or more: the corner index and suit sign); a hand of
+up to 26 cards takes two rows, a bigger one (an écart: 30 cards at three-player French Tarot)
+three rows overlapping upwards. So the picture is never more than 1.4 times as tall as wide,
+about what a phone shows without scrolling.
 
 The table half reads only the ``PublicView`` inside the seat's view; the hand half only that
 seat's ``SeatView``.
