@@ -24,7 +24,9 @@ from bot.i18n.extract import LOCALES, read
 from bot.ui.pictures import render_hand, render_table, tiles
 from bot.ui.pictures._style import clean, fit, has_glyph
 from bot.ui.pictures.hand import HandScene, hand_scene
-from bot.ui.pictures.table import PANEL_TEXT_W, TableScene, table_scene
+from bot.ui.pictures.layout import CENTRE_W, PLATE_W, WIDTH
+from bot.ui.pictures.table import TableScene, details_shown, table_scene
+from bot.ui.pictures.turn import turn_scene
 from bot.ui.text.cards import rank_label
 from tests.i18n.game_text import deals, english
 from tests.pictures.scenes import SCENES
@@ -52,15 +54,18 @@ DEALS: list[tuple[str, int, int, tuple[str, ...]]] = [
 
 
 def _table_words(scene: TableScene) -> list[str]:
-    out = [scene.title, scene.subtitle, *scene.title_lines, *scene.centre]
+    out = [*scene.centre, scene.caption]
     for seat in scene.seats:
-        out += [*seat.roles.split(" · "), *seat.notes.split(" · ")]
-        out += [part for note in seat.notes.split(" · ") for part in note.split(" + ")]
-    out += ["".join(text for text, _ink in line) for line in scene.lines]
-    out += [text for line in scene.lines for text, _ink in line]
+        out += seat.details
+        out += [part for note in seat.details for part in note.split(" + ")]
     out += [caption for caption, _cards in scene.cards]
-    out += [scene.last_caption, scene.tricks_caption, scene.led_caption]
     return [x for x in out if x]
+
+
+def _ribbon_words(ribbon: tuple[tuple[str, str], ...]) -> list[str]:
+    out = ["".join(text for text, _ink in ribbon)]
+    out += [text for text, _ink in ribbon if text.strip(" ·")]
+    return out
 
 
 def _hand_words(scene: HandScene) -> list[str]:
@@ -88,6 +93,7 @@ def _words(language: str) -> list[str]:
             out += _table_words(table_scene(public, game_id=game, names=names))
             for seat in seats:
                 out += _hand_words(hand_scene(seat, game_id=game))
+                out += _ribbon_words(turn_scene(seat, game_id=game, names=names).ribbon)
             out += _hand_words(hand_scene(SeatView(0, (), (), public, {}), game_id=game))
         for game in GAMES:
             deck = tiles.style(game)
@@ -114,7 +120,7 @@ def test_no_english_of_the_pictures_in_french_or_italian(
 
 def test_the_english_pictures_draw_the_english_words(drawn: dict[str, list[str]]) -> None:
     words = set(drawn["en"])
-    for word in ("Auction", "Bargaining", "Your hand", "playable", "tricks", "led", "Angel"):
+    for word in ("Auction", "Bargaining", "Your hand", "playable", "led", "Won by Alice", "Angel"):
         assert word in words, word
 
 
@@ -125,9 +131,8 @@ VOCABULARY = {
         "Tour 1 sur 3",
         "Écart",
         "Annonces",
-        "Jeu",
         "Pli 1 sur",
-        "Dernier pli",
+        "Pli pour Alice",
         "preneur",
         "partenaire",
         "défenseur",
@@ -142,7 +147,6 @@ VOCABULARY = {
         "Atouts I–XXI",
         "le Fou excuse",
         "XX (l’Ange) bat XXI",
-        "plis",
         "entame",
         "Votre main",
         "jouables",
@@ -150,7 +154,6 @@ VOCABULARY = {
         "cartes mises de côté",
         "Talon",
         "Plus aucune carte",
-        "Reine du Tarot",
         "Ange",
         "Mat",
         "Fou",
@@ -166,9 +169,8 @@ VOCABULARY = {
         "Giro 1 di 3",
         "Scarto",
         "Dichiarazioni",
-        "Gioco",
         "Presa 1 di",
-        "Ultima presa",
+        "Presa di Alice",
         "dichiarante",
         "compagno",
         "difensore",
@@ -183,7 +185,6 @@ VOCABULARY = {
         "Trionfi I–XXI",
         "il Matto fa da scusa",
         "XX (l’Angelo) batte XXI",
-        "prese",
         "uscita",
         "La tua mano",
         "giocabili",
@@ -191,7 +192,6 @@ VOCABULARY = {
         "carte messe da parte",
         "Tallone",
         "Nessuna carta rimasta",
-        "Regina dei Tarocchi",
         "Angelo",
         "Matto",
         "Mondo",
@@ -291,13 +291,17 @@ def test_the_translated_words_fit_their_places(language: str) -> None:
         ]
     for scene in scenes:
         if scene.centre:
-            assert fit(scene.centre[0], 30, True, 300)[0] == scene.centre[0]
-        assert fit(scene.tricks_caption, 11, False, 40, smallest=8)[0] == scene.tricks_caption
-        assert fit(scene.led_caption, 16, False, 180)[0] == scene.led_caption
-        assert fit(scene.subtitle, 18, False, PANEL_TEXT_W)[0] == scene.subtitle
-        for line in scene.title_lines or (scene.title,):
-            size = 20 if scene.title_lines else 24
-            assert fit(line, size, True, PANEL_TEXT_W)[0] == line, line
+            assert fit(scene.centre[0], 32, True, WIDTH - 48)[0] == scene.centre[0]
+        if scene.led:
+            assert fit(scene.caption, 18, False, 120)[0] == scene.caption
+        elif scene.caption:  # "Won by …" with the longest name of the table
+            assert fit(scene.caption, 24, True, CENTRE_W - 24, smallest=16)[0] == scene.caption
+        for seat in scene.seats:  # the latest call or first role under a name, whole
+            room = PLATE_W - 24 - 48  # beside a two-digit tricks badge
+            shown = details_shown(seat.details, room)
+            assert shown == " · ".join(seat.details[: len(shown.split(" · "))]), seat.details
+            if seat.details:
+                assert fit(shown, 20, False, room)[0] == shown, seat.details
     for hand in hands:
         if hand.hint:
             assert fit(f"▲ {hand.hint}", 17, True, 240)[0] == f"▲ {hand.hint}"

@@ -3,18 +3,24 @@
     .venv/bin/python -m tests.pictures.regenerate
 
 Run it after an intended change to the pictures, look at the new PNGs, and commit them with
-the change. ``<scene>_table.png`` is every scene's table; ``<scene>_hand.png`` its hand.
+the change. ``<scene>_table.png`` is every scene's table; ``<scene>_hand.png`` its hand and
+``<scene>_turn.png`` that seat's turn picture (the table above the hand, with made-up scores).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from bot.ui.pictures import clear_caches, render_hand, render_table
+from bot.ui.pictures import clear_caches, render_hand, render_table, render_turn
 from bot.ui.text.winner import winning_seat
 from tests.pictures.scenes import SCENES, Scene
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def scores(players: int) -> tuple[int, ...]:
+    """Made-up running totals, negative, nought and positive."""
+    return tuple((-50, 0, 124, -13, 61, 7)[:players])
 
 
 def pictures(scene: Scene) -> dict[str, bytes]:
@@ -30,6 +36,14 @@ def pictures(scene: Scene) -> dict[str, bytes]:
     }
     if scene.seat is not None:
         out[f"{scene.name}_hand.png"] = render_hand(scene.seat, game_id=scene.game_id)
+        out[f"{scene.name}_turn.png"] = render_turn(
+            scene.seat,
+            game_id=scene.game_id,
+            names=scene.names,
+            markers=scene.markers,
+            winning=winning_seat(scene.public),
+            scores=scores(scene.public.players),
+        )
     return out
 
 

@@ -7,12 +7,13 @@ change in the pictures does.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from bot.engine.actions import Action
 from bot.engine.views import PublicView, SeatView
 
-NAMES = ("Alice", "Bartholomew 🎲", "Chiara", "Dmitri", "Eleonora")
+NAMES = ("Alice", "Bartholomew 🎲", "Chiara", "Dmitri", "Eleonora", "**Boss** @everyone __u__")
 
 
 @dataclass(frozen=True)
@@ -275,6 +276,61 @@ QUEEN_OF_TAROT = PublicView(
     },
 )
 
+
+# ---- more situations (issue 30): the trick just won, a phase without trick, other counts ----
+
+FRENCH_TAROT_WON = dataclasses.replace(
+    FRENCH_TAROT,
+    to_act=0,
+    hand_sizes=(12, 12, 12, 13),
+    trick=(),
+    tricks_won=(2, 0, 2, 1),
+    tricks_played=5,
+    last_trick=((2, "H1"), (1, "HQ"), (0, "HK"), (3, "H5")),
+    last_winner=0,
+)
+
+FRENCH_TAROT_3_DISCARD = PublicView(
+    game_id="french_tarot",
+    phase="discard",
+    players=3,
+    dealer=2,
+    to_act=0,
+    hand_sizes=(30, 24, 24),
+    trick=(),
+    tricks_won=(0, 0, 0),
+    tricks_played=0,
+    info={
+        "bids": [[0, "garde"], [1, "pass"], [2, "pass"]],
+        "taker": 0,
+        "contract": "garde",
+        "called": None,
+        "partner": None,
+        "alone": None,
+        "dog": ["S3", "H10", "DC", "T14", "C1", "D9"],
+        "dog_size": 6,
+        "discarded_trumps": [],
+        "chelem": False,
+        "poignees": [],
+        "leader": 0,
+    },
+)
+
+EARLY_FRENCH_TAROT_6 = PublicView(
+    game_id="early_french_tarot",
+    phase="play",
+    players=6,
+    dealer=5,
+    to_act=4,
+    hand_sizes=(10, 10, 10, 10, 11, 11),
+    trick=((0, "C7"), (1, "CK"), (2, "T3"), (3, "C2")),
+    tricks_won=(1, 0, 1, 0, 0, 0),
+    tricks_played=2,
+    last_trick=((4, "S4"), (5, "SQ"), (0, "T9"), (1, "S1"), (2, "S8"), (3, "S6")),
+    last_winner=0,
+    info={"taken": [6, 0, 6, 0, 0, 0], "led": "C", "set_aside": 6},
+)
+
 SCENES: tuple[Scene, ...] = (
     Scene(
         "la_morte",
@@ -341,4 +397,37 @@ SCENES: tuple[Scene, ...] = (
             public=QUEEN_OF_TAROT_BARGAIN,
         ),
     ),
+    Scene(
+        "french_tarot_won",
+        FRENCH_TAROT_WON,
+        seat=SeatView(
+            seat=0,
+            hand=_cards("S9 S4 H3 D10 D8 D5 C10 C4 T18 T16 T11 T3"),
+            legal=_plays(
+                0, "S9", "S4", "H3", "D10", "D8", "D5", "C10", "C4", "T18", "T16", "T11", "T3"
+            ),
+            public=FRENCH_TAROT_WON,
+        ),
+    ),
+    Scene(
+        "french_tarot_3_discard",
+        FRENCH_TAROT_3_DISCARD,
+        seat=SeatView(
+            seat=0,
+            hand=_cards(
+                "S3 SK SQ S9 S5 H10 H9 H7 H4 H1 DC DJ D9 D6 D2 C1 CQ C8 C3 "
+                "T21 T19 T14 T12 T10 T8 T7 T5 T2 T1 EX"
+            ),
+            legal=(
+                Action(
+                    "discard",
+                    0,
+                    cards=_cards("S3 SQ S9 S5 H10 H9 H7 H4 H1 DC DJ D9 D6 D2 C1 CQ C8 C3"),
+                    amount=6,
+                ),
+            ),
+            public=FRENCH_TAROT_3_DISCARD,
+        ),
+    ),
+    Scene("early_french_tarot_6", EARLY_FRENCH_TAROT_6, markers=("", "", "away", "", "", "")),
 )

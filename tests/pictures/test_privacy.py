@@ -1,5 +1,6 @@
 """The privacy boundary of the pictures: the table picture is drawn from a ``PublicView``
-alone, a hand picture from that seat's ``SeatView`` alone (ARCHITECTURE §5)."""
+alone, a hand picture and a turn picture (the table above the hand) from that seat's
+``SeatView`` alone (ARCHITECTURE §5)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ import pytest
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules, implemented
 from bot.engine.views import PublicView, SeatView
-from bot.ui.pictures import clear_caches, render_hand, render_table
+from bot.ui.pictures import clear_caches, render_hand, render_table, render_turn
 from bot.ui.pictures.hand import hand_scene
 from bot.ui.pictures.table import table_scene
+from bot.ui.pictures.turn import turn_scene
 from bot.ui.text.winner import winning_seat
 from tests.pictures.scenes import SCENES
 
@@ -39,6 +41,15 @@ def test_hand_renderer_takes_a_seat_view(func: Any) -> None:
     hints = typing.get_type_hints(func)
     assert hints["view"] is SeatView
     assert all(hints[n] is str for n in inspect.signature(func).parameters if n != "view")
+
+
+@pytest.mark.parametrize("func", [render_turn, turn_scene], ids=lambda f: f.__name__)
+def test_turn_renderer_takes_a_seat_view(func: Any) -> None:
+    hints = typing.get_type_hints(func)
+    assert hints["view"] is SeatView
+    for name in inspect.signature(func).parameters:
+        if name != "view":
+            assert hints[name] not in (PublicView, SeatView, Any, object), name
 
 
 class Recorder:
@@ -84,6 +95,26 @@ def test_hand_reads_only_its_seat_view(scene) -> None:
     render_hand(proxy, game_id=scene.game_id)
     assert seen and seen <= SEAT_FIELDS, seen - SEAT_FIELDS
     assert proxy._seen_nested("public") <= PUBLIC_FIELDS
+
+
+@pytest.mark.parametrize("scene", [s for s in SCENES if s.seat], ids=lambda s: s.name)
+def test_turn_reads_only_its_seat_view(scene) -> None:
+    clear_caches()
+    seen: set[str] = set()
+    assert scene.seat is not None
+    proxy: Any = Recorder(scene.seat, seen, {"public": PublicView})
+    render_turn(proxy, game_id=scene.game_id, names=scene.names, scores=(0,) * len(scene.names))
+    assert seen and seen <= SEAT_FIELDS, seen - SEAT_FIELDS
+    assert proxy._seen_nested("public") <= PUBLIC_FIELDS
+
+
+@pytest.mark.parametrize("scene", [s for s in SCENES if s.seat], ids=lambda s: s.name)
+def test_the_turns_table_is_the_public_table_turned(scene) -> None:
+    """The table half of a turn picture is the public picture's scene, seen from the seat."""
+    assert scene.seat is not None
+    turn = turn_scene(scene.seat, game_id=scene.game_id, names=scene.names)
+    public = table_scene(scene.public, game_id=scene.game_id, names=scene.names)
+    assert turn.table == public._replace(bottom=scene.seat.seat)
 
 
 def _hidden_twin(rules: Any, players: int, seed: int) -> tuple[Any, Any]:

@@ -1,5 +1,6 @@
 """Rendering real deals of every game and player count, and the renderers' contract: PNG
-bytes, identical inputs rendered once, legal cards raised, arguments checked."""
+bytes, identical inputs rendered once, legal cards raised, arguments checked; the table's
+layout (nothing overlaps at any seat count) and the turn picture's proportions."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ from bot.engine.actions import Action
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules, implemented
 from bot.engine.views import SeatView
-from bot.ui.pictures import render_hand, render_table
+from bot.ui.pictures import layout, render_hand, render_table, render_turn
 from bot.ui.pictures._style import clean
 from bot.ui.pictures.hand import hand_scene
-from bot.ui.pictures.table import WIDTH, card_centre, plate_centre, table_scene
+from bot.ui.pictures.table import WIDTH, table_scene
+from bot.ui.pictures.tiles import LARGE_GLOW, LARGE_H, LARGE_W
+from bot.ui.pictures.turn import turn_height, turn_scene
 from bot.ui.text.winner import winning_seat
-from tests.pictures.scenes import FRENCH_TAROT, LA_MORTE, SCENES
+from tests.pictures.scenes import FRENCH_TAROT, FRENCH_TAROT_WON, LA_MORTE, SCENES
 
 CASES = [
     (game, players)
@@ -54,27 +57,76 @@ def test_real_deals_render(game: str, players: int) -> None:
         public = rules.observe_public(state)
         table = render_table(public, game_id=game, names=names, winning=winning_seat(public))
         img = Image.open(io.BytesIO(table))
-        assert img.format == "PNG" and img.size[0] == WIDTH
+        assert img.format == "PNG" and img.size == (layout.WIDTH, layout.HEIGHT)
         seat = public.to_act if public.to_act is not None else 0
-        hand = Image.open(io.BytesIO(render_hand(rules.observe(state, seat), game_id=game)))
+        view = rules.observe(state, seat)
+        hand = Image.open(io.BytesIO(render_hand(view, game_id=game)))
         assert hand.format == "PNG"
+        turn = Image.open(io.BytesIO(render_turn(view, game_id=game, names=names)))
+        assert turn.size == (WIDTH, turn_height(len(view.hand)))
+
+
+def _box(centre: tuple[float, float], w: float, h: float) -> tuple[float, float, float, float]:
+    return centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2
+
+
+def _apart(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
 
 
 @pytest.mark.parametrize("players", range(2, 7))
-def test_seats_and_their_cards_do_not_overlap(players: int) -> None:
-    from bot.ui.pictures.table import PLATE_H, PLATE_W
-    from bot.ui.pictures.tiles import TILE_H, TILE_W
+def test_seats_their_cards_and_the_middle_do_not_overlap(players: int) -> None:
+    """Plates, framed trick cards and the middle's caption (the widest "Won by …") lie
+    apart and inside the picture, at every seat count and whoever sits at the bottom."""
+    pad = LARGE_GLOW
+    middle = _box(layout.CENTRE, layout.CENTRE_W, 44)
+    for bottom in range(players):
+        boxes = [middle]
+        for seat in range(players):
+            plate = layout.plate_centre(seat, players, bottom)
+            card = layout.card_centre(seat, players, bottom)
+            boxes.append(_box(plate, layout.PLATE_W, layout.PLATE_H))
+            boxes.append(_box(card, LARGE_W + 2 * pad, LARGE_H + 2 * pad))
+        for i, a in enumerate(boxes):
+            assert a[0] >= 0 and a[1] >= 0 and a[2] <= layout.WIDTH and a[3] <= layout.HEIGHT
+            for b in boxes[i + 1 :]:
+                assert _apart(a, b), (players, bottom, a, b)
+    for top, low in layout.free_bands(players):  # the centre's words and cards: no plate
+        band = (layout.MARGIN, top, layout.WIDTH - layout.MARGIN, low)
+        for seat in range(players):
+            plate = _box(layout.plate_centre(seat, players), layout.PLATE_W, layout.PLATE_H)
+            assert _apart(band, plate), (players, band, plate)
 
-    boxes = []
-    for seat in range(players):
-        px, py = plate_centre(seat, players)
-        cx, cy = card_centre(seat, players)
-        boxes.append((px - PLATE_W / 2, py - PLATE_H / 2, px + PLATE_W / 2, py + PLATE_H / 2))
-        boxes.append((cx - TILE_W / 2, cy - TILE_H / 2, cx + TILE_W / 2, cy + TILE_H / 2))
-    for i, a in enumerate(boxes):
-        assert a[0] >= 0 and a[1] >= 0 and a[3] <= 640
-        for b in boxes[i + 1 :]:
-            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+def test_no_layout_for_seven_seats() -> None:
+    with pytest.raises(ValueError):
+        layout.stand(0, 7)
+
+
+def test_the_trick_just_won_stays_until_the_next_lead() -> None:
+    names = ("a", "b", "c", "d")
+    won = table_scene(FRENCH_TAROT_WON, game_id="french_tarot", names=names)
+    assert won.trick == FRENCH_TAROT_WON.last_trick and won.winning == 0
+    assert won.caption == "Won by a" and won.led is None and won.centre == ()
+    lead = dataclasses.replace(FRENCH_TAROT_WON, trick=((0, "S9"),), to_act=1)
+    scene = table_scene(lead, game_id="french_tarot", names=names, winning=0)
+    assert scene.trick == ((0, "S9"),) and scene.caption == "led" and scene.led == "S"
+
+
+@pytest.mark.parametrize("cards", [1, 7, 13, 14, 18, 23, 26, 28, 30, 39])
+def test_the_turn_picture_stays_phone_shaped(cards: int) -> None:
+    assert turn_height(cards) / WIDTH <= 1.4
+
+
+def test_the_turn_picture_puts_the_seat_at_the_bottom_with_the_contract() -> None:
+    seat = next(s.seat for s in SCENES if s.name == "la_morte")
+    assert seat is not None
+    scene = turn_scene(seat, game_id="la_morte", names=("A", "B", "C", "D"), scores=(1, 2, 3, 4))
+    assert scene.table.bottom == seat.seat
+    assert [s.score for s in scene.table.seats] == ["+1", "+2", "+3", "+4"]
+    ribbon = "".join(text for text, _ink in scene.ribbon)
+    assert ribbon.startswith("Trick 3 of 9") and "Contract 8 by A" in ribbon
+    assert scene.hand.cards == seat.hand
 
 
 def test_identical_pictures_are_rendered_once() -> None:
@@ -120,6 +172,8 @@ def test_table_scene_checks_its_arguments() -> None:
         table_scene(LA_MORTE, game_id="la_morte", names=("a", "b"))
     with pytest.raises(ValueError):
         table_scene(LA_MORTE, game_id="la_morte", names=("a",) * 4, markers=("x",))
+    with pytest.raises(ValueError):
+        table_scene(LA_MORTE, game_id="la_morte", names=("a",) * 4, scores=(1, 2))
     scene = table_scene(LA_MORTE, game_id="la_morte", names=("a",) * 4, winning=3)
     assert scene.winning is None  # seat 3 has not played to this trick
 

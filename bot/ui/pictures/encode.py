@@ -1,5 +1,6 @@
 """The pictures as PNG bytes: a fixed palette per game (fast and small), and the table and
-hand scenes drawn and encoded once each (``table_png``, ``hand_png``: LRU caches).
+hand scenes and a player's turn picture drawn and encoded once each (``table_png``,
+``hand_png``, ``turn_png``: LRU caches).
 
 Quantising every picture to a palette chosen at run time costs more than drawing it. Instead
 each game gets one 256-colour palette per process, computed (deterministically) from
@@ -19,6 +20,7 @@ from bot.ui.pictures._style import LOCK
 from bot.ui.pictures.hand import HandScene, draw_hand
 from bot.ui.pictures.samples import palette_sample
 from bot.ui.pictures.table import TableScene, draw_table
+from bot.ui.pictures.turn import TurnScene, draw_turn
 
 _PALETTES: dict[str, Image.Image] = {}
 
@@ -59,3 +61,9 @@ def table_png(scene: TableScene) -> bytes:
 def hand_png(scene: HandScene) -> bytes:
     """``scene`` drawn and encoded (identical scenes are rendered once)."""
     return png(draw_hand(scene), scene.game_id)
+
+
+@lru_cache(maxsize=128)
+def turn_png(scene: TurnScene) -> bytes:
+    """``scene`` drawn and encoded (identical scenes are rendered once)."""
+    return png(draw_turn(scene), scene.table.game_id)

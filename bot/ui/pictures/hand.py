@@ -25,10 +25,11 @@ from bot.ui.pictures._style import (
     draw_line,
     fit,
     font,
+    text_length,
 )
 from bot.ui.pictures._words import Line, language
 from bot.ui.pictures.facts import hand_trump
-from bot.ui.pictures.tiles import GLOW, GLOW_FRAME, TILE_H, TILE_W, deck_tiles
+from bot.ui.pictures.tiles import GLOW, GLOW_FRAME, TILE_H, TILE_W, DeckTiles, deck_tiles
 
 PAD, HEADER_H = 16, 44
 GAP, GROUP_GAP, RAISE = 6, 18, 14
@@ -129,11 +130,11 @@ def draw_hand(scene: HandScene) -> Image.Image:
         hint_w = 0
         if scene.hint:
             hint = f"▲ {scene.hint}"
-            hint_w = round(font(17, True).getlength(hint)) + 12
+            hint_w = round(text_length(hint, 17, True)) + 12
             draw.text((width - PAD, 12), hint, font=font(17, True), fill=INK["hint"], anchor="ra")
         title, size = fit(scene.title, 20, True, (width - 2 * PAD - hint_w) // 2)
         draw.text((PAD, 11), title, font=font(size, True), fill=PANEL_TEXT)
-        x = PAD + round(font(size, True).getlength(title))
+        x = PAD + round(text_length(title, size, True))
         draw_line(draw, x, 13, scene.header, 17, width - PAD - hint_w - x)
         if not rows:
             draw.text(
@@ -151,15 +152,35 @@ def draw_hand(scene: HandScene) -> Image.Image:
             for j, i in enumerate(row):
                 if j:
                     x += GROUP_GAP if scene.groups[i] != scene.groups[row[j - 1]] else GAP
-                card = scene.cards[i]
-                if scene.legal[i]:
-                    img.paste(GLOW_FRAME, (x - GLOW, y - GLOW), GLOW_FRAME)
-                    tile = tiles.normal.get(card)
-                    top = y
-                else:
-                    tile = (tiles.dimmed if any_legal else tiles.normal).get(card)
-                    top = y + RAISE
-                if tile is not None:
-                    img.paste(tile, (x, top), tile)
+                paste_card(img, tiles, scene.cards[i], scene.legal[i], any_legal, x, y)
                 x += TILE_W
         return img
+
+
+def paste_card(
+    img: Image.Image,
+    tiles: DeckTiles,
+    card: str,
+    legal: bool,
+    any_legal: bool,
+    x: int,
+    y: int,
+    frame: bool = True,
+) -> None:
+    """One card of a hand with its top-left corner at (x, y): a legal one framed in gold
+    (unless ``frame`` is false: the caller frames it), the others ``RAISE`` pixels lower, and
+    dimmed when some card is legal."""
+    if legal:
+        if frame:
+            paste_frame(img, x, y)
+        tile = tiles.normal.get(card)
+    else:
+        tile = (tiles.dimmed if any_legal else tiles.normal).get(card)
+        y += RAISE
+    if tile is not None:
+        img.paste(tile, (x, y), tile)
+
+
+def paste_frame(img: Image.Image, x: int, y: int) -> None:
+    """The gold frame of a legal card whose top-left corner is at (x, y)."""
+    img.paste(GLOW_FRAME, (x - GLOW, y - GLOW), GLOW_FRAME)

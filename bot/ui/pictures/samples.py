@@ -9,9 +9,9 @@ it is: the median cut is sensitive to every pixel, and other glyphs give another
 
 from __future__ import annotations
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from bot.ui.pictures._style import FELT, INK, PANEL
+from bot.ui.pictures._style import FELT, INK, PANEL, draw_line
 from bot.ui.pictures.hand import HandScene, draw_hand
 from bot.ui.pictures.table import SeatScene, TableScene, draw_table
 from bot.ui.pictures.tiles import SMALL_GLOW_FRAME, SMALL_H, SMALL_W, deck_tiles
@@ -41,44 +41,57 @@ def _small_sheet(game_id: str) -> Image.Image:
     return sheet
 
 
+def _inks() -> Image.Image:
+    """Every ink on the cream of the hand's header and the turn picture's ribbon."""
+    sheet = Image.new("RGB", (640, 30 * len(INK)), PANEL)
+    draw = ImageDraw.Draw(sheet)
+    for i, name in enumerate(INK):
+        draw_line(draw, 8, 30 * i + 4, ((f"{name} {_LETTERS}", name),), 20, 620)
+    return sheet
+
+
 def palette_sample(game_id: str) -> Image.Image:
-    """A busy table, two hands of every card of ``game_id`` (each card once framed, once
-    dimmed), its small cards on the panel, and every ink."""
+    """Busy tables (a trick with a winner, a trick just won, public cards in the centre), two
+    hands of every card of ``game_id`` (each card once framed, once dimmed), its small cards
+    and every ink."""
     cards = tuple(deck_tiles(game_id, "en").normal)
-    lines = tuple(((f"{name} {_LETTERS}", name),) for name in INK)
     seats = tuple(
         SeatScene(
             f"Seat {i} {_LETTERS}",  # i18n: code (glyph sample)
-            "dealer · taker",  # i18n: code (glyph sample)
-            "bid 9 · 12 cards",  # i18n: code (glyph sample)
-            i,
+            ("dealer", "taker", "bid 9"),  # i18n: code (glyph sample)
+            "+120" if i % 2 else "",
+            i if i % 3 else None,
             i == 0,
         )
-        for i in range(6)
+        for i in range(5)
     )
-    table = TableScene(
+    busy = TableScene(
         game_id=game_id,
-        title=_LETTERS,
-        subtitle=_LETTERS,
         seats=seats,
-        trick=tuple(enumerate(cards[:6])),
+        bottom=0,
+        trick=tuple(enumerate(cards[:5])),
         winning=0,
         led=cards[0][0] if cards[0][0] in "SHDC" else "T",
+        caption=_LETTERS,
         centre=(),
-        lines=lines,
-        cards=(("Cards", cards[6:11]),),  # i18n: code (glyph sample)
-        last=tuple(enumerate(cards[11:16])),
-        last_winner=1,
-        last_caption=_LETTERS,
+        cards=(),
     )
+    won = busy._replace(trick=tuple(enumerate(cards[5:10])), led=None, winning=2)
     centre = ("Phase", _LETTERS)  # i18n: code (glyph sample)
-    empty = TableScene(game_id, "", "", (), (), None, "T", centre, (), (), (), None, "")
+    quiet = busy._replace(
+        trick=(),
+        led=None,
+        winning=None,
+        caption="",
+        centre=centre,
+        cards=(("Cards", cards[10:16]),),  # i18n: code (glyph sample)
+    )
     hands = [
         draw_hand(
             HandScene(
                 game_id=game_id,
                 title=_LETTERS,
-                header=lines[0],
+                header=((_LETTERS, "muted"),),
                 cards=cards,
                 groups=tuple(c[0] for c in cards),
                 legal=tuple(i % 2 == odd for i in range(len(cards))),
@@ -87,4 +100,5 @@ def palette_sample(game_id: str) -> Image.Image:
         )
         for odd in (0, 1)
     ]
-    return _stack([draw_table(table), draw_table(empty), *hands, _small_sheet(game_id)])
+    tables = [draw_table(t) for t in (busy, won, quiet)]
+    return _stack([*tables, *hands, _inks(), _small_sheet(game_id)])

@@ -1,52 +1,65 @@
 """The public table picture, drawn from a ``PublicView`` (and the seats' names) only.
 
-Seats sit around a felt table, clockwise from the bottom (seat 0 at the bottom, seat 1 to its
-left…), each on a name plate: name, dealer and role words, the latest call or bid, cards in
-hand and a tricks-won badge; the seat to act has a gold plate and ▶. The cards of the current
-trick lie in front of the seats that played them, the card winning so far framed in gold (when
-the caller passes ``winning``), with the led suit in the middle. A side panel gives the game,
-the phase or trick number, trumps and contract, public cards (a talon, a called King, a dog)
-and the previous trick, small.
+Drawn for the size Discord shows it at (issue 30: ~400 px wide on a desktop, 270 px on a
+phone), so it carries only what a picture says better than the message's text, large:
+
+* each seat's name plate (name in 30 px type, the seat to act in gold with ▶; under the name
+  its running score when the caller passes one, its roles and latest call, and the tricks it
+  has won);
+* the trick: each card in front of the seat that played it, the card winning so far framed in
+  gold, the led suit on a chip in the middle;
+* between tricks, the trick just won, its winner's card framed and "Won by …" in the middle,
+  until the next card is led (``PublicView.last_trick``);
+* with no trick at all (auction, calling, discard, bargaining…), the phase's name, a hint and
+  the public cards (La Morte's talon, the dog once shown…).
+
+The game's name, contract and trumps are in the message's text; a player's own picture adds
+them above its hand (``turn``).
 """
 
 from __future__ import annotations
 
-import re
 from functools import cache
-from math import cos, inf, pi, sin
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
 from bot.engine.views import PublicView
-from bot.i18n import _, n_, p_
-from bot.ui.games import game_title
+from bot.i18n import _, p_
 from bot.ui.pictures._style import (
     FELT,
     FELT_EDGE,
     GOLD,
     LOCK,
-    PANEL,
-    PANEL_MUTED,
-    PANEL_TEXT,
     PLATE,
     PLATE_MUTED,
     PLATE_TEXT,
     RGB,
     clean,
     draw_fitted,
-    draw_line,
     fit,
     font,
+    text_length,
 )
-from bot.ui.pictures._words import Line, Segment, language
-from bot.ui.pictures.facts import phase_word, table_facts
+from bot.ui.pictures._words import language
+from bot.ui.pictures.facts import TableFacts, phase_word, table_facts
+from bot.ui.pictures.layout import (
+    CENTRE,
+    CENTRE_W,
+    HEIGHT,
+    MARGIN,
+    PLATE_H,
+    PLATE_W,
+    WIDTH,
+    card_centre,
+    free_bands,
+    plate_centre,
+)
 from bot.ui.pictures.tiles import (
-    GLOW,
-    GLOW_FRAME,
-    SMALL_GLOW_FRAME,
-    SMALL_H,
-    SMALL_W,
+    LARGE_GLOW,
+    LARGE_GLOW_FRAME,
+    LARGE_H,
+    LARGE_W,
     TILE_H,
     TILE_W,
     deck_tiles,
@@ -54,21 +67,15 @@ from bot.ui.pictures.tiles import (
     suit_chip,
 )
 
-WIDTH, HEIGHT = 1040, 640
-TABLE_W = 740
-CX, CY = 370, 320
-PLATE_W, PLATE_H = 210, 84
-_HX, _HY = CX - 14 - PLATE_W / 2, CY - 14 - PLATE_H / 2  # plate centres stay inside these
-_RX, _RY = 100, 128  # trick cards lie on this ellipse
-PANEL_X, PANEL_PAD = TABLE_W + 20, 20
-PANEL_TEXT_W = WIDTH - PANEL_X - PANEL_PAD
+NAME_PX, DETAIL_PX = 30, 20
+_PAD = 12  # inside a plate
 
 
 class SeatScene(NamedTuple):
     name: str
-    roles: str
-    notes: str
-    tricks: int
+    details: tuple[str, ...]  # latest call, roles, markers, "dealer": the first matter most
+    score: str  # the running total ("+120", "−40"), or ""
+    tricks: int | None  # tricks won (None: no badge, before any trick is played)
     active: bool
 
 
@@ -77,30 +84,63 @@ class TableScene(NamedTuple):
     ``language``, which the card faces follow too."""
 
     game_id: str
-    title: str
-    subtitle: str
     seats: tuple[SeatScene, ...]
-    trick: tuple[tuple[int, str], ...]
-    winning: int | None
-    led: str | None
-    centre: tuple[str, ...]
-    lines: tuple[Line, ...]
-    cards: tuple[tuple[str, tuple[str, ...]], ...]
-    last: tuple[tuple[int, str], ...]
-    last_winner: int | None
-    last_caption: str
+    bottom: int  # the seat drawn at the bottom
+    trick: tuple[tuple[int, str], ...]  # the current trick, or the one just won
+    winning: int | None  # the seat whose card is framed in gold
+    led: str | None  # the led suit's chip (a trick in progress)
+    caption: str  # under the chip ("led") or alone in the middle ("Won by …")
+    centre: tuple[str, ...]  # no trick: the phase's name, then hints
+    cards: tuple[tuple[str, tuple[str, ...]], ...]  # no trick: public cards, by caption
     language: str = "en"
-    tricks_caption: str = "tricks"
-    led_caption: str = "led"
-    title_lines: tuple[str, ...] = ()  # a long title broken in two (none: one line)
 
 
-def _title(game_id: str) -> str:
-    """The game's name in the current language (``bot.ui.games.game_title``)."""
-    try:
-        return game_title(game_id)
-    except KeyError:
-        return game_id.replace("_", " ").title()
+def trick_word(view: PublicView, game_id: str) -> str:
+    """ "Trick 5 of 18" while cards are played, else the phase's name."""
+    if view.phase == "play" and view.result is None:
+        total = view.tricks_played + max(view.hand_sizes or (0,))
+        if total:
+            return _("Trick {n} of {total}", n=view.tricks_played + 1, total=total)
+    return phase_word(view.phase, game_id)
+
+
+def _score(value: int) -> str:
+    return "0" if value == 0 else f"{value:+d}".replace("-", "−")
+
+
+def _seats(
+    view: PublicView,
+    shown: tuple[str, ...],
+    facts: TableFacts,
+    markers: tuple[str, ...],
+    scores: tuple[int, ...],
+) -> tuple[SeatScene, ...]:
+    counting = view.phase == "play" or view.tricks_played > 0
+    out: list[SeatScene] = []
+    for seat in range(view.players):
+        # By importance: a plate too narrow for all of them drops the last ones.
+        words = [facts.notes[seat]] if facts.notes[seat] else []
+        words += facts.roles[seat]
+        if markers and clean(markers[seat]):
+            words.append(clean(markers[seat]))
+        if seat == view.dealer:
+            words.append(p_("picture role", "dealer"))
+        tricks = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
+        out.append(
+            SeatScene(
+                name=shown[seat],
+                details=tuple(words),
+                score=_score(scores[seat]) if scores else "",
+                tricks=tricks if counting else None,
+                active=seat == view.to_act,
+            )
+        )
+    return tuple(out)
+
+
+def seat_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The names as drawn: what the font cannot draw dropped, "Seat n" for an empty one."""
+    return tuple(clean(x) or p_("picture", "Seat {n}", n=i + 1) for i, x in enumerate(names))
 
 
 def table_scene(
@@ -110,94 +150,51 @@ def table_scene(
     names: tuple[str, ...],
     markers: tuple[str, ...] = (),
     winning: int | None = None,
-    title: str = "",
+    scores: tuple[int, ...] = (),
+    bottom: int = 0,
 ) -> TableScene:
     """What ``render_table`` draws for these arguments (reads only ``PublicView`` fields)."""
     n = view.players
-    if len(names) != n:
-        raise ValueError(f"names: {len(names)} for {n} seats")
-    if markers and len(markers) != n:
-        raise ValueError(f"markers: {len(markers)} for {n} seats")
-    shown = tuple(clean(x) or p_("picture", "Seat {n}", n=i + 1) for i, x in enumerate(names))
+    for label, values in (("names", names), ("markers", markers), ("scores", scores)):
+        if (values or label == "names") and len(values) != n:
+            raise ValueError(f"{label}: {len(values)} for {n} seats")
+    shown = seat_names(names)
     facts = table_facts(game_id, view, shown)
-    seats: list[SeatScene] = []
-    for seat in range(n):
-        dealer = [p_("picture role", "dealer")] if seat == view.dealer else []
-        roles = dealer + list(facts.roles[seat])
-        if markers and clean(markers[seat]):
-            roles.append(clean(markers[seat]))
-        notes = [x for x in (facts.notes[seat],) if x]
-        if seat < len(view.hand_sizes):
-            count = view.hand_sizes[seat]
-            notes.append(n_("{n} card", "{n} cards", count))
-        tricks = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
-        seats.append(
-            SeatScene(
-                shown[seat], " · ".join(roles), " · ".join(notes), tricks, seat == view.to_act
-            )
-        )
-    title = clean(title) or _title(game_id)
     trick = tuple((int(s), str(c)) for s, c in view.trick)
     played = {s for s, _ in trick}
-    if view.phase == "play" and view.result is None:
-        total = view.tricks_played + max(view.hand_sizes or (0,))
-        subtitle = (
-            _("Trick {n} of {total}", n=view.tricks_played + 1, total=total)
-            if total
-            else phase_word("play", game_id)
-        )
+    centre: tuple[str, ...] = ()
+    cards: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    if trick:
+        caption = p_("picture", "led")
+        winning = winning if winning in played else None
+    elif view.last_trick and view.phase in ("play", "scored", "done"):
+        trick = tuple((int(s), str(c)) for s, c in view.last_trick)
+        last = view.last_winner
+        winning = last if last is not None and 0 <= last < n else None
+        caption = "" if winning is None else p_("picture", "Won by {name}", name=shown[winning])
     else:
-        subtitle = phase_word(view.phase, game_id)
-    last = tuple((int(s), str(c)) for s, c in view.last_trick)
-    caption = p_("picture", "Last trick")
-    if last and view.last_winner is not None and 0 <= view.last_winner < n:
-        caption = p_("picture", "Last trick — {name}", name=shown[view.last_winner])
+        caption, winning = "", None
+        centre = (trick_word(view, game_id), *facts.centre)
+        cards = facts.cards
     return TableScene(
         game_id=game_id,
-        title=title,
-        subtitle=subtitle,
-        seats=tuple(seats),
+        seats=_seats(view, shown, facts, markers, scores),
+        bottom=bottom % n if n else 0,
         trick=trick,
-        winning=winning if winning in played else None,
-        led=facts.led if trick else None,
-        centre=()
-        if trick
-        else ((phase_word(view.phase, game_id), *facts.centre) if view.phase != "play" else ()),
-        lines=_panel_lines(facts.lines),
-        cards=facts.cards,
-        last=last,
-        last_winner=view.last_winner if last else None,
-        last_caption=caption,
+        winning=winning,
+        led=facts.led if view.trick else None,
+        caption=caption,
+        centre=centre,
+        cards=cards,
         language=language(),
-        tricks_caption=p_("picture badge", "tricks"),
-        led_caption=p_("picture", "led"),
-        title_lines=_title_lines(title),
     )
-
-
-# ---- geometry ---------------------------------------------------------------------------
-
-
-def _direction(seat: int, n: int) -> tuple[float, float]:
-    a = 2 * pi * seat / n
-    return -sin(a), cos(a)
-
-
-def plate_centre(seat: int, n: int) -> tuple[float, float]:
-    dx, dy = _direction(seat, n)
-    t = min(_HX / abs(dx) if abs(dx) > 1e-9 else inf, _HY / abs(dy) if abs(dy) > 1e-9 else inf)
-    return CX + dx * t, CY + dy * t
-
-
-def card_centre(seat: int, n: int) -> tuple[float, float]:
-    dx, dy = _direction(seat, n)
-    return CX + dx * _RX, CY + dy * _RY
 
 
 # ---- static layers (drawn once) ---------------------------------------------------------
 
 
-def _smooth_rect(size: tuple[int, int], radius: int, fill: RGB, outline: RGB, width: int):
+def smooth_rect(size: tuple[int, int], radius: int, fill: RGB, outline: RGB, width: int):
+    """A rounded rectangle with smooth edges (drawn at three times its size), RGBA."""
     k = 3
     big = Image.new("RGBA", (size[0] * k, size[1] * k), (0, 0, 0, 0))
     ImageDraw.Draw(big).rounded_rectangle(
@@ -213,178 +210,157 @@ def _smooth_rect(size: tuple[int, int], radius: int, fill: RGB, outline: RGB, wi
 @cache
 def _background() -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), FELT_EDGE)
-    felt = _smooth_rect((TABLE_W - 12, HEIGHT - 12), 48, FELT, (44, 120, 82), 2)
-    img.paste(felt, (6, 6), felt)
-    ImageDraw.Draw(img).rectangle((TABLE_W, 0, WIDTH, HEIGHT), fill=PANEL)
+    felt = smooth_rect((WIDTH - 8, HEIGHT - 8), 40, FELT, (44, 120, 82), 2)
+    img.paste(felt, (4, 4), felt)
     return img
 
 
 @cache
 def _plate(active: bool) -> Image.Image:
     if active:
-        return _smooth_rect((PLATE_W, PLATE_H), 14, (58, 48, 10), GOLD, 3)
-    return _smooth_rect((PLATE_W, PLATE_H), 14, PLATE, (64, 118, 86), 2)
+        return smooth_rect((PLATE_W, PLATE_H), 14, (70, 56, 8), GOLD, 3)
+    return smooth_rect((PLATE_W, PLATE_H), 14, PLATE, (64, 118, 86), 2)
+
+
+@cache
+def _tricks_icon() -> Image.Image:
+    """Two stacked card backs: "tricks won", without a word to read at 8 px."""
+    icon = Image.new("RGBA", (22, 24), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(icon)
+    for dx, dy in ((7, 0), (0, 5)):
+        draw.rounded_rectangle(
+            (dx, dy, dx + 14, dy + 18), radius=3, fill=PLATE_TEXT, outline=PLATE, width=2
+        )
+    return icon
 
 
 # ---- drawing ----------------------------------------------------------------------------
 
 
-def _title_lines(title: str) -> tuple[str, ...]:
-    """A title too long for one line (a game's name in another language may be a third
-    longer) broken in two between words; none when it fits, as every English title does."""
-    with LOCK:
-        if fit(title, 24, True, PANEL_TEXT_W)[0] == title:
-            return ()
-        line = _wrap(((title, "text"),), 20, PANEL_TEXT_W)
-    return tuple("".join(t for t, _ink in part).strip() for part in line)
+def details_shown(details: tuple[str, ...], width: int) -> str:
+    """The most of ``details`` that fits ``width`` (shrunk at most to 3/4) without cutting a
+    word: the last ones are dropped first; the first is cut only if it alone is too long."""
+    for end in range(len(details), 0, -1):
+        text = " · ".join(details[:end])
+        if fit(text, DETAIL_PX, False, width)[0] == text:
+            return text
+    return details[0] if details else ""
 
 
-def _panel_lines(lines: tuple[Line, ...]) -> tuple[Line, ...]:
-    """The side panel's lines, each long one broken in two (``_wrap``)."""
-    with LOCK:
-        return tuple(part for line in lines for part in _wrap(line, 18, PANEL_TEXT_W))
-
-
-def _wrap(line: Line, size: int, width: int) -> list[Line]:
-    """``line`` as it is when it fits ``width`` once shrunk to 3/4 of ``size`` (as
-    ``draw_line`` does), else broken between words into two lines (a translation may be a
-    third longer than the English; the second line is shrunk or cut if it must)."""
-    smallest = max(8, size * 3 // 4)
-    if font(smallest).getlength("".join(t for t, _ in line)) <= width:
-        return [line]
-    f = font(size)
-    lines: list[list[Segment]] = [[]]
-    used = 0.0
-    for part, ink in line:
-        for word in re.split(r"(?<= )", part):
-            if not word:
-                continue
-            w = f.getlength(word)
-            if lines[-1] and used + f.getlength(word.rstrip()) > width and len(lines) < 2:
-                lines.append([])
-                used = 0.0
-                word = word.lstrip()
-            if lines[-1] and lines[-1][-1][1] == ink:
-                lines[-1][-1] = (lines[-1][-1][0] + word, ink)
-            else:
-                lines[-1].append((word, ink))
-            used += w
-    return [tuple(x) for x in lines if x]
-
-
-def _draw_seat(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    seat: SeatScene,
-    cx: float,
-    cy: float,
-    tricks: str,
-):
+def _draw_seat(img: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, cx: float, cy: float):
     x, y = round(cx - PLATE_W / 2), round(cy - PLATE_H / 2)
     plate = _plate(seat.active)
     img.paste(plate, (x, y), plate)
-    # tricks badge
-    bx0, by0, bx1, by1 = x + PLATE_W - 54, y + 10, x + PLATE_W - 10, y + PLATE_H - 10
-    draw.rounded_rectangle((bx0, by0, bx1, by1), radius=8, fill=(34, 78, 54))
-    draw.text(
-        ((bx0 + bx1) / 2, by0 + 24),
-        str(seat.tricks),
-        font=font(26, True),
-        fill=PLATE_TEXT,
-        anchor="mm",
-    )
-    draw_fitted(
-        draw, ((bx0 + bx1) / 2, by1 - 11), tricks, 11, False, bx1 - bx0 - 4, PLATE_MUTED, "mm"
-    )
-    text_x, text_w = x + 12, PLATE_W - 12 - 62
+    left, right = x + _PAD, x + PLATE_W - _PAD
+    colour = GOLD if seat.active else PLATE_TEXT
+    name_x = left
     if seat.active:
-        draw.text((text_x, y + 10), "▶", font=font(20, True), fill=GOLD)
-        text_x += 24
-        text_w -= 24
-    draw_fitted(
-        draw, (text_x, y + 9), seat.name, 21, True, text_w, GOLD if seat.active else PLATE_TEXT
-    )
-    draw_fitted(draw, (x + 12, y + 38), seat.roles, 15, False, PLATE_W - 12 - 62, PLATE_TEXT)
-    draw_fitted(draw, (x + 12, y + 59), seat.notes, 15, False, PLATE_W - 12 - 62, PLATE_MUTED)
+        name_x += 26
+    second = seat.tricks is not None or seat.score or seat.details
+    shown, size = fit(seat.name, NAME_PX, True, right - name_x, smallest=20)
+    name_y = y + 22 if second else y + PLATE_H / 2
+    draw.text((name_x, name_y), shown, font=font(size, True), fill=colour, anchor="lm")
+    if seat.active:
+        draw.text((left, name_y), "▶", font=font(22, True), fill=GOLD, anchor="lm")
+    base = y + PLATE_H - 16
+    if seat.tricks is not None:
+        count = str(seat.tricks)
+        w = text_length(count, 22, True)
+        draw.text((right, base), count, font=font(22, True), fill=PLATE_TEXT, anchor="rm")
+        icon = _tricks_icon()
+        right -= round(w) + icon.width + 4
+        img.paste(icon, (right, base - icon.height // 2), icon)
+        right -= 8
+    if seat.score:
+        draw.text((left, base), seat.score, font=font(DETAIL_PX, True), fill=GOLD, anchor="lm")
+        left += round(text_length(seat.score + " ", DETAIL_PX, True))
+    if seat.details and right - left > 20:
+        text = details_shown(seat.details, right - left)
+        draw_fitted(draw, (left, base), text, DETAIL_PX, False, right - left, PLATE_MUTED, "lm")
 
 
-def _draw_trick(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
+def _draw_trick(img: Image.Image, scene: TableScene) -> None:
     n = len(scene.seats)
-    tiles = deck_tiles(scene.game_id, scene.language).normal
+    tiles = deck_tiles(scene.game_id, scene.language).large
     for seat, card in scene.trick:
-        cx, cy = card_centre(seat, n)
-        x, y = round(cx - TILE_W / 2), round(cy - TILE_H / 2)
+        cx, cy = card_centre(seat, n, scene.bottom)
+        x, y = round(cx - LARGE_W / 2), round(cy - LARGE_H / 2)
         if seat == scene.winning:
-            img.paste(GLOW_FRAME, (x - GLOW, y - GLOW), GLOW_FRAME)
+            img.paste(LARGE_GLOW_FRAME, (x - LARGE_GLOW, y - LARGE_GLOW), LARGE_GLOW_FRAME)
         tile = tiles.get(card)
-        if tile is None:
-            continue
-        img.paste(tile, (x, y), tile)
-    if scene.led is not None:
-        chip = suit_chip(scene.led, style(scene.game_id).italian)
-        img.paste(chip, (CX - chip.width // 2, CY - chip.height // 2), chip)
-        draw_fitted(draw, (CX, CY + 40), scene.led_caption, 16, False, 180, PLATE_MUTED, "mm")
-
-
-def _draw_centre(draw: ImageDraw.ImageDraw, lines: tuple[str, ...]) -> None:
-    if not lines:
-        return
-    y = CY - 18 * len(lines)
-    draw_fitted(draw, (CX, y), lines[0], 30, True, 300, PLATE_TEXT, anchor="mm")
-    for hint in lines[1:]:
-        y += 40
-        draw_fitted(draw, (CX, y), hint, 18, False, 300, PLATE_MUTED, anchor="mm")
-
-
-def _card_rows(img: Image.Image, scene: TableScene, cards, x: int, y: int, glow: int | None) -> int:
-    """Small tiles in rows of five from (x, y); returns the y below them."""
-    small = deck_tiles(scene.game_id, scene.language).small
-    for i, card in enumerate(cards):
-        cx = x + (i % 5) * (SMALL_W + 6)
-        cy = y + (i // 5) * (SMALL_H + 6)
-        if i == glow:
-            img.paste(SMALL_GLOW_FRAME, (cx - 3, cy - 3), SMALL_GLOW_FRAME)
-        tile = small.get(card)
         if tile is not None:
-            img.paste(tile, (cx, cy), tile)
-    rows = (len(cards) + 4) // 5
-    return y + rows * (SMALL_H + 6)
+            img.paste(tile, (x, y), tile)
 
 
-def _draw_panel(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
-    x, y = PANEL_X, 18
-    if scene.title_lines:  # a long title on two lines
-        for line in scene.title_lines:
-            draw_fitted(draw, (x, y), line, 20, True, PANEL_TEXT_W, PANEL_TEXT)
-            y += 25
-        y += 9
-    else:
-        draw_fitted(draw, (x, y), scene.title, 24, True, PANEL_TEXT_W, PANEL_TEXT)
-        y += 34
-    draw_fitted(draw, (x, y), scene.subtitle, 18, False, PANEL_TEXT_W, PANEL_MUTED)
-    y += 30
-    draw.line([(x, y), (x + PANEL_TEXT_W, y)], fill=(214, 208, 190), width=2)
-    y += 12
-    last_rows = (len(scene.last) + 4) // 5
-    bottom = HEIGHT - 18 - (last_rows * (SMALL_H + 6) + 26 if scene.last else 0)
-    for line in scene.lines:
-        if y + 24 > bottom:
+def _draw_middle(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
+    cx, cy = CENTRE
+    if scene.led is not None:
+        chip = suit_chip(scene.led, style(scene.game_id).italian, 48)
+        img.paste(chip, (round(cx - chip.width / 2), round(cy - chip.height / 2) - 8), chip)
+        draw_fitted(draw, (cx, cy + 30), scene.caption, 18, False, 120, PLATE_MUTED, "mm")
+    elif scene.caption:  # the trick just won
+        shown, size = fit(scene.caption, 24, True, CENTRE_W - 24, smallest=16)
+        w = text_length(shown, size, True)
+        box = (cx - w / 2 - 12, cy - 20, cx + w / 2 + 12, cy + 20)
+        draw.rounded_rectangle(box, radius=20, fill=PLATE, outline=GOLD, width=2)
+        draw.text((cx, cy), shown, font=font(size, True), fill=GOLD, anchor="mm")
+
+
+def _centre_blocks(scene: TableScene) -> tuple[int, int]:
+    """Heights of the centre's words and of its public cards."""
+    words = 44 + 30 * (len(scene.centre) - 1) if scene.centre else 0
+    cards = TILE_H + 34 if scene.cards else 0
+    return words, cards
+
+
+def _draw_words(draw: ImageDraw.ImageDraw, lines: tuple[str, ...], top: int) -> None:
+    width = WIDTH - 2 * MARGIN - 16
+    draw_fitted(draw, (WIDTH / 2, top + 20), lines[0], 32, True, width, PLATE_TEXT, "mm")
+    for i, hint in enumerate(lines[1:]):
+        y = top + 56 + 30 * i
+        draw_fitted(draw, (WIDTH / 2, y), hint, 22, False, width, PLATE_MUTED, "mm")
+
+
+def _draw_cards(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, top: int) -> None:
+    """The public cards in one row, a caption over each group, overlapped if they must."""
+    tiles = deck_tiles(scene.game_id, scene.language).normal
+    groups = scene.cards
+    count = sum(len(cards) for _, cards in groups)
+    gap = 28
+    room = WIDTH - 2 * MARGIN - 16 - gap * (len(groups) - 1)
+    step = min(TILE_W + 8, (room - TILE_W) / max(1, count - 1)) if count > 1 else TILE_W
+    widths = [TILE_W + step * (len(cards) - 1) for _, cards in groups]
+    x = (WIDTH - sum(widths) - gap * (len(groups) - 1)) / 2
+    for (caption, cards), w in zip(groups, widths, strict=True):
+        draw_fitted(
+            draw, (x + w / 2, top + 12), caption, 20, False, round(w) + gap - 4, PLATE_MUTED, "mm"
+        )
+        for i, card in enumerate(cards):
+            tile = tiles.get(card)
+            if tile is not None:
+                img.paste(tile, (round(x + i * step), top + 30), tile)
+        x += w + gap
+
+
+def _draw_centre(img: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene) -> None:
+    """The phase's words and public cards in the bands free of plates: together in the first
+    band that holds both, else the words in the first band and the cards in the next."""
+    words, cards = _centre_blocks(scene)
+    bands = free_bands(len(scene.seats))
+    for top, bottom in bands:
+        if bottom - top >= words + cards + 16:
+            y = top + (bottom - top - words - cards - 16) // 2
+            if scene.centre:
+                _draw_words(draw, scene.centre, y)
+            if scene.cards:
+                _draw_cards(img, draw, scene, y + words + 16)
             return
-        draw_line(draw, x, y, line, 18, PANEL_TEXT_W)
-        y += 27
-    for caption, cards in scene.cards:
-        rows = (len(cards) + 4) // 5
-        if y + 30 + rows * (SMALL_H + 6) > bottom:
-            break
-        y += 6
-        draw_fitted(draw, (x, y), caption, 15, False, PANEL_TEXT_W, PANEL_MUTED)
-        y = _card_rows(img, scene, cards, x, y + 22, None)
-    if scene.last:
-        y = bottom
-        draw_fitted(draw, (x, y), scene.last_caption, 15, False, PANEL_TEXT_W, PANEL_MUTED)
-        cards = [c for _, c in scene.last]
-        glow = next((i for i, (s, _) in enumerate(scene.last) if s == scene.last_winner), None)
-        _card_rows(img, scene, cards, x, y + 24, glow)
+    if scene.centre:
+        top, bottom = bands[0]
+        _draw_words(draw, scene.centre, top + (bottom - top - words) // 2)
+    if scene.cards and len(bands) > 1:
+        top, bottom = bands[1]
+        _draw_cards(img, draw, scene, top + (bottom - top - cards) // 2)
 
 
 def draw_table(scene: TableScene) -> Image.Image:
@@ -394,8 +370,10 @@ def draw_table(scene: TableScene) -> Image.Image:
         draw = ImageDraw.Draw(img)
         n = len(scene.seats)
         for seat, s in enumerate(scene.seats):
-            _draw_seat(img, draw, s, *plate_centre(seat, n), scene.tricks_caption)
-        _draw_trick(img, draw, scene)
-        _draw_centre(draw, scene.centre)
-        _draw_panel(img, draw, scene)
+            _draw_seat(img, draw, s, *plate_centre(seat, n, scene.bottom))
+        if scene.trick:
+            _draw_trick(img, scene)
+            _draw_middle(img, draw, scene)
+        else:
+            _draw_centre(img, draw, scene)
         return img

@@ -48,8 +48,12 @@ from bot.ui.pictures._style import (
 from bot.ui.text.cards import rank_label as text_rank_label
 
 TILE_W, TILE_H = 84, 122
+#: The trick's cards on the table picture: twice the size Discord showed them at before the
+#: table was redrawn for a ~400 px display (issue 30), the corner index about 17 px at 270.
+LARGE_W, LARGE_H = 104, 151
 SMALL_W, SMALL_H = 46, 67
 GLOW = 5  # the gold frame around a highlighted card, in pixels
+LARGE_GLOW = 6
 _K = 3  # drawing scale (supersampling)
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -373,33 +377,42 @@ def draw_face(deck: DeckStyle, card: str) -> Image.Image:
 
 @dataclass(frozen=True, slots=True)
 class DeckTiles:
-    """Every card of one game, ready to paste (RGBA): normal, dimmed and small."""
+    """Every card of one game, ready to paste (RGBA): normal, dimmed, small and large (the
+    trick on the table)."""
 
     normal: Mapping[str, Image.Image]
     dimmed: Mapping[str, Image.Image]
     small: Mapping[str, Image.Image]
+    large: Mapping[str, Image.Image]
 
 
 _TILES: dict[tuple[str, str], DeckTiles] = {}
 #: One card's three tiles, by game, card and the words on its face: shared by the languages
 #: that write the same words on it.
-_FACES: dict[tuple[str, str, tuple[str, ...]], tuple[Image.Image, Image.Image, Image.Image]] = {}
+_Faces = tuple[Image.Image, Image.Image, Image.Image, Image.Image]
+_FACES: dict[tuple[str, str, tuple[str, ...]], _Faces] = {}
+
+#: How far an unplayable card is washed towards grey: enough to tell it from the raised,
+#: framed playable ones, little enough that its index still reads on a phone (the review found
+#: 0.55 too heavy).
+DIM_SHARE = 0.3
 
 
 def _dim(tile: Image.Image) -> Image.Image:
-    rgb = Image.blend(tile.convert("RGB"), Image.new("RGB", tile.size, DIM), 0.55)
+    rgb = Image.blend(tile.convert("RGB"), Image.new("RGB", tile.size, DIM), DIM_SHARE)
     rgb.putalpha(tile.getchannel("A"))
     return rgb
 
 
-def _face_tiles(deck: DeckStyle, card: str) -> tuple[Image.Image, Image.Image, Image.Image]:
+def _face_tiles(deck: DeckStyle, card: str) -> _Faces:
     key = (deck.game_id, card, face_words(deck, card))
     tiles = _FACES.get(key)
     if tiles is None:
         big = draw_face(deck, card)
         normal = big.resize((TILE_W, TILE_H), Image.Resampling.LANCZOS)
         small = big.resize((SMALL_W, SMALL_H), Image.Resampling.LANCZOS)
-        tiles = (normal, _dim(normal), small)
+        large = big.resize((LARGE_W, LARGE_H), Image.Resampling.LANCZOS)
+        tiles = (normal, _dim(normal), small, large)
         _FACES[key] = tiles
     return tiles
 
@@ -418,9 +431,10 @@ def deck_tiles(game_id: str, language: str | None = None) -> DeckTiles:
             normal: dict[str, Image.Image] = {}
             dimmed: dict[str, Image.Image] = {}
             small: dict[str, Image.Image] = {}
+            large: dict[str, Image.Image] = {}
             for card in pack(game_id):
-                normal[card], dimmed[card], small[card] = _face_tiles(deck, card)
-            tiles = DeckTiles(normal, dimmed, small)
+                normal[card], dimmed[card], small[card], large[card] = _face_tiles(deck, card)
+            tiles = DeckTiles(normal, dimmed, small, large)
             _TILES[(game_id, language)] = tiles
     return tiles
 
@@ -435,6 +449,7 @@ def _glow_frame(w: int, h: int, pad: int, radius: int) -> Image.Image:
 
 GLOW_FRAME = _glow_frame(TILE_W, TILE_H, GLOW, 12)
 SMALL_GLOW_FRAME = _glow_frame(SMALL_W, SMALL_H, 3, 7)
+LARGE_GLOW_FRAME = _glow_frame(LARGE_W, LARGE_H, LARGE_GLOW, 14)
 
 
 @cache
