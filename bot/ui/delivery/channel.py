@@ -13,6 +13,7 @@ import discord
 
 from bot.i18n import _
 from bot.log import table_fields
+from bot.lru import LRU, TABLES, LRUSet
 from bot.services.models import TableInfo
 from bot.services.tables import TableService
 from bot.ui.delivery import access
@@ -54,7 +55,7 @@ class Channel:
         service: TableService,
         screens: Screens,
         hands: Hands,
-        shown: dict[tuple[int, int], str],
+        shown: LRU[tuple[int, int], str],
     ) -> None:
         self.bot = bot
         self.service = service
@@ -62,8 +63,9 @@ class Channel:
         self.hands = hands  # its turn pings are cleaned up once the turn is over
         self.shown = shown
         self.notices = HostNotices(bot, hands)
-        self._probed: dict[int, float] = {}  # table -> when a blocked channel was last tried
-        self._refusing: set[int] = set()  # tables whose channel Discord itself refused (403)
+        # Evicted entries cost one probe request sooner than ``PROBE_EVERY``.
+        self._probed: LRU[int, float] = LRU(TABLES)  # table -> when a blocked channel was tried
+        self._refusing: LRUSet[int] = LRUSet(TABLES)  # tables whose channel Discord refused (403)
 
     def forget(self, table_id: int) -> None:
         """The table is over: nothing of it stays here."""

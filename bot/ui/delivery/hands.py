@@ -13,6 +13,7 @@ import discord
 
 from bot.i18n import _
 from bot.log import table_fields
+from bot.lru import LRU, TABLES
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
 from bot.ui.delivery.failures import (
@@ -42,13 +43,18 @@ class Hands:
         bot: Messenger,
         service: TableService,
         screens: Screens,
-        shown: dict[tuple[int, int], str],
+        shown: LRU[tuple[int, int], str],
     ) -> None:
         self.bot = bot
         self.service = service
         self.screens = screens
         self._shown = shown
-        self._pings: dict[int, list[int]] = {}  # table -> channel pings to clean up
+        # table -> channel pings to clean up (evicted: those pings stay in the channel)
+        self._pings: LRU[int, list[int]] = LRU(TABLES)
+
+    def forget(self, table_id: int) -> None:
+        """The table is over: its last delivery cleaned its pings up (or could not)."""
+        self._pings.pop(table_id, None)
 
     async def deliver(self, job: Job, table: TableInfo, turn: int | None) -> bool:
         """The next player's hand first, then the others concurrently. False: retry later."""
