@@ -162,11 +162,21 @@ def cache_sizes(publisher: Publisher, service: TableService) -> dict[str, tuple[
 
 
 class Soak:
-    """Plays games through ``service`` and ``publisher``, one after another."""
+    """Plays games through ``service`` and ``publisher``, one after another. With ``other``
+    (another process's publisher, as in a cluster, where any process may take a table's
+    next click), every other game's last commit is delivered by ``other``: ``publisher``,
+    which showed the game until then, is never told it ended."""
 
-    def __init__(self, service: TableService, publisher: Publisher, seed: int = 1) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        publisher: Publisher,
+        seed: int = 1,
+        other: Publisher | None = None,
+    ) -> None:
         self.service = service
         self.publisher = publisher
+        self.other = other
         self.rng = random.Random(seed)
         self.games = 0
         self.decisions = 0
@@ -195,12 +205,16 @@ class Soak:
             payload = choose_action(self.rules, out.seat_views[seat], self.rng).to_json()
             payload.pop("seat")
             out = await svc.act(table.id, user, payload)
-            pub.publish(out)
             moves += 1
+            if not out.finished:
+                pub.publish(out)
         self.decisions += moves
         if not out.finished and out.table.status == "playing":
-            pub.publish(await svc.resign(table.id, host))  # no human left: abandoned
+            out = await svc.resign(table.id, host)  # no human left: abandoned
         await pub.drain()
+        last = pub if self.other is None or n % 2 else self.other
+        last.publish(out)  # the table's end
+        await last.drain()
 
 
 def rss() -> int:
@@ -223,9 +237,9 @@ def _read(soak: Soak, started: float) -> Reading:
     return Reading(soak.games, rss(), heap, time.perf_counter() - started)
 
 
-async def open_soak(db_path: Path) -> tuple[Soak, Callable[[], Any]]:
-    """A service and a publisher on a fresh database at ``db_path``; returns the soak and
-    an async closer."""
+async def open_soak(db_path: Path, *, cluster: bool = False) -> tuple[Soak, Callable[[], Any]]:
+    """A service and a publisher on a fresh database at ``db_path`` (``cluster``: and
+    another process's publisher, see ``Soak``); returns the soak and an async closer."""
     db = await open_database(db_path)
     await db.migrate()
     seeds = itertools.count(1)
@@ -233,7 +247,8 @@ async def open_soak(db_path: Path) -> tuple[Soak, Callable[[], Any]]:
         db, seed_source=lambda: next(seeds), workers=Inline(), processes=Inline()
     )
     publisher = Publisher(FakeDiscord(), service, PlainScreens())
-    return Soak(service, publisher), db.close
+    other = Publisher(FakeDiscord(), service, PlainScreens()) if cluster else None
+    return Soak(service, publisher, other=other), db.close
 
 
 async def run(games: int, warmup: int, db_path: Path, every: int) -> list[Reading]:

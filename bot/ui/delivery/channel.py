@@ -11,9 +11,9 @@ from typing import Any
 
 import discord
 
+from bot import lru
 from bot.i18n import _
 from bot.log import table_fields
-from bot.lru import LRU, TABLES, LRUSet
 from bot.services.models import TableInfo
 from bot.services.tables import TableService
 from bot.ui.delivery import access
@@ -55,7 +55,7 @@ class Channel:
         service: TableService,
         screens: Screens,
         hands: Hands,
-        shown: LRU[tuple[int, int], str],
+        shown: lru.LRU[tuple[int, int], str],
     ) -> None:
         self.bot = bot
         self.service = service
@@ -63,9 +63,10 @@ class Channel:
         self.hands = hands  # its turn pings are cleaned up once the turn is over
         self.shown = shown
         self.notices = HostNotices(bot, hands)
-        # Evicted entries cost one probe request sooner than ``PROBE_EVERY``.
-        self._probed: LRU[int, float] = LRU(TABLES)  # table -> when a blocked channel was tried
-        self._refusing: LRUSet[int] = LRUSet(TABLES)  # tables whose channel Discord refused (403)
+        # table -> when a blocked channel was last tried; tables whose channel Discord itself
+        # refused (403). Evicted entries cost one probe request sooner than ``PROBE_EVERY``.
+        self._probed: lru.LRU[int, float] = lru.LRU(lru.TABLES)
+        self._refusing: lru.LRUSet[int] = lru.LRUSet(lru.TABLES)
 
     def forget(self, table_id: int) -> None:
         """The table is over: nothing of it stays here."""

@@ -11,9 +11,9 @@ from typing import Any
 
 import discord
 
+from bot import lru
 from bot.i18n import _
 from bot.log import table_fields
-from bot.lru import LRU, TABLES
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
 from bot.ui.delivery.failures import (
@@ -43,14 +43,14 @@ class Hands:
         bot: Messenger,
         service: TableService,
         screens: Screens,
-        shown: LRU[tuple[int, int], str],
+        shown: lru.LRU[tuple[int, int], str],
     ) -> None:
         self.bot = bot
         self.service = service
         self.screens = screens
         self._shown = shown
         # table -> channel pings to clean up (evicted: those pings stay in the channel)
-        self._pings: LRU[int, list[int]] = LRU(TABLES)
+        self._pings: lru.LRU[int, list[int]] = lru.LRU(lru.TABLES)
 
     def forget(self, table_id: int) -> None:
         """The table is over: its last delivery cleaned its pings up (or could not)."""

@@ -13,9 +13,9 @@ import logging
 
 import discord
 
+from bot import lru
 from bot.i18n import _, n_
 from bot.log import table_fields
-from bot.lru import LRU, TABLES
 from bot.services.models import TableInfo
 from bot.ui.delivery import access
 from bot.ui.delivery.failures import DeliveryFailure, attempt
@@ -36,7 +36,7 @@ class HostNotices:
         self.bot = bot
         self.hands = hands
         # Evicted (or after a restart): a trouble that lasts is told once more.
-        self._told: LRU[int, frozenset[str]] = LRU(TABLES)
+        self._told: lru.LRU[int, frozenset[str]] = lru.LRU(lru.TABLES)
 
     async def trouble(self, table: TableInfo, lacking: frozenset[str]) -> None:
         """``lacking`` is missing now (``access.REFUSED``: Discord refuses the bot although

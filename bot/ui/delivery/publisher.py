@@ -37,9 +37,9 @@ from typing import Any
 
 import discord
 
+from bot import lru
 from bot.i18n import _, n_
 from bot.log import bind, table_fields
-from bot.lru import LRU, SEATS, TABLES
 from bot.services.analysis import expert_ready
 from bot.services.errors import ServiceError
 from bot.services.life import Notification
@@ -87,11 +87,12 @@ class Publisher:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         # Caches (``bot.lru``): a table's entries go when it ends (``_forget``), and the caps
         # bound what tables that end unseen leave. An evicted fingerprint costs one edit.
-        self.shown: LRU[tuple[int, int], str] = LRU(SEATS)  # (table, seat or -1) -> fingerprint
+        # (table, seat or -1) -> fingerprint of what that message shows
+        self.shown: lru.LRU[tuple[int, int], str] = lru.LRU(lru.SEATS)
         self.hands = Hands(bot, service, screens, self.shown)
         self.channel = Channel(bot, service, screens, self.hands, self.shown)
         # table -> when its channel began refusing (evicted: its hour of grace starts again)
-        self._refused_since: LRU[int, float] = LRU(TABLES)
+        self._refused_since: lru.LRU[int, float] = lru.LRU(lru.TABLES)
 
     # ---- entry points --------------------------------------------------------------------
     def publish(
