@@ -275,7 +275,7 @@ async def run(games: int, warmup: int, db_path: Path, every: int) -> list[Readin
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--warmup", type=int, default=2_000)
     parser.add_argument("--every", type=int, default=10_000, help="games between readings")

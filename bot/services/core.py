@@ -20,6 +20,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import replace
 from typing import TypeVar
 
+from bot import metrics
 from bot.db import daily, user_settings
 from bot.db.database import Database
 from bot.db.tables import GameResultRecord, SeatRecord, StaleState, TableRecord, TableStore
@@ -379,6 +380,10 @@ class TableCore:
             )
         except StaleState as e:
             raise Conflict("changed_while_acting") from e
+        metrics.decisions(
+            rec.game_id, [e.payload.get("by", "human") for e in step.entries if e.kind == "act"]
+        )
+        metrics.ai_decisions(rec.game_id, rec.level, step.thinking)
         if status == "playing":
             self._remember(rec.id, new_seq, m)
         else:

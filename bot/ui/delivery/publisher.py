@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import replace
@@ -37,7 +38,7 @@ from typing import Any
 
 import discord
 
-from bot import lru
+from bot import lru, metrics
 from bot.i18n import _, n_
 from bot.log import bind, table_fields
 from bot.services.analysis import expert_ready
@@ -289,6 +290,7 @@ class Publisher:
             return True
         if shown and hands_ok:
             await self.service.mark_shown(table_id, outcome.table.seq)
+            metrics.delivered(time.monotonic() - job.since)
             if outcome.table.status in ("finished", "abandoned"):
                 self._forget(table_id)
             return True
