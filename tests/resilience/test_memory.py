@@ -35,10 +35,10 @@ async def test_every_cache_is_empty_or_within_its_cap_after_many_games(
 ) -> None:
     # Small caps, so that a few dozen games would overflow an unbounded cache.
     monkeypatch.setattr(lru, "TABLES", 10)
-    monkeypatch.setattr(lru, "SEATS", 30)
+    monkeypatch.setattr(lru, "SEATS", 20)
     soak, close = await open_soak(tmp_path / "soak.sqlite3", cluster=True)
     try:
-        for _ in range(100):
+        for _ in range(60):
             await soak.game()
         for publisher in (soak.publisher, soak.other):
             assert publisher is not None
@@ -48,7 +48,7 @@ async def test_every_cache_is_empty_or_within_its_cap_after_many_games(
                 else:
                     assert size <= cap, f"{name}: {size} entries, cap {cap}"
         # Half the games ended through the other publisher: this one showed them until then.
-        assert len(soak.publisher.shown) == 30
+        assert len(soak.publisher.shown) == 20
         # The one that saw them end keeps nothing.
         assert soak.other is not None and len(soak.other.shown) == 0
     finally:
