@@ -19,7 +19,7 @@ from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot import metrics
-from bot.client import TrionfiBot
+from bot.client import TrionfiBot, create_bot
 from bot.settings import ConfigError, load_settings
 from tests.e2e.conftest import SEED
 from tests.resilience.drive import Table, make_world
@@ -210,3 +210,11 @@ def test_metrics_port_is_validated() -> None:
     for bad in ("0", "70000", "http"):
         with pytest.raises(ConfigError, match="METRICS_PORT"):
             load_settings({**env, "METRICS_PORT": bad})
+
+
+def test_the_production_bot_serves_metrics_only_when_asked(tmp_path: Path) -> None:
+    env = {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "t.sqlite3")}
+    on = create_bot(load_settings({**env, "METRICS_PORT": "9108"}))
+    assert on.metrics_port == 9108 and on.http.http_trace is not None  # 429s traced
+    off = create_bot(load_settings(env))
+    assert off.metrics_port is None and off.http.http_trace is None
