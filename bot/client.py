@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import health
+from bot import health, metrics
 from bot.db.backends import open_database
 from bot.db.database import Database
 from bot.engine.registry import implemented
@@ -46,6 +46,7 @@ SWEEP_SECONDS = 5.0  # how often turn deadlines and reminders are checked
 LOBBY_IDLE = 24 * 3600.0  # seconds a lobby may sit unchanged before it closes
 TABLE_IDLE = 7 * 86400.0  # seconds a running game may go without a move before it ends
 SHUTDOWN_GRACE = 8.0  # seconds in-flight work may take once a stop is asked (docker: 10)
+METRICS_EVERY = 15.0  # how often the metrics' table counts are refreshed (Prometheus: 15 s)
 
 
 def _no_prefix(bot: commands.Bot, message: discord.Message) -> list[str]:
@@ -182,6 +183,8 @@ class TrionfiBot(commands.AutoShardedBot):
         command_sync: bool = True,
         daily_salt: str | None = None,
         clock: Callable[[], float] | None = None,
+        metrics_port: int | None = None,
+        count_every: float | None = METRICS_EVERY,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -196,6 +199,8 @@ class TrionfiBot(commands.AutoShardedBot):
         }
         if shard_ids is not None:
             options["shard_ids"] = shard_ids
+        if metrics_port is not None:
+            options["http_trace"] = metrics.trace_config()  # Discord's 429s, retried ones too
         super().__init__(**options)
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
@@ -214,6 +219,9 @@ class TrionfiBot(commands.AutoShardedBot):
         self.in_flight = 0  # interactions being handled
         self.sync_only = False  # ``python -m bot sync``: set up, sync (forced), nothing else
         self._sweeper: asyncio.Task[None] | None = None
+        self.metrics_port = metrics_port  # None: no metrics (METRICS_PORT)
+        self.count_every = count_every  # None: tables counted by hand (``count_tables``)
+        self._counter: asyncio.Task[None] | None = None  # refreshes the metrics' table counts
 
     async def setup_hook(self) -> None:
         self.db = await open_database(self.database_path)
@@ -247,6 +255,11 @@ class TrionfiBot(commands.AutoShardedBot):
         await self.service.forgive_downtime()
         if self.sweep_every is not None:
             self._sweeper = asyncio.create_task(self._sweep_forever(self.sweep_every))
+        if self.metrics_port is not None:
+            metrics.enable(self.metrics_port)
+            metrics.watch_http(self.http)
+            if self.count_every is not None:
+                self._counter = asyncio.create_task(self._count_forever(self.count_every))
         if self.command_sync:
             await self.sync_commands()
         else:  # the owner of the sync stored the ids (a later sweep reads them if it had not)
@@ -329,6 +342,7 @@ class TrionfiBot(commands.AutoShardedBot):
         await self.wait_until_ready()
         while not self.is_closed():
             await self._write_health()  # first: a slow sweep must not look like a dead bot
+            started = time.monotonic()
             try:
                 if not mention.known():  # another process owns the sync: its ids, once stored
                     mention.remember(await self.service.command_ids())
@@ -339,7 +353,23 @@ class TrionfiBot(commands.AutoShardedBot):
                 await self.service.roll_boards()  # last: the tables' clocks matter more
             except Exception:  # a failed sweep must not stop the next one
                 log.exception("sweep failed")
+            metrics.sweep_done("sweep", time.monotonic() - started)
             await asyncio.sleep(every)
+
+    async def _count_forever(self, every: float) -> None:
+        while not self.is_closed():
+            await self.count_tables()
+            await asyncio.sleep(every)
+
+    async def count_tables(self) -> None:
+        """The metrics' open tables and delivery backlog, from the database (shared by a
+        cluster's processes: each reports the same counts)."""
+        try:
+            c = await self.service.counts()
+        except Exception:  # the next round tries again
+            log.warning("could not count the tables for the metrics", exc_info=True)
+            return
+        metrics.tables(c.lobbies, c.playing, c.unshown, c.lag)
 
     async def _write_health(self, *, connected: bool | None = None) -> None:
         """The status file of ``python -m bot health``: gateway and database state."""
@@ -414,10 +444,13 @@ class TrionfiBot(commands.AutoShardedBot):
         controller = getattr(self, "controller", None)
         if controller is not None:
             controller.publisher.close()  # unshown states are re-published on the next start
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        for task in (self._sweeper, self._counter):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        if self.metrics_port is not None:
+            metrics.disable()
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:
@@ -437,6 +470,7 @@ def create_bot(settings: Settings) -> TrionfiBot:
         suit_emojis=True,
         command_sync=settings.owns_command_sync,
         daily_salt=settings.daily_salt,
+        metrics_port=settings.metrics_port,
     )
 
 

@@ -57,6 +57,8 @@ class Settings:
     # The secret mixed into each day's daily deal (issue 20), so nobody can compute a deal in
     # advance; None: one made at random on first start and kept in the database.
     daily_salt: str | None = field(default=None, repr=False)
+    # Serve Prometheus metrics on this port (``/metrics``, every interface); None: no metrics.
+    metrics_port: int | None = None
 
     @property
     def owns_command_sync(self) -> bool:
@@ -141,6 +143,14 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
             "random and kept in the database)."
         )
 
+    raw_port = get("METRICS_PORT")
+    metrics_port = None if raw_port is None else _parse_int("METRICS_PORT", raw_port)
+    if metrics_port is not None and not 1 <= metrics_port <= 65535:
+        raise ConfigError(
+            f"METRICS_PORT must be a TCP port from 1 to 65535, got {metrics_port} "
+            "(leave it empty for no metrics)."
+        )
+
     return Settings(
         token=token,
         database_path=database_path,
@@ -154,6 +164,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
         lobby_idle_hours=lobby_idle_hours,
         table_idle_days=table_idle_days,
         daily_salt=daily_salt,
+        metrics_port=metrics_port,
     )
 
 

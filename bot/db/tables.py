@@ -83,6 +83,17 @@ class TableRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class TableCounts:
+    """Open tables, and tables whose last commit is not fully shown (``lag``: the largest
+    ``seq - shown_seq``)."""
+
+    lobbies: int
+    playing: int
+    unshown: int
+    lag: int
+
+
+@dataclass(frozen=True, slots=True)
 class NewEntry:
     """A log entry to append; its ``seq`` is assigned when written."""
 
@@ -309,6 +320,21 @@ class TableStore:
                 (now,),
             )
         return [r[0] for r in rows]
+
+    async def counts(self) -> TableCounts:
+        """Open tables by status, and how far delivery lags (for the operators' metrics)."""
+        async with self.db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT status, COUNT(*) FROM tables WHERE status IN ('lobby', 'playing') "
+                "GROUP BY status"
+            )
+            lag = await conn.fetchone(
+                "SELECT COUNT(*), COALESCE(MAX(seq - shown_seq), 0) FROM tables "
+                "WHERE shown_seq < seq"
+            )
+        by_status = {str(r[0]): int(r[1]) for r in rows}
+        unshown, most = (0, 0) if lag is None else (int(lag[0]), int(lag[1]))
+        return TableCounts(by_status.get("lobby", 0), by_status.get("playing", 0), unshown, most)
 
     async def claim_unshown(
         self, claimant: str, now: float, until: float, updated_before: float | None = None

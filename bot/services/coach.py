@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.engine import match
 from bot.engine.views import SeatView
+from bot.lru import LRU
 from bot.services import analysis, compute, step
 from bot.services.analysis import Judged, expert_ready
 from bot.services.bounds import Where, require_here
@@ -91,8 +91,10 @@ class TableCoach(TableUpkeep):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._coaching: asyncio.Semaphore | None = None
-        self._hints: OrderedDict[tuple[int, int, int], Evaluation] = OrderedDict()
-        self._reviews: OrderedDict[tuple[int, int, int], Review] = OrderedDict()
+        # (table, seq or deal, seat): small caps, as a table's hints and reviews are asked
+        # for within minutes (an evicted one is thought about again).
+        self._hints: LRU[tuple[int, int, int], Evaluation] = LRU(_CACHE_SIZE)
+        self._reviews: LRU[tuple[int, int, int], Review] = LRU(_CACHE_SIZE)
         self._thinking: dict[tuple[str, int, int, int], asyncio.Task[Any]] = {}
 
     # ---- hints ---------------------------------------------------------------------------
@@ -121,7 +123,7 @@ class TableCoach(TableUpkeep):
                 ("hint", *key),
                 lambda: self._think(analysis.advise, rec.game_id, view, rec.seed, rec.seq, effort),
             )
-            _remember(self._hints, key, evaluation)
+            self._hints[key] = evaluation
         return Hint(table_info(rec), seat, deal_number(m), view, evaluation)
 
     # ---- reviews -------------------------------------------------------------------------
@@ -149,7 +151,7 @@ class TableCoach(TableUpkeep):
                 ("review", *key), lambda: self._review(rec.id, deal_no, seat)
             )
             if found.complete:
-                _remember(self._reviews, key, found)
+                self._reviews[key] = found
         return found
 
     async def _review(self, table_id: int, deal_no: int, seat: int) -> Review:
@@ -196,10 +198,3 @@ class TableCoach(TableUpkeep):
             self._thinking[key] = task
             task.add_done_callback(lambda _: self._thinking.pop(key, None))
         return await asyncio.shield(task)
-
-
-def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
-    cache[key] = value
-    cache.move_to_end(key)
-    while len(cache) > _CACHE_SIZE:
-        cache.popitem(last=False)

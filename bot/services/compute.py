@@ -23,6 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from bot import metrics
 from bot.services.step import PlayStep
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,11 @@ def time_out(step: PlayStep, seat: int, then_advance: bool) -> PlayStep:
 def run(executor: Executor | None, fn: Callable[..., _T], *args: Any) -> _T:
     """Run ``fn(*args)`` in ``executor`` (default: the process pool) and wait for it; called
     from a thread. A broken pool (a worker killed) is replaced once, then the work runs here."""
+    with metrics.worker_job(getattr(fn, "__name__", "job")):
+        return _run(executor, fn, *args)
+
+
+def _run(executor: Executor | None, fn: Callable[..., _T], *args: Any) -> _T:
     global _processes
     pool = executor or process_pool()
     try:

@@ -15,18 +15,19 @@ import logging
 import secrets
 import time
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import replace
 from typing import TypeVar
 
+from bot import metrics
 from bot.db import daily, user_settings
 from bot.db.database import Database
 from bot.db.tables import GameResultRecord, SeatRecord, StaleState, TableRecord, TableStore
 from bot.engine import match
 from bot.engine.events import Event
 from bot.engine.match import MatchState
+from bot.lru import LRU
 from bot.services import compute, ratings
 from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
 from bot.services.locks import TableLock, TableLocks
@@ -125,7 +126,7 @@ class TableCore:
         self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
-        self._memo: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
+        self._memo: LRU[int, tuple[int, MatchState]] = LRU(_MEMO_SIZE)  # dropped when it ends
         self._workers = workers
         self._processes = processes
 
@@ -178,7 +179,6 @@ class TableCore:
         """
         hit = self._memo.get(rec.id)
         if hit is not None and hit[0] == rec.seq:
-            self._memo.move_to_end(rec.id)
             return hit[1]
         snapshot = rec.snapshot
         # An invariant, for developers (never shown to a player).
@@ -247,9 +247,6 @@ class TableCore:
 
     def _remember(self, table_id: int, seq: int, m: MatchState) -> None:
         self._memo[table_id] = (seq, m)
-        self._memo.move_to_end(table_id)
-        while len(self._memo) > _MEMO_SIZE:
-            self._memo.popitem(last=False)
 
     @staticmethod
     def _require_playing(rec: TableRecord) -> None:
@@ -383,6 +380,10 @@ class TableCore:
             )
         except StaleState as e:
             raise Conflict("changed_while_acting") from e
+        metrics.decisions(
+            rec.game_id, [e.payload.get("by", "human") for e in step.entries if e.kind == "act"]
+        )
+        metrics.ai_decisions(rec.game_id, rec.level, step.thinking)
         if status == "playing":
             self._remember(rec.id, new_seq, m)
         else:

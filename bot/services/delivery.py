@@ -11,6 +11,7 @@ publishing would have said (ended deals, the final result) by replaying the log 
 from __future__ import annotations
 
 from bot.db import user_settings
+from bot.db.tables import TableCounts
 from bot.i18n import LANGUAGES
 from bot.services.core import DEFAULT_NOTIFY_DELAY
 from bot.services.errors import InvalidRequest
@@ -40,6 +41,10 @@ class TableDelivery(TableLife):
         return await self.store.claim_unshown(
             self.instance, now, now + REPUBLISH_CLAIM, updated_before
         )
+
+    async def counts(self) -> TableCounts:
+        """Open tables and the delivery backlog, for the operators' metrics."""
+        return await self.store.counts()
 
     async def mark_shown(self, table_id: int, seq: int) -> None:
         await self.store.mark_shown(table_id, seq)

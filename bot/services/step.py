@@ -343,6 +343,8 @@ class PlayStep:
         #: ``advance`` stopped at its limits with computer moves still to make (the commit
         #: makes them due at once: ``TableLife.expire_overdue`` goes on with them).
         self.cut_short = False
+        #: Seconds each computer decision of this step took (for ``bot.metrics``, on commit).
+        self.thinking: list[float] = []
 
     def log(self, kind: str, seat: int | None, payload: dict[str, Any]) -> None:
         self.seq += 1
@@ -440,4 +442,7 @@ class PlayStep:
         view = self.rules.observe(self.m.deal, seat)
         rng = computer_rng(self.seed, self.seq + 1)
         level = "casual" if seat in self.stand_in else self.level
-        return computer_action(self.rules, view, rng, level, self.effort, strict=self.daily)
+        started = time.perf_counter()
+        action = computer_action(self.rules, view, rng, level, self.effort, strict=self.daily)
+        self.thinking.append(time.perf_counter() - started)
+        return action

@@ -15,6 +15,7 @@ from bot.db.tables import (
     SeatRecord,
     SeatTaken,
     StaleState,
+    TableCounts,
     TableStore,
 )
 
@@ -241,3 +242,15 @@ async def test_message_and_dm_bookkeeping(db: Database) -> None:
     assert rec is not None and rec.message_id == 555
     got: list[Any] = [(s.dm_channel_id, s.dm_message_id, s.dm_failed) for s in rec.seats]
     assert got == [(None, None, True), (777, 888, False)]
+
+
+async def test_counts_of_open_tables_and_the_delivery_backlog(db: Database) -> None:
+    store = TableStore(db)
+    assert await store.counts() == TableCounts(0, 0, 0, 0)
+    lobby = await _lobby(store, channel_id=20)
+    playing = await _lobby(store, channel_id=21)
+    await _start(store, playing)  # seq 1, shown 0
+    assert await store.counts() == TableCounts(1, 1, 1, 1)
+    await store.mark_shown(playing, 1)
+    await store.update_lobby(lobby, owner_id=100, seats=[], now=1.0, abandon=True)
+    assert await store.counts() == TableCounts(0, 1, 0, 0)

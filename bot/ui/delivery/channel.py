@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot import lru
 from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import TableInfo
@@ -54,7 +55,7 @@ class Channel:
         service: TableService,
         screens: Screens,
         hands: Hands,
-        shown: dict[tuple[int, int], str],
+        shown: lru.LRU[tuple[int, int], str],
     ) -> None:
         self.bot = bot
         self.service = service
@@ -62,8 +63,10 @@ class Channel:
         self.hands = hands  # its turn pings are cleaned up once the turn is over
         self.shown = shown
         self.notices = HostNotices(bot, hands)
-        self._probed: dict[int, float] = {}  # table -> when a blocked channel was last tried
-        self._refusing: set[int] = set()  # tables whose channel Discord itself refused (403)
+        # table -> when a blocked channel was last tried; tables whose channel Discord itself
+        # refused (403). Evicted entries cost one probe request sooner than ``PROBE_EVERY``.
+        self._probed: lru.LRU[int, float] = lru.LRU(lru.TABLES)
+        self._refusing: lru.LRUSet[int] = lru.LRUSet(lru.TABLES)
 
     def forget(self, table_id: int) -> None:
         """The table is over: nothing of it stays here."""

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot import lru
 from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import Outcome, SeatInfo, TableInfo
@@ -42,13 +43,18 @@ class Hands:
         bot: Messenger,
         service: TableService,
         screens: Screens,
-        shown: dict[tuple[int, int], str],
+        shown: lru.LRU[tuple[int, int], str],
     ) -> None:
         self.bot = bot
         self.service = service
         self.screens = screens
         self._shown = shown
-        self._pings: dict[int, list[int]] = {}  # table -> channel pings to clean up
+        # table -> channel pings to clean up (evicted: those pings stay in the channel)
+        self._pings: lru.LRU[int, list[int]] = lru.LRU(lru.TABLES)
+
+    def forget(self, table_id: int) -> None:
+        """The table is over: its last delivery cleaned its pings up (or could not)."""
+        self._pings.pop(table_id, None)
 
     async def deliver(self, job: Job, table: TableInfo, turn: int | None) -> bool:
         """The next player's hand first, then the others concurrently. False: retry later."""

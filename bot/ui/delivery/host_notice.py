@@ -13,6 +13,7 @@ import logging
 
 import discord
 
+from bot import lru
 from bot.i18n import _, n_
 from bot.log import table_fields
 from bot.services.models import TableInfo
@@ -34,7 +35,8 @@ class HostNotices:
     def __init__(self, bot: Messenger, hands: Hands) -> None:
         self.bot = bot
         self.hands = hands
-        self._told: dict[int, frozenset[str]] = {}
+        # Evicted (or after a restart): a trouble that lasts is told once more.
+        self._told: lru.LRU[int, frozenset[str]] = lru.LRU(lru.TABLES)
 
     async def trouble(self, table: TableInfo, lacking: frozenset[str]) -> None:
         """``lacking`` is missing now (``access.REFUSED``: Discord refuses the bot although

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,8 @@ class Job:
     fresh: bool = False  # post a new table message instead of editing the current one
     renotify: set[int] = field(default_factory=set[int])  # seats to notify with a new DM
     attempts: int = 0
+    #: When the oldest commit it shows was queued (``time.monotonic``): the delivery lag.
+    since: float = field(default_factory=time.monotonic)
 
     def merge(self, newer: Job) -> Job:
         """This job followed by ``newer``: posts in order, the newest state."""
@@ -43,6 +46,7 @@ class Job:
             fresh=self.fresh or newer.fresh,
             renotify=self.renotify | newer.renotify,
             attempts=self.attempts,
+            since=min(self.since, newer.since),
         )
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import replace
@@ -37,6 +38,7 @@ from typing import Any
 
 import discord
 
+from bot import lru, metrics
 from bot.i18n import _, n_
 from bot.log import bind, table_fields
 from bot.services.analysis import expert_ready
@@ -80,13 +82,18 @@ class Publisher:
         self.screens = screens
         self.retry_delays = retry_delays
         self.park_delays = park_delays
+        # Work, not caches: a table is in these only while it has something to show.
         self._pending: dict[int, Job] = {}  # waiting for the table's task
         self._parked: dict[int, tuple[Job, float]] = {}  # failed: (job, retry at)
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self.shown: dict[tuple[int, int], str] = {}  # (table, seat or -1) -> fingerprint
+        # Caches (``bot.lru``): a table's entries go when it ends (``_forget``), and the caps
+        # bound what tables that end unseen leave. An evicted fingerprint costs one edit.
+        # (table, seat or -1) -> fingerprint of what that message shows
+        self.shown: lru.LRU[tuple[int, int], str] = lru.LRU(lru.SEATS)
         self.hands = Hands(bot, service, screens, self.shown)
         self.channel = Channel(bot, service, screens, self.hands, self.shown)
-        self._refused_since: dict[int, float] = {}  # table -> when its channel began refusing
+        # table -> when its channel began refusing (evicted: its hour of grace starts again)
+        self._refused_since: lru.LRU[int, float] = lru.LRU(lru.TABLES)
 
     # ---- entry points --------------------------------------------------------------------
     def publish(
@@ -283,6 +290,7 @@ class Publisher:
             return True
         if shown and hands_ok:
             await self.service.mark_shown(table_id, outcome.table.seq)
+            metrics.delivered(time.monotonic() - job.since)
             if outcome.table.status in ("finished", "abandoned"):
                 self._forget(table_id)
             return True
@@ -336,10 +344,10 @@ class Publisher:
     def _forget(self, table_id: int) -> None:
         """A table that is over keeps nothing in memory here: its messages' fingerprints
         (a later redraw would only edit once more) and its channel's probes and notices."""
-        for key in [k for k in self.shown if k[0] == table_id]:
-            del self.shown[key]
+        self.shown.drop(lambda key: key[0] == table_id)
         self._refused_since.pop(table_id, None)
         self.channel.forget(table_id)
+        self.hands.forget(table_id)
 
     async def channel_gone(self, table: TableInfo, *, refused: bool = False) -> None:
         """A table closed because its channel (or server) is gone, or refused the bot for too
