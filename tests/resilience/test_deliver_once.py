@@ -120,7 +120,12 @@ def live_tables(channel: Any) -> list[discord.Message]:
     return [m for m in channel.history() if "Show my hand" in labels(m)]
 
 
-async def open_table(env: simcord.Env, channel: Any, alice: Any, *joiners: Any, **opts: Any) -> None:
+async def open_table(
+    env: simcord.Env, channel: Any, alice: Any, *joiners: Any, **opts: Any
+) -> None:
+    """A La Morte table of three: ``alice``, the ``joiners`` and computers (no pictures: the
+    tests are about delivery, not drawing)."""
+    await mine(env).service.update_guild_settings(channel.guild.id, pictures=False)
     await alice.slash(channel, "lamorte new", seats=3, computers=2 - len(joiners), **opts)
     lobby = channel.last_message
     for member in joiners:
@@ -303,6 +308,7 @@ async def test_a_failing_hand_never_leaves_another_running_beside_the_retry(
     retry ran beside the unfinished send, and that player got their hand twice. Now every
     hand of a try ends before the retry."""
     env, _guild, channel, alice, bob, carol = world
+    await mine(env).service.update_guild_settings(channel.guild.id, pictures=False)
     await alice.slash(channel, "lamorte new", seats=3)
     lobby = channel.last_message
     for member in (bob, carol):
@@ -310,12 +316,11 @@ async def test_a_failing_hand_never_leaves_another_running_beside_the_retry(
     screens = mine(env).screens
     draw = screens.hand_with_picture
     failed: list[int] = []
-    starter = alice.id
 
     async def slow_or_failing(outcome: Any, seat: int, user_id: int | None) -> dict[str, Any]:
         fields = await draw(outcome, seat, user_id)
-        if user_id == starter:
-            return fields
+        if outcome.public is None or seat == outcome.public.to_act:
+            return fields  # the player to act: their hand goes first, on its own
         if not failed:
             failed.append(seat)
             raise RuntimeError("a picture could not be drawn")
