@@ -83,9 +83,9 @@ async def other(
     db: Database = await open_database(bot_database)
     await db.migrate()
     service = TableService(db, clock=clock)
-    controller = TableController(
-        simcord_env.bot, service, StatsService(db), retry_delays=(0.0, 0.0)
-    )
+    bot = simcord_env.bot
+    assert isinstance(bot, TrionfiBot)
+    controller = TableController(bot, service, StatsService(db), retry_delays=(0.0, 0.0))
     yield controller
     controller.publisher.close()
     await db.close()
