@@ -393,8 +393,8 @@ class TrionfiBot(commands.AutoShardedBot):
         controller = getattr(self, "controller", None)
         if controller is not None:
             controller.publisher.close()  # unshown states are re-published on the next start
-            # …by whichever process comes first, at once: its leases end with it.
-            await controller.publisher.release()
+            if not self.is_closed():  # …by whichever process comes first, at once
+                await controller.publisher.release()
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
