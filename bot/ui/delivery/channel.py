@@ -191,7 +191,7 @@ class Channel:
                 return
             try:
                 if too_old(message_id):
-                    raise Stale("the table message")
+                    raise Stale(message_id)
                 await self._edit(table, message_id, fields, lacking)
                 self.shown[key] = digest
                 return
@@ -224,7 +224,7 @@ class Channel:
             if replaces is not None:
                 try:
                     if too_old(replaces):
-                        raise Stale("the table message")
+                        raise Stale(replaces)
                     await self._edit(table, replaces, post.fields, lacking)
                 except Gone as e:
                     await self._send(table, post.fields, lacking)
@@ -253,7 +253,7 @@ class Channel:
         be edited is deleted instead (its controls would act on nothing)."""
         try:
             if too_old(message_id):
-                raise Stale("the table message")
+                raise Stale(message_id)
             await self._edit(table, message_id, fields, lacking)
         except Stale:
             await self._delete(table, message_id)
