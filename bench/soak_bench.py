@@ -147,7 +147,6 @@ def cache_sizes(publisher: Publisher, service: TableService) -> dict[str, tuple[
             "publisher._pending": p._pending,
             "publisher._parked": p._parked,
             "publisher._tasks": p._tasks,
-            "hands._pings": p.hands._pings,
             "channel._probed": c._probed,
             "channel._refusing": c._refusing,
             "notices._told": c.notices._told,
@@ -209,9 +208,11 @@ class Soak:
             if not out.finished:
                 pub.publish(out)
         self.decisions += moves
+        # Delivered before the end is committed: in a cluster the end may come from another
+        # process, after this one showed the game so far (and kept its fingerprints).
+        await pub.drain()
         if not out.finished and out.table.status == "playing":
             out = await svc.resign(table.id, host)  # no human left: abandoned
-        await pub.drain()
         last = pub if self.other is None or n % 2 else self.other
         last.publish(out)  # the table's end
         await last.drain()

@@ -444,6 +444,8 @@ class TrionfiBot(commands.AutoShardedBot):
         controller = getattr(self, "controller", None)
         if controller is not None:
             controller.publisher.close()  # unshown states are re-published on the next start
+            if not self.is_closed():  # …by whichever process comes first, at once
+                await controller.publisher.release()
         for task in (self._sweeper, self._counter):
             if task is not None:
                 task.cancel()

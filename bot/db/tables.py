@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.db import daily
+from bot.db import daily, outbox
 from bot.db.database import Connection, Database, DatabaseError, IntegrityError, Row
 from bot.db.dialect import Dialect
 from bot.db.ratings import Rater, record_finished
@@ -339,20 +339,22 @@ class TableStore:
     async def claim_unshown(
         self, claimant: str, now: float, until: float, updated_before: float | None = None
     ) -> list[int]:
-        """Ids of tables whose last committed state is not fully shown yet (optionally only
-        those not changed since ``updated_before``), claimed for re-publishing by
-        ``claimant`` until ``until``.
+        """Ids of tables whose last committed state is not fully shown yet, or that owe a
+        turn notification (optionally only those not changed since ``updated_before``),
+        claimed for re-publishing by ``claimant`` until ``until``.
 
-        Several processes sweep the same database: a table one of them claimed is skipped by
-        the others until its claim lapses or it is shown (``mark_shown``), so a lagging table
-        is re-published once, not once per process. A claimant always gets its own claims
-        back (it decides itself whether one is still in hand).
+        Several processes share the database: a table is delivered by the holder of its lease
+        (the process that committed its last change, ``bot.db.outbox``) and skipped by the
+        others until that lease lapses or the table is shown (``Outbox.mark_shown``), so a
+        lagging table is re-published once, not once per process. A claimant always gets its
+        own claims back (it decides itself whether one is still in hand).
         """
         free = "(republish_until IS NULL OR republish_until <= :now OR republish_by = :me)"
         async with self.db.transaction() as conn:
             rows = await conn.fetchall(
                 "UPDATE tables SET republish_by = :me, republish_until = :until "
-                "WHERE id IN (SELECT id FROM tables WHERE shown_seq < seq "
+                "WHERE id IN (SELECT id FROM tables "
+                "WHERE (shown_seq < seq OR notify_owed IS NOT NULL) "
                 f"AND updated_at <= :before AND {free} ORDER BY id{conn.dialect.skip_locked}) "
                 f"AND {free} RETURNING id",
                 {
@@ -386,14 +388,9 @@ class TableStore:
         already scheduled). True if this call claimed the reminder."""
         return await self._claim(table_id, expected_seq, "reminder_at")
 
-    async def claim_notification(self, table_id: int, expected_seq: int) -> bool:
-        """Mark the turn notification sent, unless the table moved on meanwhile. True if this
-        call claimed it (so a turn is notified at most once)."""
-        return await self._claim(table_id, expected_seq, "notify_at")
-
     async def _claim(self, table_id: int, expected_seq: int, due: str) -> bool:
         """Clear the ``due`` time column if the table is still at ``expected_seq``."""
-        assert due in ("reminder_at", "notify_at")  # a column name, never user input
+        assert due == "reminder_at"  # a column name, never user input
         async with self.db.transaction() as conn:
             # One conditional UPDATE is the claim: when two processes race for it, the second
             # waits for the first's row lock, re-reads the row, and changes nothing.
@@ -402,16 +399,6 @@ class TableStore:
                 (table_id, expected_seq),
             )
         return changed == 1
-
-    async def mark_shown(self, table_id: int, seq: int) -> None:
-        """Everything up to ``seq`` is shown (never moves back); a re-publishing claim on the
-        table is over."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                f"UPDATE tables SET shown_seq = {conn.dialect.greatest}(shown_seq, ?), "
-                "republish_by = NULL, republish_until = NULL WHERE id = ?",
-                (seq, table_id),
-            )
 
     async def seq_of(self, table_id: int) -> int | None:
         """The table's current ``seq`` alone (None: no such table)."""
@@ -532,6 +519,9 @@ class TableStore:
         notify_at: float | None = None,
         notify_seat: int | None = None,
         daily_result: daily.Result | None = None,
+        owner: str | None = None,
+        lease_until: float = 0.0,
+        notices: Sequence[tuple[str, dict[str, Any]]] = (),
     ) -> int:
         """Append ``entries`` and store the new snapshot/status in ONE transaction.
 
@@ -542,6 +532,10 @@ class TableStore:
         The table row is updated only if its ``seq`` and ``status`` are still the expected
         ones (optimistic concurrency across processes); otherwise ``StaleState`` is raised
         and nothing is written. Returns the new ``seq``.
+
+        ``owner`` (the committing service's ``instance``) takes the table's delivery lease
+        until ``lease_until``, and ``notices`` (kind, data) are recorded for that delivery
+        (``bot.db.outbox``); a turn notification still owed is moot once the table moves.
         """
         # A change without log entries (ending a table, "I'm back") still moves ``seq``: it
         # is the table's version, which concurrent writers and the outbox (``shown_seq``)
@@ -552,7 +546,8 @@ class TableStore:
             changed = await conn.execute(
                 "UPDATE tables SET seq = ?, snapshot_json = ?, status = ?, updated_at = ?, "
                 "finished_at = ?, seed = COALESCE(?, seed), turn_deadline = ?, reminder_at = ?, "
-                "notify_at = ?, notify_seat = ? WHERE id = ? AND seq = ? AND status = ?",
+                "notify_at = ?, notify_seat = ?, notify_owed = NULL "
+                "WHERE id = ? AND seq = ? AND status = ?",
                 (
                     new_seq,
                     None if snapshot is None else _dumps(snapshot),
@@ -636,6 +631,8 @@ class TableStore:
                 await record_finished(conn, table_id, rater)
             if daily_result is not None:
                 await daily.record_result(conn, table_id, daily_result, now)
+            if owner is not None:
+                await outbox.take_lease(conn, table_id, new_seq, owner, lease_until, notices)
         return new_seq
 
     # ---- message bookkeeping -----------------------------------------------------------

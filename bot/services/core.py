@@ -15,7 +15,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import replace
 from typing import TypeVar
@@ -23,6 +23,7 @@ from typing import TypeVar
 from bot import metrics
 from bot.db import daily, user_settings
 from bot.db.database import Database
+from bot.db.outbox import Outbox
 from bot.db.tables import GameResultRecord, SeatRecord, StaleState, TableRecord, TableStore
 from bot.engine import match
 from bot.engine.events import Event
@@ -32,12 +33,17 @@ from bot.services import compute, ratings
 from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
 from bot.services.locks import TableLock, TableLocks
 from bot.services.models import Outcome, TableInfo
+from bot.services.notices import NoticeData, life_notices, numbered
 from bot.services.step import PlayStep, deal_number, human_seat, random_seed, table_info
 
 log = logging.getLogger(__name__)
 
 _MEMO_SIZE = 256  # decoded match states kept (validated by seq on every use)
 DEFAULT_NOTIFY_DELAY = 20  # seconds before a waiting turn gets a real notification
+#: How long the process that commits a change to a table is its only deliverer (renewed while
+#: it delivers or holds a retry): another process re-publishes the table only after this.
+DELIVERY_LEASE = 60.0
+
 _T = TypeVar("_T")
 _pool: ThreadPoolExecutor | None = None
 
@@ -118,6 +124,7 @@ class TableCore:
         """
         self.db = db
         self.store = TableStore(db)
+        self.outbox = Outbox(db)
         #: This service's name in claims of shared work (re-publishing), unique per process.
         self.instance = secrets.token_hex(8)
         self._seed_source = seed_source
@@ -197,7 +204,13 @@ class TableCore:
             log.exception("table %s: its snapshot cannot be decoded", rec.id)
             return None
 
-    async def _end_open(self, rec: TableRecord, event: Event, ender: int | None = None) -> Outcome:
+    async def _end_open(
+        self,
+        rec: TableRecord,
+        event: Event,
+        ender: int | None = None,
+        notices: Sequence[NoticeData] | None = None,
+    ) -> Outcome:
         """End an open table (``event`` says why): a lobby closes; a game is abandoned, unrated
         and without results, or with ``ender`` recorded and rated as that seat's resignation
         (``TableLife.end_table``).
@@ -216,9 +229,13 @@ class TableCore:
             step = PlayStep(rec, m, rec.seed)
             step.note(event)
             if ender is None:
-                return await self._commit(rec, step, abandon=True)
+                return await self._commit(rec, step, abandon=True, notices=notices)
             step.log("resign", ender, {"seat": ender})
-            return await self._commit(rec, step, resign_seat=ender, abandon=True, rated_end=True)
+            return await self._commit(
+                rec, step, resign_seat=ender, abandon=True, rated_end=True, notices=notices
+            )
+        said = life_notices(rec, [(0, event)]) if notices is None else list(notices)
+        now = self._clock()
         try:
             new_seq = await self.store.commit(
                 rec.id,
@@ -227,8 +244,11 @@ class TableCore:
                 entries=(),
                 snapshot=None,
                 status="abandoned",
-                now=self._clock(),
+                now=now,
                 daily_result=_daily_result(rec, rec.seats, None, "abandoned"),
+                owner=self.instance,
+                lease_until=now + DELIVERY_LEASE,
+                notices=said,
             )
         except StaleState as e:
             raise Conflict("changed_while_acting") from e
@@ -243,7 +263,12 @@ class TableCore:
             notify_seat=None,
         )
         # Events carry their deal's number; with the match unread it is unknown (0).
-        return Outcome(table=table_info(closed), events=((0, event),))
+        return Outcome(
+            table=table_info(closed),
+            events=((0, event),),
+            notices=numbered(new_seq, said),
+            prior_seq=rec.seq,
+        )
 
     def _remember(self, table_id: int, seq: int, m: MatchState) -> None:
         self._memo[table_id] = (seq, m)
@@ -308,6 +333,7 @@ class TableCore:
         seed: int | None = None,
         actor: int | None = None,
         notify: bool = True,
+        notices: Sequence[NoticeData] | None = None,
     ) -> Outcome:
         """Persist ``step`` (see the module docstring).
 
@@ -356,6 +382,7 @@ class TableCore:
         notify_at, notify_seat = await self._notification(
             rec, step, status, turn, actor=actor, notify=notify, now=now
         )
+        said = life_notices(rec, step.events) if notices is None else list(notices)
         try:
             new_seq = await self.store.commit(
                 rec.id,
@@ -377,6 +404,9 @@ class TableCore:
                 notify_at=notify_at,
                 notify_seat=notify_seat,
                 daily_result=daily_result,
+                owner=self.instance,
+                lease_until=now + DELIVERY_LEASE,
+                notices=said,
             )
         except StaleState as e:
             raise Conflict("changed_while_acting") from e
@@ -398,7 +428,12 @@ class TableCore:
             notify_at=notify_at,
             notify_seat=notify_seat,
         )
-        return replace(self._outcome(table_info(new_rec), m, step), rated=bool(results))
+        return replace(
+            self._outcome(table_info(new_rec), m, step),
+            rated=bool(results),
+            notices=numbered(new_seq, said),
+            prior_seq=rec.seq,
+        )
 
     async def _notification(
         self,

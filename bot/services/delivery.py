@@ -4,26 +4,33 @@ shown yet (and what showing them takes), and turn notifications' settings.
 The table row's ``shown_seq`` is the outbox cursor: the Discord layer marks a ``seq`` shown
 once the table message and every DM show it. A crash or a failed request between a commit and
 its publishing leaves ``shown_seq < seq``; ``unshown_outcome`` rebuilds everything that
-publishing would have said (ended deals, the final result) by replaying the log past
-``shown_seq``.
+publishing would have said (ended deals, the final result, the commits' notices) by replaying
+the log past ``shown_seq``.
+
+In a cluster (issue 29) one process delivers a table at a time: the one holding its lease
+(taken by the commit, renewed here while delivering); channel posts and owed turn
+notifications are claimed in the database before they are sent (``bot.db.outbox``).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.db import user_settings
+from bot.db.outbox import DeliveryState
 from bot.db.tables import TableCounts
 from bot.i18n import LANGUAGES
-from bot.services.core import DEFAULT_NOTIFY_DELAY
+from bot.services.core import DEFAULT_NOTIFY_DELAY, DELIVERY_LEASE
 from bot.services.errors import InvalidRequest
 from bot.services.life import TableLife
-from bot.services.models import Outcome
+from bot.services.models import Notice, Outcome
 from bot.services.step import PlayStep, first_match, replay_entry, table_info
 
 #: The longest turn-notification delay a player may choose (seconds).
 MAX_NOTIFY_DELAY = 3600
-#: How long a process's claim to re-publish a table keeps the others off it, should it never
-#: get to show it (a crash, or Discord failing for that long).
-REPUBLISH_CLAIM = 60.0
+
+
+_NONE = DeliveryState(0, 0, None, None, None, None)
 
 
 class TableDelivery(TableLife):
@@ -39,7 +46,7 @@ class TableDelivery(TableLife):
         process's sweeper skips them (see ``TableStore.claim_unshown``)."""
         now = self._clock()
         return await self.store.claim_unshown(
-            self.instance, now, now + REPUBLISH_CLAIM, updated_before
+            self.instance, now, now + DELIVERY_LEASE, updated_before
         )
 
     async def counts(self) -> TableCounts:
@@ -47,17 +54,68 @@ class TableDelivery(TableLife):
         return await self.store.counts()
 
     async def mark_shown(self, table_id: int, seq: int) -> None:
-        await self.store.mark_shown(table_id, seq)
+        """Everything up to ``seq`` is shown; this process's lease ends if nothing is newer."""
+        await self.outbox.mark_shown(table_id, seq, self.instance)
+
+    # ---- the delivery lease and the outbox (``bot.db.outbox``) ---------------------------
+    async def renew_leases(self, table_ids: list[int]) -> None:
+        """This process still delivers these tables (or holds a retry of them)."""
+        await self.outbox.renew(table_ids, self.instance, self._clock() + DELIVERY_LEASE)
+
+    async def release_leases(self) -> None:
+        """This process stops: other processes may deliver its tables at once."""
+        await self.outbox.release(self.instance)
+
+    async def delivery_state(self, table_id: int) -> DeliveryState | None:
+        return await self.outbox.state(table_id)
+
+    def leased_elsewhere(self, state: DeliveryState) -> bool:
+        """Another live process holds the table's lease (it committed last, and delivers)."""
+        return state.leased_to_other(self.instance, self._clock())
+
+    async def claim_post(self, table_id: int, key: str, replaces: int | None = None) -> bool:
+        return await self.outbox.claim_post(table_id, key, replaces)
+
+    async def release_post(self, table_id: int, key: str, replaces: int | None = None) -> None:
+        await self.outbox.release_post(table_id, key, replaces)
+
+    async def swap_message(self, table_id: int, old: int | None, new: int) -> bool:
+        return await self.outbox.swap_message(table_id, old, new)
+
+    async def take_owed(self, table_id: int, seat: int, seq: int) -> bool:
+        return await self.outbox.take_owed(table_id, seat, seq)
+
+    async def restore_owed(self, table_id: int, seat: int, seq: int) -> None:
+        await self.outbox.restore_owed(table_id, seat, seq)
+
+    async def add_ping(self, table_id: int, message_id: int) -> None:
+        await self.outbox.add_ping(table_id, message_id)
+
+    async def pings(self, table_id: int) -> list[int]:
+        return await self.outbox.pings(table_id)
+
+    async def drop_ping(self, table_id: int, message_id: int) -> None:
+        await self.outbox.drop_ping(table_id, message_id)
 
     async def unshown_outcome(self, table_id: int) -> Outcome | None:
-        """Everything the table's unshown commits changed, as one ``Outcome`` (events and
-        ended deals since ``shown_seq``), or None if it is fully shown."""
+        """Everything the table's unshown commits changed, as one ``Outcome`` (events, ended
+        deals and notices since ``shown_seq``), or None if it is fully shown and owes no turn
+        notification."""
         rec = await self._load(table_id)
         if rec.shown_seq >= rec.seq:
-            return None
+            if (await self.outbox.state(table_id) or _NONE).notify_owed is None:
+                return None
+            # A turn notification is owed: the state as it stands, to send it with.
+            info = table_info(rec)
+            m = None if rec.snapshot_json is None else self._match(rec)
+            return replace(self._outcome(info, m, None), prior_seq=rec.seq)
         info = table_info(rec)
+        notices = tuple(
+            Notice(n.seq, n.part, n.kind, n.data)
+            for n in await self.outbox.notices(table_id, rec.shown_seq)
+        )
         if rec.snapshot_json is None:
-            return Outcome(table=info)
+            return Outcome(table=info, notices=notices, prior_seq=rec.shown_seq)
         entries = await self.store.log(table_id)
 
         def rebuild() -> PlayStep:
@@ -73,7 +131,7 @@ class TableDelivery(TableLife):
             return step or PlayStep(rec, m, rec.seed)
 
         step = await self._off_loop(rebuild)
-        return self._outcome(info, step.m, step)
+        return replace(self._outcome(info, step.m, step), notices=notices, prior_seq=rec.shown_seq)
 
     # ---- a player's turn notifications ---------------------------------------------------
     async def notify_delay(self, user_id: int) -> int | None:

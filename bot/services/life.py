@@ -33,6 +33,7 @@ from bot.services.bounds import Where, require_here
 from bot.services.core import TableCore
 from bot.services.errors import Conflict, Forbidden, InvalidRequest, NotSeated, WrongState
 from bot.services.models import Outcome, TableInfo
+from bot.services.notices import NoticeData, life_notices
 from bot.services.step import AWAY_TAKEOVER, PlayStep, table_info
 
 log = logging.getLogger(__name__)
@@ -102,7 +103,8 @@ class TableLife(TableCore):
     async def take_notification(
         self, table_id: int, seq: int, now: float | None = None
     ) -> Notification | None:
-        """Claim the table's turn notification if it is due at ``seq`` (at most once a turn)."""
+        """Claim the table's turn notification if it is due at ``seq`` (at most once a turn):
+        it is owed to its seat until a delivery sends it."""
         when = self._clock() if now is None else now
         rec = await self.store.get(table_id)
         if (
@@ -117,7 +119,9 @@ class TableLife(TableCore):
         seat = next((s for s in rec.seats if s.seat == rec.notify_seat), None)
         if seat is None or seat.user_id is None or seat.resigned:
             return None
-        if not await self.store.claim_notification(table_id, seq):
+        # Owed from now on, in the database: whichever delivery sends it takes it
+        # (``Outbox.take_owed``), and a crash before that leaves it for the re-publisher.
+        if await self.outbox.owe_notification(table_id, seq) is None:
             return None
         return Notification(table_info(rec), seat.seat, seat.user_id)
 
@@ -202,17 +206,29 @@ class TableLife(TableCore):
             return await self._commit(rec, step, actor=seat)
 
     # ---- leaving and admin controls --------------------------------------------------
-    async def resign(self, table_id: int, user_id: int, *, where: Where | None = None) -> Outcome:
+    async def resign(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        where: Where | None = None,
+        leaving: bool = False,
+    ) -> Outcome:
         """The user leaves a game in play; a computer plays their seat from now on.
 
         The resigned player is recorded as not winning (their seat's score still counts at
         the table). If no active human remains the table is abandoned, without results.
+        ``leaving``: they leave every table at once (``leave_all``); the channel is told a
+        player left rather than who resigned.
         """
         async with self._lock(table_id):
             rec = await self._load(table_id)
             require_here(rec, where, "seat")
             self._require_playing(rec)
-            return await self._hand_to_computer(rec, self._seated(rec, user_id), "resigned")
+            seat = self._seated(rec, user_id)
+            return await self._hand_to_computer(
+                rec, seat, "resigned", notice=("left", {}) if leaving else ("resigned", {})
+            )
 
     async def replace_player(
         self,
@@ -258,7 +274,13 @@ class TableLife(TableCore):
         return match.to_act(self._match(rec)) == seat.seat
 
     async def end_table(
-        self, table_id: int, actor_id: int, *, admin: bool = False, guild_id: int | None = None
+        self,
+        table_id: int,
+        actor_id: int,
+        *,
+        admin: bool = False,
+        guild_id: int | None = None,
+        by_name: str = "",
     ) -> Outcome:
         """The host (or a server admin) ends a lobby or a game.
 
@@ -271,6 +293,7 @@ class TableLife(TableCore):
         ``admin``: the actor has Manage Server in ``guild_id``, which then counts only for
         that server's tables (a button's table id can be crafted). ``guild_id`` None is for
         callers that already hold the table (e.g. a lobby the bot could not post).
+        ``by_name``: the ender's name, for the channel's notice.
         """
         async with self._lock(table_id):
             rec = await self._load(table_id)
@@ -282,7 +305,11 @@ class TableLife(TableCore):
                 raise WrongState("already_ended")
             self._require_host(rec, actor_id, admin)
             ended = Event("abandoned", data={"by": actor_id})
-            return await self._end_open(rec, ended, self._resigning_ender(rec, actor_id))
+            ender = self._resigning_ender(rec, actor_id)
+            notice = ("ended", {"name": by_name, "rated": ender is not None})
+            return await self._end_open(
+                rec, ended, ender, [] if rec.status == "lobby" else [notice]
+            )
 
     @staticmethod
     def _resigning_ender(rec: TableRecord, actor_id: int) -> int | None:
@@ -301,8 +328,12 @@ class TableLife(TableCore):
         if actor_id != rec.owner_id and not admin:
             raise Forbidden("host_or_admin")
 
-    async def _hand_to_computer(self, rec: TableRecord, seat: int, why: str) -> Outcome:
-        """``why``: ``resigned`` (their choice) or ``replaced`` (the host's, while away)."""
+    async def _hand_to_computer(
+        self, rec: TableRecord, seat: int, why: str, notice: NoticeData | None = None
+    ) -> Outcome:
+        """``why``: ``resigned`` (their choice) or ``replaced`` (the host's, while away).
+        ``notice``: what the channel is told of a resignation (``resigned`` names the seat and
+        says whether the table closed; ``left`` comes before the events' own notices)."""
         replaced = why == "replaced"
         m = self._match(rec)
         step = PlayStep(rec, m, rec.seed)
@@ -312,11 +343,19 @@ class TableLife(TableCore):
         # Humans the computer already plays for (away after two timeouts) are not present:
         # handing the last present seat over must close the table, not let computers play
         # the rest of the match in this call.
-        if not self._present(rec, step):
+        closed = not self._present(rec, step)
+        if closed:
             step.note(Event("abandoned"))
-            return await self._commit(rec, step, resign_seat=seat, replaced=replaced, abandon=True)
-        step = await self._advance(step)
-        return await self._commit(rec, step, resign_seat=seat, replaced=replaced)
+        else:
+            step = await self._advance(step)
+        notices: list[NoticeData] | None = None  # the events' own (``life_notices``)
+        if notice is not None and notice[0] == "resigned":
+            notices = [("resigned", {"seat": seat, "closed": closed})]
+        elif notice is not None:
+            notices = ([notice] if not closed else []) + life_notices(rec, step.events)
+        return await self._commit(
+            rec, step, resign_seat=seat, replaced=replaced, abandon=closed, notices=notices
+        )
 
     # ---- server settings -------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettingsRecord:

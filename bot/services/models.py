@@ -83,6 +83,23 @@ class EndedDeal:
 
 
 @dataclass(frozen=True, slots=True)
+class Notice:
+    """A public one-liner a commit owes its channel ("ran out of time", "resigned", a player
+    left, the table was ended…), kept in the outbox with the commit (``bot.db.outbox``).
+    ``kind`` and ``data`` are codes the Discord layer words (``bot.ui.text.life``)."""
+
+    seq: int  # the commit's
+    part: int  # its place among the commit's notices
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict[str, Any])
+
+    @property
+    def key(self) -> str:
+        """The post's name in the outbox: each is posted once."""
+        return f"notice:{self.seq}:{self.part}"
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """Everything the Discord layer needs after a state change.
 
@@ -101,6 +118,9 @@ class Outcome:
         new_deal: a new deal started during this call (renderers post a fresh table message).
         rated: this call recorded the game's results and rated them (a finished game, or one
             ended by a player's resignation, ``TableLife.end_table``).
+        notices: the public notices of the commits this outcome shows.
+        prior_seq: the table's ``seq`` before the first commit this outcome shows (its
+            delivery must also show whatever is unshown before it, ``TableDelivery``).
     """
 
     table: TableInfo
@@ -115,3 +135,5 @@ class Outcome:
     winners: tuple[int, ...] = ()
     new_deal: bool = False
     rated: bool = False
+    notices: tuple[Notice, ...] = ()
+    prior_seq: int | None = None

@@ -472,7 +472,7 @@ class TableService(DailyTables, TableCoach):
                     info = await self.leave(table.id, user_id)
                     outcomes.append(Outcome(table=info))
                 else:
-                    outcomes.append(await self.resign(table.id, user_id))
+                    outcomes.append(await self.resign(table.id, user_id, leaving=True))
             except ServiceError:
                 continue  # it changed meanwhile (ended, or they left already)
         return outcomes

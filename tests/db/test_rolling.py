@@ -322,6 +322,11 @@ async def test_a_roll_waits_for_a_game_being_recorded(make_target: MakeTarget) -
 
 #: Undoing the migrations after the rolling totals', newest first (the same on both dialects).
 UNDO_AFTER_ROLLING = (
+    "DROP TABLE table_pings",
+    "DROP TABLE table_notices",
+    "DROP TABLE table_posts",
+    "DROP INDEX tables_owed",
+    "ALTER TABLE tables DROP COLUMN notify_owed",
     "DROP TABLE daily_markers",
     "DROP INDEX game_results_unranked",
     "ALTER TABLE seats DROP COLUMN replaced",

@@ -17,11 +17,10 @@ import pytest
 from bot.db.daily import Board, Entry
 from bot.engine import match
 from bot.engine.deck import shuffle
-from bot.engine.events import Event
 from bot.engine.registry import get_rules, implemented
 from bot.services.daily import DailyBoards
 from bot.services.errors import Forbidden, IllegalMove
-from bot.services.models import EndedDeal, Outcome, SeatInfo, TableInfo
+from bot.services.models import EndedDeal, Notice, Outcome, SeatInfo, TableInfo
 from bot.ui.games import renderer
 from bot.ui.text.daily import announcement_text, boards_embed
 from bot.ui.text.life import life_notices
@@ -145,10 +144,13 @@ def test_lobby_result_and_notices_show_names_escaped() -> None:
     table = _table("finished")
     outcome = Outcome(table, totals=(3, 2, 1, 0, -1, -2), finished=True, winners=(0, 5))
     assert not _problems(_embed(final_embed(outcome, "Loser's Game", [(1, [3, 2, 1, 0, -1, -2])])))
-    events = tuple(
-        (1, Event(kind, seat=s)) for s in range(6) for kind in ("timed_out", "back", "replaced")
+    said = tuple(
+        Notice(1, i, kind, {"seat": s})
+        for i, (s, kind) in enumerate(
+            (s, kind) for s in range(6) for kind in ("timed_out", "back", "replaced")
+        )
     )
-    notices = life_notices(Outcome(_table(), events=events))
+    notices = life_notices(Outcome(_table(), notices=said))
     assert len(notices) == 18 and not _problems({"content": "\n".join(notices)})
 
 

@@ -4,7 +4,9 @@ sharing its fingerprints); all within what the bot may do in the channel (``acce
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import datetime
 import enum
 import logging
 from typing import Any
@@ -17,10 +19,19 @@ from bot.log import table_fields
 from bot.services.models import TableInfo
 from bot.services.tables import TableService
 from bot.ui.delivery import access
-from bot.ui.delivery.failures import Broken, Gone, Lost, Refused, Retry, attempt
+from bot.ui.delivery.failures import (
+    Broken,
+    DeliveryFailure,
+    Gone,
+    Lost,
+    Refused,
+    Retry,
+    Stale,
+    attempt,
+)
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.host_notice import HostNotices
-from bot.ui.delivery.jobs import Job, fingerprint
+from bot.ui.delivery.jobs import Job, Post, fingerprint
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
@@ -35,6 +46,15 @@ log = logging.getLogger(__name__)
 #: news is stale; otherwise none is made: each 403 counts toward Discord's limit of invalid
 #: requests (10,000 per 10 minutes), and a locked channel's players go on moving meanwhile.
 PROBE_EVERY = 60.0
+#: Discord limits edits to messages older than an hour (code 30046): a table message this old
+#: (seconds) is posted anew instead of edited, and the old one deleted (issue 29).
+REPOST_AFTER = 50 * 60.0
+
+
+def too_old(message_id: int) -> bool:
+    """Whether a message is too old to be edited safely (by Discord's clock: its id)."""
+    age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+    return age >= datetime.timedelta(seconds=REPOST_AFTER)
 
 
 class Shown(enum.Enum):
@@ -134,37 +154,31 @@ class Channel:
     async def _steps(self, job: Job, table: TableInfo, lacking: frozenset[str]) -> None:
         outcome = job.outcome
         message_id = table.message_id
-        await self.hands.clean_pings(table, outcome)
-        while job.posts:
-            post = job.posts[0]
-            if post.replaces and message_id is not None and not job.fresh:
-                try:
-                    await self._edit(table, message_id, post.fields, lacking)
-                except Gone:
-                    await self._send(table, post.fields, lacking)
-                message_id = None
-                await self.service.set_message(table.id, None)
-            else:
-                if post.final is not None and table.daily is not None:
-                    post.fields = await self.screens.daily_result(table)  # rank, compare
-                elif post.final is not None:  # the result, with the game's deal-by-deal table
-                    history = await self.service.deal_history(table.id)
-                    title = _(renderer(table.game_id).TITLE)
-                    post.fields["embed"] = final_embed(post.final, title, history)
-                await self._send(table, post.fields, lacking)
-            job.posts.pop(0)
+        await self.hands.clean_pings(table)
+        if job.posts:
+            while job.posts:
+                post = job.posts[0]
+                mine = post.replaces and message_id is not None and not job.fresh
+                replaces = message_id if mine else None
+                # Claimed in the database first: a post goes out once, whoever sends it. The
+                # request runs to its end even if this task is cancelled (a stopping bot), so
+                # a claimed post is sent or released, not lost half-way.
+                if await self.service.claim_post(table.id, post.key, replaces):
+                    await asyncio.shield(self._post(table, post, replaces, lacking))
+                job.posts.pop(0)
+            # The posts may have replaced the table message (here, or in another process).
+            state = await self.service.delivery_state(table.id)
+            message_id = None if state is None else state.message_id
         if outcome.table.status == "abandoned":
             if message_id is not None:
                 fields = self.screens.lobby_message(outcome.table)
-                with contextlib.suppress(Gone):
-                    await self._edit(table, message_id, fields, lacking)
+                await self._last_edit(table, message_id, fields, lacking)
             return
         r = renderer(table.game_id)
         if outcome.finished:
             if message_id is not None:
                 fields = {"content": None, "embed": r.table_embed(outcome), "view": None}
-                with contextlib.suppress(Gone):
-                    await self._edit(table, message_id, fields, lacking)
+                await self._last_edit(table, message_id, fields, lacking)
             return
         if outcome.public is None:
             return
@@ -174,13 +188,19 @@ class Channel:
         fields = access.within(fields, lacking)
         key = (table.id, -1)
         digest = fingerprint(fields)
+        stale: int | None = None  # a table message that may no longer be edited
         if message_id is not None and not job.fresh:
             if self.shown.get(key) == digest:
                 return
             try:
+                if too_old(message_id):
+                    raise Stale(message_id)
                 await self._edit(table, message_id, fields, lacking)
                 self.shown[key] = digest
                 return
+            except Stale:
+                log.info("table %s: its message is too old to edit; posting it again", table.id)
+                stale = message_id
             except Gone:
                 log.info(
                     "table %s: its message was deleted; posting it again",
@@ -188,9 +208,65 @@ class Channel:
                     extra=table_fields(table),
                 )
         sent = await self._send(table, fields, lacking)
-        await self.service.set_message(table.id, sent.id)
+        if not await self.service.swap_message(table.id, message_id, sent.id):
+            # Another process posted the table message meanwhile: this one would be an orphan
+            # whose state never updates. Theirs shows the table.
+            await self._delete(table, sent.id)
+            job.fresh = False
+            return
+        if stale is not None:
+            await self._delete(table, stale)  # its buttons would act on an old picture
         job.fresh = False
         self.shown[key] = digest
+
+    async def _post(
+        self, table: TableInfo, post: Post, replaces: int | None, lacking: frozenset[str]
+    ) -> None:
+        """Send a claimed post (released if Discord refuses it, for a later attempt)."""
+        try:
+            if replaces is not None:
+                try:
+                    if too_old(replaces):
+                        raise Stale(replaces)
+                    await self._edit(table, replaces, post.fields, lacking)
+                except Gone as e:
+                    await self._send(table, post.fields, lacking)
+                    if isinstance(e, Stale):
+                        await self._delete(table, replaces)
+                return
+            if post.final is not None and table.daily is not None:
+                post.fields = await self.screens.daily_result(table)  # rank, compare
+            elif post.final is not None:  # the result, with the game's deal-by-deal table
+                history = await self.service.deal_history(table.id)
+                title = _(renderer(table.game_id).TITLE)
+                post.fields["embed"] = final_embed(post.final, title, history)
+            await self._send(table, post.fields, lacking)
+        except (Retry, Refused, Lost):
+            await self.service.release_post(table.id, post.key, replaces)
+            raise
+
+    async def _last_edit(
+        self,
+        table: TableInfo,
+        message_id: int,
+        fields: dict[str, Any],
+        lacking: frozenset[str] = frozenset(),
+    ) -> None:
+        """The table message's last look (the table is over): an old one that may no longer
+        be edited is deleted instead (its controls would act on nothing)."""
+        try:
+            if too_old(message_id):
+                raise Stale(message_id)
+            await self._edit(table, message_id, fields, lacking)
+        except Stale:
+            await self._delete(table, message_id)
+        except Gone:
+            pass
+
+    async def _delete(self, table: TableInfo, message_id: int) -> None:
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        with contextlib.suppress(DeliveryFailure):
+            await attempt(channel.get_partial_message(message_id).delete(), "a surplus message")
 
     async def _send(
         self, table: TableInfo, fields: dict[str, Any], lacking: frozenset[str]

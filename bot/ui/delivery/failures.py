@@ -1,6 +1,8 @@
 """What a failed Discord request means for a recipient, so one failure never stops the others.
 
 - ``Gone``: the message is deleted (404 Unknown Message): send a fresh one.
+- ``Stale``: a ``Gone`` that still exists: Discord refuses more edits to a message older than
+  an hour (400, code 30046). Send a fresh one and delete the old (issue 29).
 - ``Lost``: the channel is deleted (404 Unknown Channel), or a DM the player closed (403 code
   50007): for a table's channel the table closes; for a DM, the player plays from **Show my
   hand**.
@@ -27,6 +29,8 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 CANNOT_DM = 50007  # "Cannot send messages to this user": their DMs are closed to the bot
+#: "Maximum number of edits to messages older than 1 hour reached. Try again later."
+OLD_MESSAGE_EDITS = 30046
 
 _T = TypeVar("_T")
 
@@ -37,6 +41,10 @@ class DeliveryFailure(Exception):
 
 class Gone(DeliveryFailure):
     """The message no longer exists."""
+
+
+class Stale(Gone):
+    """The message exists but may no longer be edited (an old message, code 30046)."""
 
 
 class Lost(DeliveryFailure):
@@ -68,6 +76,8 @@ async def attempt(request: Awaitable[_T], what: str) -> _T:
             raise Lost(what) from e
         raise Refused(f"{what}: {e.code} {e.text}") from e
     except discord.HTTPException as e:
+        if e.code == OLD_MESSAGE_EDITS:
+            raise Stale(what) from e
         if e.status >= 500 or e.status == 429:
             raise Retry(f"{what}: {e.status}") from e
         log.error("Discord refused %s: %s %s", what, e.status, e.text)

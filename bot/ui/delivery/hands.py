@@ -1,10 +1,10 @@
-"""Delivering the players' DM hands: the next player first, the others concurrently, each
-edited only when what its player sees changed; turn notifications as new messages; closed DMs
-switched to **Show my hand** with one public notice."""
+"""Delivering the players' DM hands: the next player first, the others concurrently (all of
+them finished before a retry), each edited only when what its player sees changed; turn
+notifications as new messages, each taken from the outbox once; closed DMs switched to **Show
+my hand** with one public notice."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from typing import Any
@@ -25,7 +25,7 @@ from bot.ui.delivery.failures import (
     Retry,
     attempt,
 )
-from bot.ui.delivery.jobs import Job, fingerprint
+from bot.ui.delivery.jobs import Job, fingerprint, together
 from bot.ui.delivery.pictures import for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.text.life import time_left
@@ -49,12 +49,6 @@ class Hands:
         self.service = service
         self.screens = screens
         self._shown = shown
-        # table -> channel pings to clean up (evicted: those pings stay in the channel)
-        self._pings: lru.LRU[int, list[int]] = lru.LRU(lru.TABLES)
-
-    def forget(self, table_id: int) -> None:
-        """The table is over: its last delivery cleaned its pings up (or could not)."""
-        self._pings.pop(table_id, None)
 
     async def deliver(self, job: Job, table: TableInfo, turn: int | None) -> bool:
         """The next player's hand first, then the others concurrently. False: retry later."""
@@ -69,7 +63,7 @@ class Hands:
         first = [s for s in seats if s.seat == turn]
         rest = [s for s in seats if s.seat != turn]
         ok = [await self._hand(job, table, s) for s in first]
-        ok += await asyncio.gather(*(self._hand(job, table, s) for s in rest))
+        ok += await together(*(self._hand(job, table, s) for s in rest))
         return all(ok)
 
     async def _hand(self, job: Job, table: TableInfo, seat: SeatInfo) -> bool:
@@ -83,11 +77,15 @@ class Hands:
             fields = await self.screens.hand_with_picture(outcome, seat.seat, seat.user_id)
         digest = fingerprint(fields)
         renotify = seat.seat in job.renotify or await self._notify_now(outcome, seat)
+        # An owed notification is taken in the database before it is sent (given back if the
+        # request fails): another process, or a retry, never sends it twice.
+        seq = outcome.table.seq
+        renotify = renotify and await self.service.take_owed(table.id, seat.seat, seq)
+        job.renotify.discard(seat.seat)
         try:
             if seat.dm_failed:
                 if renotify:
                     await self._ping(table, seat)
-                job.renotify.discard(seat.seat)
                 return True
             if not renotify and seat.dm_message_id is not None:
                 if self._shown.get(key) == digest:
@@ -105,13 +103,14 @@ class Hands:
             if outcome.table.status == "abandoned" and seat.dm_message_id is None:
                 return True
             await self._send_hand(table, seat, fields)
-            job.renotify.discard(seat.seat)
             self._shown[key] = digest
             return True
         except (Lost, Gone):  # blocked, DMs closed, or an unknown user or DM channel
             await self.dm_blocked(table, seat)
             return True
         except Retry as e:
+            if renotify:
+                await self.service.restore_owed(table.id, seat.seat, seq)
             log.info(
                 "table %s seat %s: hand update failed (%s); will retry",
                 table.id,
@@ -147,7 +146,7 @@ class Hands:
         return True
 
     async def _notify_now(self, outcome: Outcome, seat: SeatInfo) -> bool:
-        """A notification due already (a player whose delay is 0) is claimed here, so the
+        """A notification due already (a player whose delay is 0) is owed here, so the
         hand goes out as a new message instead of an edit followed by another message."""
         t = outcome.table
         if t.notify_at is None or t.notify_seat != seat.seat or t.notify_at > self.service.now():
@@ -233,16 +232,21 @@ class Hands:
             # fault, and they can still press Show my hand.
             log.info("table %s: could not post %s", table.id, what, extra=table_fields(table))
             return
-        self._pings.setdefault(table.id, []).append(message.id)
+        # Kept in the database: whichever process delivers the table next cleans it up, even
+        # after a restart.
+        await self.service.add_ping(table.id, message.id)
 
-    async def clean_pings(self, table: TableInfo, outcome: Outcome) -> None:
-        """Channel pings of a turn notification go once that turn is over."""
-        pings = self._pings.pop(table.id, [])
+    async def clean_pings(self, table: TableInfo) -> None:
+        """Channel pings of a turn notification go once that turn is over (only players
+        without DMs get them: other tables have none to look for)."""
+        if not any(s.dm_failed for s in table.seats):
+            return
         channel = self.bot.get_partial_messageable(table.channel_id)
-        for message_id in pings:
+        for message_id in await self.service.pings(table.id):
             try:
                 await attempt(channel.get_partial_message(message_id).delete(), "a turn ping")
             except (Retry, Refused):  # try again with the next update
-                self._pings.setdefault(table.id, []).append(message_id)
+                continue
             except (Gone, Lost, Broken):
                 pass
+            await self.service.drop_ping(table.id, message_id)

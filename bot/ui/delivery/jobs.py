@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Awaitable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar, cast
 
 import discord
 
 from bot.services.models import Outcome
 from bot.ui.delivery.pictures import PICTURE
 
+_T = TypeVar("_T")
+
 
 @dataclass
 class Post:
     """A new channel message (a deal summary, a notice, the final result). The first summary
-    of a commit may instead turn the current table message into itself (``replaces``)."""
+    of a commit may instead turn the current table message into itself (``replaces``).
+
+    ``key`` names it in the outbox (``deal:N``, ``final``, ``notice:SEQ:PART``): it is
+    claimed there before it is sent, so it goes out once across retries, rebuilds and
+    processes (``bot.db.outbox``)."""
 
     fields: dict[str, Any]
+    key: str
     replaces: bool = False
     final: Outcome | None = None  # the result: its deal-by-deal table is read when sent
 
@@ -35,19 +44,53 @@ class Job:
     attempts: int = 0
     #: When the oldest commit it shows was queued (``time.monotonic``): the delivery lag.
     since: float = field(default_factory=time.monotonic)
+    #: The ``seq`` marked shown once this job is delivered: the last commit whose posts it
+    #: carries (None: a redraw of the current state, which marks nothing).
+    upto: int | None = None
+
+    @property
+    def prior_seq(self) -> int | None:
+        """The table's ``seq`` before the first commit this job shows (None: a redraw)."""
+        return self.outcome.prior_seq
 
     def merge(self, newer: Job) -> Job:
-        """This job followed by ``newer``: posts in order, the newest state."""
+        """This job followed by ``newer``: posts in order (each once), the newest state, and
+        the earliest commit either shows."""
+        newest = newer.outcome.table.seq >= self.outcome.table.seq
+        outcome = newer.outcome if newest else self.outcome
+        priors = [p for p in (self.prior_seq, newer.prior_seq) if p is not None]
+        keys = {p.key for p in self.posts}
         return Job(
-            outcome=newer.outcome
-            if newer.outcome.table.seq >= self.outcome.table.seq
-            else self.outcome,
-            posts=self.posts + newer.posts,
+            outcome=replace(outcome, prior_seq=min(priors) if priors else None),
+            posts=self.posts + [p for p in newer.posts if p.key not in keys],
             fresh=self.fresh or newer.fresh,
             renotify=self.renotify | newer.renotify,
             attempts=self.attempts,
             since=min(self.since, newer.since),
+            upto=max((u for u in (self.upto, newer.upto) if u is not None), default=None),
         )
+
+    def absorb(self, other: Job, *, first: bool = False) -> None:
+        """Become this job merged with ``other`` (``first``: ``other`` comes before it, e.g.
+        earlier commits rebuilt from the log), in place: the running delivery goes on with
+        it."""
+        merged = other.merge(self) if first else self.merge(other)
+        self.outcome, self.posts, self.fresh = merged.outcome, merged.posts, merged.fresh
+        self.renotify, self.upto, self.since = merged.renotify, merged.upto, merged.since
+
+
+async def together(*requests: Awaitable[_T]) -> list[_T]:
+    """Run ``requests`` concurrently and wait for all of them, then raise the first error.
+
+    Unlike a bare ``asyncio.gather``, a failing one never leaves its siblings running beside
+    the retry that follows it (issue 29: a hand sent twice); nor is a sibling cancelled
+    half-way through a request whose effect would then be unknown.
+    """
+    results = await asyncio.gather(*requests, return_exceptions=True)
+    for r in results:
+        if isinstance(r, BaseException):
+            raise r
+    return cast(list[_T], results)
 
 
 def fingerprint(fields: dict[str, Any]) -> str:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
@@ -39,6 +38,7 @@ from typing import Any
 import discord
 
 from bot import lru, metrics
+from bot.db.outbox import DeliveryState
 from bot.i18n import _, n_
 from bot.log import bind, table_fields
 from bot.services.analysis import expert_ready
@@ -51,10 +51,11 @@ from bot.ui.delivery.access import REFUSED, UNREACHABLE_HOURS, UNREACHABLE_LIMIT
 from bot.ui.delivery.channel import Channel, Shown
 from bot.ui.delivery.failures import DeliveryFailure, attempt
 from bot.ui.delivery.hands import Hands
-from bot.ui.delivery.jobs import Job, Post, fingerprint
+from bot.ui.delivery.jobs import Job, Post, fingerprint, together
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
 from bot.ui.text.cards import plain_suits
+from bot.ui.text.life import notice_text
 from bot.ui.text.locale import for_seat, for_table
 from bot.ui.text.render import final_embed
 
@@ -96,42 +97,32 @@ class Publisher:
         self._refused_since: lru.LRU[int, float] = lru.LRU(lru.TABLES)
 
     # ---- entry points --------------------------------------------------------------------
-    def publish(
-        self,
-        outcome: Outcome,
-        *,
-        fresh_message: bool = False,
-        notices: Callable[[], list[str]] | None = None,
-    ) -> None:
-        """Queue the table message, every human's DM hand and ``notices`` (public one-liners,
-        posted first) for delivery after a change; returns at once.
-
-        ``notices`` is called in the table's language (the caller may be answering a player
-        who reads another one)."""
-        quiet = discord.AllowedMentions.none()
-        with for_table(outcome.table), self._suits(outcome.table):
-            texts = notices() if notices is not None else []
-        posts = [Post({"content": text, "allowed_mentions": quiet}) for text in texts]
-        self.submit(outcome, posts=posts, fresh=fresh_message)
+    def publish(self, outcome: Outcome, *, fresh_message: bool = False) -> None:
+        """Queue the table message, every human's DM hand and the channel posts ``outcome``
+        owes (its deal summaries, notices and result) for delivery after a change; returns
+        at once."""
+        self.submit(outcome, fresh=fresh_message)
 
     def submit(
-        self,
-        outcome: Outcome,
-        *,
-        posts: list[Post] | None = None,
-        fresh: bool = False,
-        renotify: set[int] | None = None,
+        self, outcome: Outcome, *, fresh: bool = False, renotify: set[int] | None = None
     ) -> None:
-        """Queue ``outcome`` (and ``posts``) for delivery; returns at once."""
-        self._enqueue(outcome.table.id, self._job(outcome, posts or [], fresh, renotify or set()))
+        """Queue ``outcome`` for delivery; returns at once."""
+        self._enqueue(outcome.table.id, self._job(outcome, fresh, renotify or set()))
 
-    def _job(self, outcome: Outcome, posts: list[Post], fresh: bool, renotify: set[int]) -> Job:
-        """The job that shows ``outcome``: its deal summaries, ``posts``, its final result."""
-        job = Job(outcome, list(posts), fresh, set(renotify))
+    def _job(self, outcome: Outcome, fresh: bool = False, renotify: set[int] | None = None) -> Job:
+        """The job that shows ``outcome``: its deal summaries, notices and final result, each
+        named for the outbox (``Post.key``)."""
+        shows = None if outcome.prior_seq is None else outcome.table.seq
+        job = Job(outcome, [], fresh, set(renotify or ()), upto=shows)
         # In the table's language (the caller may be answering someone in another one), with
         # the suit signs the bot may use in its channel.
+        quiet = discord.AllowedMentions.none()
         with for_table(outcome.table), self._suits(outcome.table):
-            job.posts = self._summaries(outcome) + job.posts
+            job.posts = self._summaries(outcome)
+            for notice in outcome.notices:
+                text = notice_text(outcome.table, notice)
+                if text is not None:
+                    job.posts.append(Post({"content": text, "allowed_mentions": quiet}, notice.key))
             if outcome.finished:
                 r = renderer(outcome.table.game_id)
                 job.posts.append(
@@ -140,6 +131,7 @@ class Publisher:
                             "embed": final_embed(outcome, _(r.TITLE)),
                             "view": self.screens.rematch_view(outcome.table),
                         },
+                        "final",
                         final=outcome,
                     )
                 )
@@ -164,21 +156,27 @@ class Publisher:
         self.shown[(table_id, seat)] = fingerprint(fields)
 
     async def notify(self, n: Notification) -> None:
-        """A turn notification the sweeper claimed: re-send that seat's hand as a new DM."""
+        """A turn notification the sweeper found due (owed in the database): re-send that
+        seat's hand as a new DM."""
         outcome = await self.service.snapshot(n.table.id, None)
         self._enqueue(n.table.id, Job(outcome, renotify={n.seat}))
 
     async def republish(self, *, now: float | None = None, startup: bool = False) -> None:
-        """Retry parked deliveries that are due, and re-publish tables whose shown ``seq``
-        lags (all of them on start-up; otherwise those idle for ``SWEEP_GRACE``)."""
+        """Keep the lease of the tables this process delivers or holds a retry of, retry
+        parked deliveries that are due, and re-publish tables whose shown ``seq`` lags or
+        that owe a turn notification, if no other process holds their lease (all of them on
+        start-up; otherwise those idle for ``SWEEP_GRACE``)."""
         when = self.service.now() if now is None else now
+        held = set(self._pending) | set(self._tasks) | set(self._parked)
+        if held:
+            await self.service.renew_leases(sorted(held))
         for table_id, (job, at) in list(self._parked.items()):
             if at <= when:
                 del self._parked[table_id]
                 self._enqueue(table_id, job)
         before = None if startup else when - SWEEP_GRACE
         for table_id in await self.service.unshown_tables(before):
-            if table_id in self._pending or table_id in self._tasks or table_id in self._parked:
+            if table_id in held:
                 continue
             try:
                 outcome = await self.service.unshown_outcome(table_id)
@@ -196,7 +194,7 @@ class Publisher:
                     outcome.table.seq,
                     extra=table_fields(outcome.table),
                 )
-                self._enqueue(table_id, self._job(outcome, [], False, set()))
+                self._enqueue(table_id, self._job(outcome))
 
     async def drain(self, timeout: float | None = None) -> None:
         """Wait until every queued delivery has run (parked ones excluded). With a
@@ -212,6 +210,14 @@ class Publisher:
     def close(self) -> None:
         for task in self._tasks.values():
             task.cancel()
+
+    async def release(self) -> None:
+        """This process stops delivering: its tables' leases end now, so another process (or
+        the next start) re-publishes whatever they still owe at once, not a lease later."""
+        try:
+            await self.service.release_leases()
+        except Exception:  # best effort: the leases lapse by themselves
+            log.exception("could not release the delivery leases")
 
     # ---- the per-table task --------------------------------------------------------------
     def _enqueue(self, table_id: int, job: Job) -> None:
@@ -263,13 +269,21 @@ class Publisher:
             self._tasks.pop(table_id, None)
 
     async def _deliver(self, job: Job) -> bool:
-        """One delivery of ``job``; True once every recipient shows it."""
-        outcome = job.outcome
-        table_id = outcome.table.id
+        """One delivery of ``job``; True once every recipient shows it (or another process
+        delivers the table)."""
+        table_id = job.outcome.table.id
+        state = await self.service.delivery_state(table_id)
+        if state is None:
+            return True  # the table is gone: nothing to show
+        if not await self._catch_up(job, state):
+            return True  # another process delivers the table, and whatever it still owes
+        if state.notify_owed is not None and state.seq == job.outcome.table.seq:
+            job.renotify.add(state.notify_owed)  # found due, and not sent yet
         try:
             table = await self.service.get_table(table_id)  # current message and DM ids
         except ServiceError:
-            return True  # the table is gone: nothing to show
+            return True
+        outcome = job.outcome
         turn = outcome.public.to_act if outcome.public is not None else None
         if job.fresh or any(p.replaces for p in job.posts) or table.message_id is None:
             # A new table message is coming: the hands link to it, so they go after it.
@@ -282,19 +296,57 @@ class Publisher:
             )
             hands_ok = await self.hands.deliver(job, table, turn)
         else:
-            shown, hands_ok = await asyncio.gather(
-                self._deliver_channel(job, table),
-                self.hands.deliver(job, table, turn),
+            shown, hands_ok = await together(
+                self._deliver_channel(job, table), self.hands.deliver(job, table, turn)
             )
         if shown is None:  # the channel is gone, or refused for too long: the table was closed
             return True
-        if shown and hands_ok:
-            await self.service.mark_shown(table_id, outcome.table.seq)
+        if not (shown and hands_ok):
+            return False
+        if job.upto is not None:
+            await self.service.mark_shown(table_id, job.upto)
             metrics.delivered(time.monotonic() - job.since)
-            if outcome.table.status in ("finished", "abandoned"):
-                self._forget(table_id)
+        if outcome.table.status in ("finished", "abandoned"):
+            self._forget(table_id)
             return True
-        return False
+        after = await self.service.delivery_state(table_id)
+        if after is not None and after.seq > outcome.table.seq and table_id not in self._pending:
+            # A newer state was committed (here or elsewhere) while this one was drawn: it must
+            # not stay under this older one, whoever draws it last (issue 29).
+            self._pending[table_id] = Job(await self.service.snapshot(table_id, None))
+        return True
+
+    async def _catch_up(self, job: Job, state: DeliveryState) -> bool:
+        """Bring ``job`` level with the table before anything is drawn: a delivery never
+        draws an older state over a newer one, nor marks shown what it did not post. False:
+        another live process holds the table's lease and delivers it (it rebuilds whatever
+        is unshown, this job's posts included)."""
+        table_id = job.outcome.table.id
+        newer = self._pending.pop(table_id, None)
+        if newer is not None:  # this process's own later commits: one delivery shows all
+            job.absorb(newer)
+        behind = state.seq > job.outcome.table.seq
+        gap = job.prior_seq is not None and state.shown_seq < job.prior_seq
+        if not (behind or gap):
+            return True
+        if self.service.leased_elsewhere(state):
+            return behind is False and job.prior_seq is None  # a redraw of the newest state
+        if state.owner == self.service.instance and not gap:
+            # Our own newer commit, whose publishing is on its way: draw the newest state now,
+            # its posts come with it.
+            newest = await self.service.snapshot(table_id, None)
+            job.outcome = replace(newest, prior_seq=job.prior_seq)
+            return True
+        # Commits nobody is delivering (their process stopped, or its lease lapsed): rebuilt
+        # from the log, posts included (those already sent are claimed, and skipped).
+        rebuilt = await self.service.unshown_outcome(table_id)
+        if rebuilt is None:
+            job.outcome = replace(
+                await self.service.snapshot(table_id, None), prior_seq=job.prior_seq
+            )
+            return True
+        job.absorb(self._job(rebuilt), first=True)
+        return True
 
     # ---- the channel ---------------------------------------------------------------------
     async def _deliver_channel(self, job: Job, table: TableInfo) -> bool | None:
@@ -347,7 +399,6 @@ class Publisher:
         self.shown.drop(lambda key: key[0] == table_id)
         self._refused_since.pop(table_id, None)
         self.channel.forget(table_id)
-        self.hands.forget(table_id)
 
     async def channel_gone(self, table: TableInfo, *, refused: bool = False) -> None:
         """A table closed because its channel (or server) is gone, or refused the bot for too
@@ -405,6 +456,7 @@ class Publisher:
                     ),
                     "view": review_view(outcome.table.id, ended.number) if review else None,
                 },
+                f"deal:{ended.number}",
                 replaces=i == 0,
             )
             for i, ended in enumerate(outcome.ended_deals)

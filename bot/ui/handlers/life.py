@@ -14,14 +14,14 @@ from typing import Any
 import discord
 
 from bot.i18n import _
-from bot.services.models import Outcome, TableInfo
+from bot.services.models import TableInfo
 from bot.services.upkeep import Ended
 from bot.ui.delivery.answer import reply
 from bot.ui.delivery.failures import DeliveryFailure
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.handlers.desk import Desk, where_of
 from bot.ui.handlers.lobby import LobbyController
-from bot.ui.text.life import life_notices, time_left
+from bot.ui.text.life import time_left
 from bot.ui.text.locale import for_seat
 from bot.ui.text.names import escape_name
 
@@ -56,7 +56,7 @@ class LifeController:
             except Exception:
                 log.exception("could not notify a turn at table %s", n.table.id)
         for outcome in report.expired:
-            self._publish_with_notices(outcome)
+            self.publisher.publish(outcome)
         await self.publisher.republish(now=now)
         # This sweep's deliveries end before the next sweep (bounded: traffic never stops).
         await self.publisher.drain(timeout=SWEEP_DRAIN_SECONDS)
@@ -107,7 +107,7 @@ class LifeController:
         for ended in await self.service.expire_idle(
             None, lobby_idle=lobby_idle, table_idle=table_idle
         ):
-            self._publish_with_notices(ended.outcome)
+            self.publisher.publish(ended.outcome)
 
     async def close_gone(self, ended: list[Ended]) -> None:
         """Tables whose server or channel went away: tell their players by DM."""
@@ -122,19 +122,8 @@ class LifeController:
             if outcome.public is None:  # a lobby
                 await self.lobby.refresh(table)
                 continue
-            playing = table.status == "playing"
-
-            def notices(outcome: Outcome = outcome, playing: bool = playing) -> list[str]:
-                notice = _(
-                    "🏳️ A player left table #{id}; a computer player takes the seat.",
-                    id=outcome.table.id,
-                )
-                return ([notice] if playing else []) + life_notices(outcome)
-
-            self.publisher.publish(outcome, fresh_message=True, notices=notices)
-
-    def _publish_with_notices(self, outcome: Outcome, fresh: bool = False) -> None:
-        self.publisher.publish(outcome, fresh_message=fresh, notices=lambda: life_notices(outcome))
+            # Its notices ("a player left", a table closed) came with the commit.
+            self.publisher.publish(outcome, fresh_message=True)
 
     # ---- buttons and commands ----------------------------------------------------------
     async def back(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -142,7 +131,7 @@ class LifeController:
             table_id, interaction.user.id, where=where_of(interaction)
         )
         await reply(interaction, _("Welcome back — you play your own seat again."))
-        self._publish_with_notices(outcome)
+        self.publisher.publish(outcome)
 
     async def rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         table = await self.service.rematch(
@@ -158,9 +147,9 @@ class LifeController:
             interaction.user.id,
             admin=_is_admin(interaction),
             guild_id=interaction.guild_id,
+            by_name=interaction.user.display_name,  # the channel's notice names them
         )
         table = outcome.table
-        who = escape_name(interaction.user.display_name)
         # Rated: the ender still had a game at stake, and ending it was their resignation.
         if outcome.rated:
             mine = _(
@@ -171,20 +160,7 @@ class LifeController:
         else:
             mine = _("Table #{id} is closed. It won't count in any ranking.", id=table.id)
         await reply(interaction, mine)
-
-        def public() -> list[str]:  # in the table's language
-            if outcome.rated:
-                return [
-                    _(
-                        "🛑 Table #{id} was ended by **{name}**, which counts as their "
-                        "resignation: they are ranked last, the others by their scores so far.",
-                        id=table.id,
-                        name=who,
-                    )
-                ]
-            return [_("🛑 Table #{id} was ended by **{name}**.", id=table.id, name=who)]
-
-        self.publisher.publish(outcome, notices=public)
+        self.publisher.publish(outcome)
 
     async def replace(
         self, interaction: discord.Interaction[Any], game_id: str, member: discord.abc.User
@@ -201,7 +177,7 @@ class LifeController:
             interaction,
             _("A computer player now plays {name}'s seat.", name=escape_name(member.display_name)),
         )
-        self._publish_with_notices(outcome, fresh=outcome.table.status == "playing")
+        self.publisher.publish(outcome, fresh_message=outcome.table.status == "playing")
 
 
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:

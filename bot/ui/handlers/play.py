@@ -20,7 +20,6 @@ from bot.ui.games import renderer
 from bot.ui.handlers.desk import MOVE_MADE, Desk, from_hand, where_of
 from bot.ui.handlers.screens import TableScreens
 from bot.ui.text.cards import long_name
-from bot.ui.text.names import escape_name
 from bot.ui.text.refusals import refusal
 from bot.ui.text.render import with_coaching
 
@@ -132,32 +131,13 @@ class PlayController:
             outcome = await self.service.resign(
                 table.id, interaction.user.id, where=where_of(interaction)
             )
-            name = escape_name(interaction.user.display_name)
-            closed = outcome.table.status == "abandoned"
-            if closed:
+            if outcome.table.status == "abandoned":
                 mine = _("You resigned. No human player is left, so the table is closed.")
             else:
                 mine = _("You resigned. A computer player takes over your seat.")
-
-            def public() -> list[str]:  # in the table's language
-                if closed:
-                    return [
-                        _(
-                            "🏳️ **{name}** resigned; no human player is left at table #{id}.",
-                            name=name,
-                            id=table.id,
-                        )
-                    ]
-                return [
-                    _(
-                        "🏳️ **{name}** resigned from table #{id}; a computer player takes the seat.",
-                        name=name,
-                        id=table.id,
-                    )
-                ]
-
             await reply(interaction, mine)
-            self.publisher.publish(outcome, fresh_message=True, notices=public)
+            # The channel's notice ("… resigned") came with the commit (``Outcome.notices``).
+            self.publisher.publish(outcome, fresh_message=True)
 
         await self.desk.guarded(interaction, work)
 

@@ -1,12 +1,13 @@
 """Table life in words: the turn clock, and the public one-liners for timeouts, takeovers,
-returns and closed tables (``bot.ui.handlers.life`` posts them)."""
+returns, resignations and closed tables (the notices a commit leaves in the outbox, which the
+publisher posts)."""
 
 from __future__ import annotations
 
-from bot.engine.events import Event
 from bot.i18n import N_, _
 from bot.services.life import CLOCKS
-from bot.services.models import Outcome, TableInfo
+from bot.services.models import Notice, Outcome, TableInfo
+from bot.ui.text.names import escape_name
 from bot.ui.text.render import seat_label
 
 CLOCK_WORDS = {
@@ -38,43 +39,69 @@ def time_left(seconds: float) -> str:
 
 
 def life_notices(outcome: Outcome) -> list[str]:
-    """Public one-liners for timeouts, takeovers and returns in this outcome."""
-    table = outcome.table
-    lines: list[str] = []
-    for _seat, e in outcome.events:
-        if e.type == "abandoned" and "idle" in e.data:
-            lines.append(
-                _(
-                    "💤 Nobody has played at table #{id} for a long time, so it is closed "
-                    "(it won't count in any ranking).",
-                    id=table.id,
-                )
+    """The public one-liners of the notices ``outcome`` carries, in order."""
+    return [t for n in outcome.notices if (t := notice_text(outcome.table, n)) is not None]
+
+
+def notice_text(table: TableInfo, notice: Notice) -> str | None:
+    """A notice a commit left for the table's channel (``bot.services.notices``), in words
+    (None: a kind this version does not know)."""
+    kind, data = notice.kind, notice.data
+    seat = data.get("seat")
+    if kind == "idle":
+        return _(
+            "💤 Nobody has played at table #{id} for a long time, so it is closed "
+            "(it won't count in any ranking).",
+            id=table.id,
+        )
+    if kind == "nobody":
+        return _(
+            "🛑 No human is playing at table #{id} any more, so it is closed "
+            "(it won't count in any ranking).",
+            id=table.id,
+        )
+    if kind == "left":
+        return _("🏳️ A player left table #{id}; a computer player takes the seat.", id=table.id)
+    if kind == "ended":
+        return _ended(table, escape_name(str(data.get("name", ""))), bool(data.get("rated")))
+    if not isinstance(seat, int):
+        return None
+    who = seat_label(table, seat)
+    if kind == "timed_out":
+        return _("⌛ **{name}** ran out of time; the computer played for them.", name=who)
+    if kind == "taken_over":
+        return _(
+            "🤖 **{name}** missed two turns in a row: a computer plays the seat until "
+            "they press **I'm back**.",
+            name=who,
+        )
+    if kind == "back":
+        return _("👋 **{name}** is back and plays their own seat again.", name=who)
+    if kind == "replaced":
+        return _("🔁 The host gave **{name}**'s seat to a computer player.", name=who)
+    if kind == "resigned":
+        name = escape_name(table.name_of(seat) or "")
+        if data.get("closed"):
+            return _(
+                "🏳️ **{name}** resigned; no human player is left at table #{id}.",
+                name=name,
+                id=table.id,
             )
-        elif e.type == "abandoned" and not e.data:
-            lines.append(
-                _(
-                    "🛑 No human is playing at table #{id} any more, so it is closed "
-                    "(it won't count in any ranking).",
-                    id=table.id,
-                )
-            )
-        if not isinstance(e, Event) or e.seat is None:
-            continue
-        who = seat_label(table, e.seat)
-        if e.type == "timed_out":
-            lines.append(
-                _("⌛ **{name}** ran out of time; the computer played for them.", name=who)
-            )
-        elif e.type == "taken_over":
-            lines.append(
-                _(
-                    "🤖 **{name}** missed two turns in a row: a computer plays the seat until "
-                    "they press **I'm back**.",
-                    name=who,
-                )
-            )
-        elif e.type == "back":
-            lines.append(_("👋 **{name}** is back and plays their own seat again.", name=who))
-        elif e.type == "replaced":
-            lines.append(_("🔁 The host gave **{name}**'s seat to a computer player.", name=who))
-    return lines
+        return _(
+            "🏳️ **{name}** resigned from table #{id}; a computer player takes the seat.",
+            name=name,
+            id=table.id,
+        )
+    return None
+
+
+def _ended(table: TableInfo, name: str, rated: bool) -> str:
+    """The host or an admin ended the table (``name``: who, escaped)."""
+    if rated:
+        return _(
+            "🛑 Table #{id} was ended by **{name}**, which counts as their "
+            "resignation: they are ranked last, the others by their scores so far.",
+            id=table.id,
+            name=name,
+        )
+    return _("🛑 Table #{id} was ended by **{name}**.", id=table.id, name=name)

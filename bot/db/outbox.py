@@ -1,0 +1,251 @@
+"""The delivery outbox of tables (issue 29): who delivers a table, what it still owes.
+
+- **The lease.** ``tables.republish_by``/``republish_until`` name the one process that
+  delivers a table: the one whose service committed its last change (taken in the commit's
+  own transaction, ``take_lease``), renewed while it delivers or holds a retry (``renew``).
+  Another process re-publishes the table only once the lease has lapsed
+  (``TableStore.claim_unshown``).
+- **Posts, once.** A channel post (a deal summary, the result, a notice) is claimed in
+  ``table_posts`` before it is sent (``claim_post``): whichever process sends it, and however
+  often a delivery is retried or rebuilt, it goes out once. A request Discord refused releases
+  the claim (``release_post``).
+- **Notices** are written with the commit that caused them (``table_notices``) and read back by
+  a delivery rebuilt from the log; once shown they are deleted.
+- **Turn notifications** the sweeper found due are owed (``tables.notify_owed``) until the
+  delivery that sends them takes them (``take_owed``).
+- **Turn pings** (channel messages for players without DMs) are kept until the next delivery
+  of the table deletes them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.db.database import Connection, Database
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeRecord:
+    """A public notice of the commit at ``seq`` (``part``: its place among that commit's)."""
+
+    seq: int
+    part: int
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict[str, Any])
+
+    @property
+    def key(self) -> str:
+        return f"notice:{self.seq}:{self.part}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryState:
+    """What a delivery checks before it draws: the table's newest ``seq``, its message, who
+    holds its lease until when, and the seat owed a turn notification."""
+
+    seq: int
+    shown_seq: int
+    message_id: int | None
+    owner: str | None
+    until: float | None
+    notify_owed: int | None
+
+    def leased_to_other(self, me: str, now: float) -> bool:
+        """Another process holds the table's lease (it committed last and delivers)."""
+        return self.owner is not None and self.owner != me and (self.until or 0.0) > now
+
+
+async def take_lease(
+    conn: Connection,
+    table_id: int,
+    seq: int,
+    owner: str,
+    until: float,
+    notices: Sequence[tuple[str, dict[str, Any]]],
+) -> None:
+    """In a commit's transaction: the committing process delivers the table, and the commit's
+    notices are recorded for it."""
+    await conn.execute(
+        "UPDATE tables SET republish_by = ?, republish_until = ? WHERE id = ?",
+        (owner, until, table_id),
+    )
+    if notices:
+        await conn.executemany(
+            "INSERT INTO table_notices (table_id, seq, part, kind, data_json) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [
+                (table_id, seq, part, kind, json.dumps(data, separators=(",", ":")))
+                for part, (kind, data) in enumerate(notices)
+            ],
+        )
+
+
+class Outbox:
+    """The outbox's reads and writes over a ``Database`` (see the module docstring)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def state(self, table_id: int) -> DeliveryState | None:
+        async with self.db.read() as conn:
+            row = await conn.fetchone(
+                "SELECT seq, shown_seq, message_id, republish_by, republish_until, notify_owed "
+                "FROM tables WHERE id = ?",
+                (table_id,),
+            )
+        return None if row is None else DeliveryState(*row)
+
+    async def renew(self, table_ids: Iterable[int], owner: str, until: float) -> None:
+        """Keep the lease on tables this process still delivers (or holds a retry of)."""
+        ids = sorted(set(table_ids))
+        if not ids:
+            return
+        async with self.db.transaction() as conn:
+            await conn.executemany(
+                "UPDATE tables SET republish_until = ? WHERE id = ? AND republish_by = ?",
+                [(until, i, owner) for i in ids],
+            )
+
+    async def release(self, owner: str) -> None:
+        """A process that stops lets others deliver its tables at once."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE tables SET republish_until = NULL WHERE republish_by = ?", (owner,)
+            )
+
+    async def mark_shown(self, table_id: int, seq: int, owner: str | None) -> None:
+        """Everything up to ``seq`` is shown (``shown_seq`` never moves back). ``owner``'s
+        lease ends if nothing newer is left; notices shown are dropped, and an ended table
+        fully shown keeps no post claims."""
+        async with self.db.transaction() as conn:
+            greatest = conn.dialect.greatest
+            await conn.execute(
+                f"UPDATE tables SET shown_seq = {greatest}(shown_seq, :seq), "
+                "republish_by = CASE WHEN :seq >= seq AND (republish_by = :me OR :me IS NULL) "
+                "THEN NULL ELSE republish_by END, "
+                "republish_until = CASE WHEN :seq >= seq AND (republish_by = :me OR :me IS NULL) "
+                "THEN NULL ELSE republish_until END WHERE id = :id",
+                {"seq": seq, "me": owner, "id": table_id},
+            )
+            await conn.execute(
+                "DELETE FROM table_notices WHERE table_id = ? AND seq <= ?", (table_id, seq)
+            )
+            await conn.execute(
+                "DELETE FROM table_posts WHERE table_id = :id AND EXISTS (SELECT 1 FROM tables "
+                "WHERE id = :id AND status IN ('finished', 'abandoned') AND shown_seq >= seq)",
+                {"id": table_id},
+            )
+
+    # ---- channel posts -------------------------------------------------------------------
+    async def claim_post(self, table_id: int, key: str, replaces: int | None = None) -> bool:
+        """Claim the post ``key`` (True: this caller sends it). ``replaces``: the post turns
+        that table message into itself, which stops being the table message at once (so no
+        other process draws the table over it)."""
+        async with self.db.transaction() as conn:
+            claimed = await conn.execute(
+                "INSERT INTO table_posts (table_id, post) VALUES (?, ?) "
+                "ON CONFLICT (table_id, post) DO NOTHING",
+                (table_id, key),
+            )
+            if claimed == 1 and replaces is not None:
+                await conn.execute(
+                    "UPDATE tables SET message_id = NULL WHERE id = ? AND message_id = ?",
+                    (table_id, replaces),
+                )
+        return claimed == 1
+
+    async def release_post(self, table_id: int, key: str, replaces: int | None = None) -> None:
+        """Discord refused the post: another delivery sends it (and the table message it was
+        to replace is the table message again, unless a new one was posted meanwhile)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "DELETE FROM table_posts WHERE table_id = ? AND post = ?", (table_id, key)
+            )
+            if replaces is not None:
+                await conn.execute(
+                    "UPDATE tables SET message_id = ? WHERE id = ? AND message_id IS NULL",
+                    (replaces, table_id),
+                )
+
+    async def swap_message(self, table_id: int, old: int | None, new: int) -> bool:
+        """``new`` is the table message if ``old`` still was (False: another process posted
+        one meanwhile; the caller's is then surplus)."""
+        async with self.db.transaction() as conn:
+            if old is None:
+                changed = await conn.execute(
+                    "UPDATE tables SET message_id = ? WHERE id = ? AND message_id IS NULL",
+                    (new, table_id),
+                )
+            else:
+                changed = await conn.execute(
+                    "UPDATE tables SET message_id = ? WHERE id = ? AND message_id = ?",
+                    (new, table_id, old),
+                )
+        return changed == 1
+
+    async def notices(self, table_id: int, after_seq: int) -> list[NoticeRecord]:
+        """Notices of the commits after ``after_seq``, in order."""
+        async with self.db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT seq, part, kind, data_json FROM table_notices "
+                "WHERE table_id = ? AND seq > ? ORDER BY seq, part",
+                (table_id, after_seq),
+            )
+        return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+    # ---- turn notifications --------------------------------------------------------------
+    async def owe_notification(self, table_id: int, seq: int) -> int | None:
+        """The sweeper's claim of a due turn notification at ``seq``: it becomes owed to its
+        seat (returned; None: not due, or claimed already)."""
+        async with self.db.transaction() as conn:
+            row = await conn.fetchone(
+                "UPDATE tables SET notify_at = NULL, notify_owed = notify_seat "
+                "WHERE id = ? AND seq = ? AND notify_at IS NOT NULL RETURNING notify_owed",
+                (table_id, seq),
+            )
+        return None if row is None else row[0]
+
+    async def take_owed(self, table_id: int, seat: int, seq: int) -> bool:
+        """Claim the notification owed to ``seat`` at ``seq`` (True: this caller sends it)."""
+        async with self.db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE tables SET notify_owed = NULL WHERE id = ? AND seq = ? AND notify_owed = ?",
+                (table_id, seq, seat),
+            )
+        return changed == 1
+
+    async def restore_owed(self, table_id: int, seat: int, seq: int) -> None:
+        """Sending it failed: it is owed again (unless the turn moved on)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE tables SET notify_owed = ? "
+                "WHERE id = ? AND seq = ? AND notify_owed IS NULL",
+                (seat, table_id, seq),
+            )
+
+    # ---- turn pings ----------------------------------------------------------------------
+    async def add_ping(self, table_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO table_pings (table_id, message_id) VALUES (?, ?) "
+                "ON CONFLICT (table_id, message_id) DO NOTHING",
+                (table_id, message_id),
+            )
+
+    async def pings(self, table_id: int) -> list[int]:
+        async with self.db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT message_id FROM table_pings WHERE table_id = ? ORDER BY message_id",
+                (table_id,),
+            )
+        return [int(r[0]) for r in rows]
+
+    async def drop_ping(self, table_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "DELETE FROM table_pings WHERE table_id = ? AND message_id = ?",
+                (table_id, message_id),
+            )
