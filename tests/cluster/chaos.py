@@ -15,9 +15,12 @@ as a cluster's processes share Discord.
 - **Kill.** ``Cluster.kill`` is a crash, not a shutdown: every task of the stack is cancelled
   wherever it is (mid-delivery, mid-transaction, mid-click), its pool is terminated (the
   server drops its sessions, and their advisory locks), and nothing of it is flushed or
-  drained. An armed kill fires at the stack's next REST call (so it lands mid-delivery), the
-  request never leaving: SimCord ignores message nonces, so "sent but the crash came before it
-  was recorded" cannot be made idempotent here and is not simulated.
+  drained. An armed kill fires at one of the stack's next few REST calls (so it lands
+  mid-delivery, after some of its posts went out), that request never leaving: SimCord
+  ignores message nonces, so "sent, but the crash came before it was recorded" cannot be
+  made idempotent here and is not simulated.
+  Besides, a stack that posts a deal summary or a final result crashes right after it, half
+  the time (that post went out; what should follow it did not).
 - **Restart.** A fresh stack on the same database does what ``TrionfiBot.setup_hook`` does
   after the cogs: forgives downtime, then re-publishes (``republish(startup=True)``).
 """
@@ -77,6 +80,8 @@ class Stack:
     tasks: weakref.WeakSet[asyncio.Task[Any]] = field(default_factory=weakref.WeakSet)
     sweeper: asyncio.Task[None] | None = None
     next_sweep: float = 0.0
+    countdown: int | None = None  # REST calls left before it crashes (None: not doomed)
+    why: str = ""  # what doomed it, for the report
 
     def __repr__(self) -> str:
         return f"<stack {self.number}{'' if self.alive else ' dead'}>"
@@ -153,6 +158,7 @@ class Cluster:
         rng: random.Random,
         processes: Executor,
         size: int = 3,
+        trap: float = 0.5,
     ) -> None:
         self.url = url
         self.clock = clock
@@ -163,6 +169,9 @@ class Cluster:
         self.numbers = 0
         self.kills: list[Kill] = []
         self.armed: Stack | None = None
+        #: The chance that a stack posting a deal summary or a final result crashes right
+        #: after it (checked at most once per stack).
+        self.trap = trap
         self.bot: ChaosBot | None = None
         self._previous_factory: Any = None
 
@@ -200,9 +209,22 @@ class Cluster:
             stack = STACK.get()
             if stack is not None and not stack.alive:
                 raise asyncio.CancelledError  # a dead process sends nothing
-            if stack is not None and stack is self.armed and route.method != "GET":
-                self.kill(stack, f"before {route.method} {route.path}")
-                raise asyncio.CancelledError
+            if stack is None or route.method == "GET":
+                return await send(route, **kwargs)
+            if stack.countdown is not None:
+                stack.countdown -= 1
+                if stack.countdown <= 0:
+                    self.kill(stack, f"before {route.method} {route.path}{stack.why}")
+                    raise asyncio.CancelledError
+            if (
+                _is_channel_post(kwargs.get("json"))
+                and stack.countdown is None
+                and len(self.live) > 1
+                and self.rng.random() < self.trap
+            ):
+                # The moment that matters: a summary or result goes out, and the stack
+                # crashes right after it (what should follow it does not go out).
+                stack.countdown, stack.why = 1, " (right after a summary or result)"
             return await send(route, **kwargs)
 
         http.request = request  # type: ignore[method-assign]
@@ -274,8 +296,10 @@ class Cluster:
 
     # ---- crashing ----------------------------------------------------------------------
     def arm(self) -> Stack:
-        """The next REST call of a random live stack kills it."""
+        """One of the next few REST calls of a random live stack kills it (not always the
+        first: a delivery is cut after some of its posts and edits went out)."""
         self.armed = self.rng.choice(self.live)
+        self.armed.countdown = self.rng.randint(1, 5)
         return self.armed
 
     def kill(self, stack: Stack, where: str) -> None:
@@ -301,6 +325,15 @@ class Cluster:
         loop = asyncio.get_running_loop()
         if loop.get_task_factory() == self._task_factory:
             loop.set_task_factory(self._previous_factory)
+
+
+def _is_channel_post(payload: Any) -> bool:
+    """Is this request a deal summary or a final result (by its embed's title)?"""
+    if not isinstance(payload, dict):
+        return False
+    embeds: list[Any] = cast(dict[str, Any], payload).get("embeds") or []
+    titles = [str(e.get("title", "")) for e in embeds if isinstance(e, dict)]
+    return any(t.endswith(("result", "score sheet", "game over")) for t in titles)
 
 
 async def _logged(coro: Coroutine[Any, Any, None]) -> None:

@@ -25,7 +25,15 @@ from bot.services.tables import TableService
 from tests.cluster.chaos import Clock, Cluster
 from tests.cluster.chaos_checks import Findings, check_all, install_audit, unshown
 from tests.e2e.helpers import components
-from tests.resilience.drive import Gesture, Table, World, gestures, landed_games, refusal
+from tests.resilience.drive import (
+    Gesture,
+    Table,
+    World,
+    gestures,
+    group,
+    landed_games,
+    refusal,
+)
 from tests.resilience.drive import seat_counts as seat_range
 
 NAMES = tuple(f"player{i:02}" for i in range(16))
@@ -39,11 +47,13 @@ class Plan:
     tables: int = 30
     humans: int = 12
     max_decisions: int = 4000
-    kill_every: int = 10  # decisions between crashes
+    kill_every: int = 10  # decisions between crashes (0: none but the trap's)
     restart_after: int = 3  # decisions a crashed stack stays down
     #: Decisions between Discord hiccups: a table channel's next three message requests
     #: fail with a 503 (whoever makes them), so a delivery retries, then is parked.
     hiccup_every: int = 6
+    #: The chance that a stack posting a deal summary or result crashes right after it.
+    trap: float = 0.5
     seed: int = 29
     #: Seconds of the shared clock per decision: about 30 s between a table's decisions, so
     #: most turns outlast the 20-second notification delay.
@@ -101,25 +111,41 @@ class Report:
 
 
 async def open_tables(world: ChaosWorld, plan: Plan, rng: random.Random) -> list[Table]:
-    """``plan.tables`` tables of every landed game in turn, each in its own channel, one to
-    three humans (at random among the members, within their seat cap) and computers in the
-    other seats of about two tables in three."""
+    """``plan.tables`` tables of every landed game in turn, each in its own channel, with
+    humans at random among the members (within their seat cap) and computers in the other
+    seats of about four tables in five."""
     games = landed_games()
     seats_held: Counter[int] = Counter()
     tables: list[Table] = []
     for i in range(plan.tables):
         game_id = games[i % len(games)]
         seats = rng.choice(list(seat_range(game_id)))
-        humans = seats if rng.random() < 0.35 else rng.randint(1, min(3, seats))
+        # Mostly one human against computers (a deal then ends in fewer human decisions:
+        # more summaries to post), some tables of humans only.
+        draw = rng.random()
+        humans = seats if draw < 0.2 else 1 if draw < 0.7 else rng.randint(1, min(3, seats))
         free = [m for m in world.members if seats_held[m.id] < MAX_SEATS]
         people = rng.sample(free, min(humans, len(free)))
         for m in people:
             seats_held[m.id] += 1
         channel = world.guild.create_text_channel(f"table-{i:02}")
         table = Table(replace(world, channel=channel), game_id, people, plan.seed * 1000 + i)
-        await table.open(seats)
+        await table.open(seats, _options(world, game_id))
         tables.append(table)
     return tables
+
+
+#: Short games of a few deals each (every ended deal is a summary to post exactly once).
+OPTIONS: dict[str, Any] = {"target": 10, "round_limit": 2, "hand_limit": 2, "deals": 2}
+
+
+def _options(world: World, game_id: str) -> dict[str, Any]:
+    """``OPTIONS`` that the game's ``new`` command declares."""
+    root = world.env.backend.find_command(group(game_id), None)
+    assert root is not None
+    sub = next(o for o in root["options"] if o["name"] == "new")
+    declared = {o["name"] for o in sub.get("options") or []}
+    return {k: v for k, v in OPTIONS.items() if k in declared}
 
 
 async def _gesture(table: Table, member: Any, message: discord.Message, g: Gesture) -> str:
@@ -136,7 +162,8 @@ async def _gesture(table: Table, member: Any, message: discord.Message, g: Gestu
         return "choice cut short"  # a select of the multi-card choice went unanswered
     if not r.acknowledged:
         return "unanswered"
-    return "refused" if refusal(r) is not None else "ok"
+    refused = refusal(r)
+    return "ok" if refused is None else f"refused ({refused[:60]})"
 
 
 def _back_button(message: discord.Message, table_id: int) -> str | None:
@@ -227,7 +254,8 @@ class Run:
         for kill in cluster.kills[len(self.report.kills) :]:
             self.report.kills.append(f"stack {kill.stack} {kill.where} ({kill.tasks} task(s))")
             self.down.append(n + plan.restart_after)
-        if n - self.armed_at >= plan.kill_every and cluster.armed is None and len(cluster.live) > 1:
+        due = plan.kill_every and n - self.armed_at >= plan.kill_every
+        if due and cluster.armed is None and len(cluster.live) > 1:
             cluster.arm()
             self.armed_at = n
         if plan.hiccup_every and n % plan.hiccup_every == 0:
@@ -242,7 +270,9 @@ class Run:
         another, each to the end of its deliveries) past every claim's lapse, until every
         table shows its last commit or ``rounds`` run out."""
         cluster = self.cluster
-        cluster.armed = None
+        cluster.armed, cluster.trap = None, 0.0
+        for stack in cluster.live:
+            stack.countdown = None
         self.env.backend.faults.clear()
         for _ in self.down:
             await cluster.restart()
@@ -283,4 +313,5 @@ async def chaos_run(env: simcord.Env, cluster: Cluster, plan: Plan) -> Report:
 
 def new_cluster(url: str, plan: Plan, start: float) -> Cluster:
     """The cluster for ``plan`` (computers think in two threads shared by its stacks)."""
-    return Cluster(url, Clock(start), random.Random(plan.seed), ThreadPoolExecutor(2))
+    rng = random.Random(plan.seed)
+    return Cluster(url, Clock(start), rng, ThreadPoolExecutor(2), trap=plan.trap)
