@@ -39,7 +39,9 @@ def simcord_bot(cluster: Cluster) -> ChaosBot:
 
 
 @pytest.mark.heavy
-@pytest.mark.simcord(check_errors=False)  # crashes leave errors behind on purpose (logged)
+# Crashes leave errors behind on purpose (logged); a loaded machine may take seconds to settle
+# a click of three stacks.
+@pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
 async def test_postgres_chaos_everything_shown_once(
     simcord_env: simcord.Env, cluster: Cluster
 ) -> None:
