@@ -31,6 +31,7 @@ from tests.e2e.helpers import (
     embed_text,
     has_controls,
     play_selects,
+    rows,
     said,
 )
 
@@ -63,8 +64,8 @@ async def test_a_whole_game_played_by_tapping_card_buttons(world: tuple[Any, ...
         offered = [button_card(b) for b in buttons]
         assert sorted(offered) == sorted(legal) and not play_selects(dm)
         assert offered == [c for c in view.hand if c in legal]
-        assert len(dm.components) <= CARD_BUTTON_ROWS
-        assert all(len(row.children) <= 5 for row in dm.components)
+        assert len(rows(dm)) <= CARD_BUTTON_ROWS
+        assert all(len(row.children) <= 5 for row in rows(dm))
         assert all(f"@{out.deal_number}" in (b.custom_id or "") for b in buttons)  # deal stamp
         if len(legal) < len(view.hand):
             narrowed += 1

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, _
-from bot.ui.delivery.pictures import PICTURE
+from bot.ui.delivery.pictures import without_picture
 from bot.ui.delivery.protocols import Messenger
 from bot.ui.text.cards import suit_emojis_on
 
@@ -123,10 +123,9 @@ def effects(lacking: frozenset[str]) -> list[str]:
 
 def within(fields: dict[str, Any], lacking: frozenset[str]) -> dict[str, Any]:
     """``fields`` as the bot may send them in the channel: without the picture (no Attach
-    Files), with the embed turned into text (no Embed Links)."""
-    out = dict(fields)
-    if "attach_files" in lacking:
-        out.pop(PICTURE, None)
+    Files: a layout shows its full text instead), with an embed turned into text (no Embed
+    Links; the newer layout needs no such permission)."""
+    out = without_picture(fields) if "attach_files" in lacking else dict(fields)
     embed = out.get("embed")
     if "embed_links" in lacking and isinstance(embed, discord.Embed):
         out["embed"] = None

@@ -15,6 +15,7 @@ from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import TableInfo
 from bot.services.tables import TableService
+from bot.ui.components.layout import from_embed
 from bot.ui.delivery import access
 from bot.ui.delivery.failures import Broken, Gone, Lost, Refused, Retry, attempt
 from bot.ui.delivery.hands import Hands
@@ -147,7 +148,10 @@ class Channel:
                 elif post.final is not None:  # the result, with the game's deal-by-deal table
                     history = await self.service.deal_history(table.id)
                     title = _(renderer(table.game_id).TITLE)
-                    post.fields["embed"] = final_embed(post.final, title, history)
+                    controls = self.screens.rematch_view(table)
+                    post.fields["view"] = from_embed(
+                        final_embed(post.final, title, history), controls
+                    )
                 await self._send(table, post.fields, lacking)
             job.posts.pop(0)
         if outcome.table.status == "abandoned":
@@ -156,10 +160,9 @@ class Channel:
                 with contextlib.suppress(Gone):
                     await self._edit(table, message_id, fields, lacking)
             return
-        r = renderer(table.game_id)
         if outcome.finished:
             if message_id is not None:
-                fields = {"content": None, "embed": r.table_embed(outcome), "view": None}
+                fields = self.screens.finished_table(outcome)
                 with contextlib.suppress(Gone):
                     await self._edit(table, message_id, fields, lacking)
             return

@@ -1,0 +1,120 @@
+"""The words of a message in the newer layout (``bot.ui.components.layout``): an embed's text
+as message markdown, in full or brief; the first line that a phone's notification shows; the
+running totals as one line.
+
+The games keep drawing their text as embeds (``bot.ui.games``); these turn it into the few
+lines shown under a picture, or the whole text shown without one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import discord
+
+from bot.engine.actions import Action
+from bot.i18n import _, n_
+from bot.services.models import TableInfo
+from bot.ui.text.render import plain_label
+
+
+def _field(name: str, value: str) -> str:
+    """A field as text: its name in bold before a one-line value, above a longer one."""
+    name = name.strip("\u200b ")
+    if not name:
+        return value
+    return f"**{name}** · {value}" if "\n" not in value else f"**{name}**\n{value}"
+
+
+def embed_lines(
+    embed: discord.Embed, *, description: bool = True, footer: bool = True, skip: Iterable[str] = ()
+) -> list[str]:
+    """An embed's description (``description``), its fields (but those named in ``skip``)
+    and its footer in small print (``footer``), as message markdown."""
+    skipped = set(skip)
+    lines: list[str] = []
+    if description and embed.description:
+        lines.append(embed.description)
+    for f in embed.fields:
+        if f.name in skipped or not f.value:
+            continue
+        lines.append(_field(f.name or "", f.value))
+    if footer and embed.footer.text:
+        lines.append(f"-# {embed.footer.text}")
+    return lines
+
+
+def heading(embed: discord.Embed) -> str:
+    """An embed's title as the first line of a message."""
+    return f"**{embed.title}**" if embed.title else ""
+
+
+def link_line(text: str, url: str | None) -> str:
+    """A small masked link (``[text](url)``): never a raw address."""
+    if not url:
+        return f"-# {text}"
+    safe = text.replace("[", "(").replace("]", ")")
+    return f"-# [{safe}]({url})"
+
+
+def field_value(embed: discord.Embed, name: str) -> str | None:
+    """The value of the embed's field ``name`` (its last one), if any."""
+    found = [f.value for f in embed.fields if f.name == name and f.value]
+    return found[-1] if found else None
+
+
+def totals_line(table: TableInfo, totals: Sequence[int]) -> str:
+    """The match so far, one line: "Scores · alice 12 · bob −3" (names without the markers
+    that change with every timeout, so a quiet hand is not edited for them)."""
+    parts = [f"{plain_label(table, s)} **{t}**" for s, t in enumerate(totals)]
+    return _("Scores · {scores}", scores=" · ".join(parts))
+
+
+def decision_words(legal: Sequence[Action]) -> str:
+    """What a seat is asked to do, completing "Your turn — …: "."""
+    kinds = {a.type for a in legal}
+    if "discard" in kinds:
+        n = max((len(a.cards or ()) for a in legal if a.type == "discard"), default=0)
+        if n:
+            return n_("discard {n} card", "discard {n} cards", n)
+        return _("discard")
+    if "call" in kinds:
+        return _("call a card")
+    if "chelem" in kinds:
+        return _("announce a chelem or not")
+    if "trump" in kinds:
+        return _("name trumps")
+    if kinds & {"accept", "drop"}:
+        return _("accept or drop")
+    if kinds & {"offer", "demand"}:
+        return _("bargain")
+    if "declare" in kinds:
+        return _("declare your bonuses")
+    if "bid" in kinds:
+        return _("bid or pass")
+    if "muck" in kinds:
+        return _("muck the deal or not")
+    if "play" in kinds:
+        return _("play a card")
+    return _("decide")
+
+
+def your_turn(game: str, table_id: int, place: str | None, doing: str) -> str:
+    """The first line of a hand at its player's decision, which a phone's push shows:
+    "🟢 Your turn — French Tarot #3 (Tarot Club): play a card"."""
+    if place:
+        return _(
+            "🟢 Your turn — {game} #{id} ({place}): {doing}",
+            game=game,
+            id=table_id,
+            place=place,
+            doing=doing,
+        )
+    return _("🟢 Your turn — {game} #{id}: {doing}", game=game, id=table_id, doing=doing)
+
+
+def not_your_turn(game: str, table_id: int, place: str | None) -> str:
+    """The first line of a hand while others decide (it never changes with their moves)."""
+    if place:
+        return _("⚪ {game} #{id} ({place})", game=game, id=table_id, place=place)
+    return _("⚪ {game} #{id}", game=game, id=table_id)
