@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 import discord
 
 from bot.ui.text.brief import embed_lines, heading, link_line
+from bot.ui.text.names import escape_name
 
 #: The accent of a message that waits for its reader's decision, and of one that does not.
 ACCENT_TURN = discord.Colour.green()
@@ -124,7 +125,8 @@ def from_embed(
     ``link``: a last small line (a masked link)."""
     lines = [heading(embed)] if head and embed.title else []
     if embed.author.name and not link:
-        lines.append(link_line(embed.author.name, embed.author.url))
+        # An embed's author line is shown literally; here it is markdown.
+        lines.append(link_line(escape_name(embed.author.name), embed.author.url))
     lines += embed_lines(embed)
     if link:
         lines.append(link)

@@ -38,7 +38,7 @@ from bot.ui.text.brief import link_line
 from bot.ui.text.daily import result_embed
 from bot.ui.text.life import clock_line, clock_name
 from bot.ui.text.locale import for_seat, for_table
-from bot.ui.text.names import flat_name, pinging
+from bot.ui.text.names import escape_name, pinging
 from bot.ui.text.render import coaching_lines, lobby_embed, table_link, with_coaching
 
 
@@ -109,9 +109,9 @@ class TableScreens:
             return _("Daily deal · {day}", day=table.daily)
         guild = self.bot.get_guild(table.guild_id)
         channel = guild.get_channel(table.channel_id) if guild else None
-        # An embed author line: Discord shows it literally, so names are only made one line.
-        server = flat_name(guild.name) if guild else _("your server")
-        place = f"#{flat_name(channel.name)}" if channel else _("the table channel")
+        # Shown as markdown (a masked link's text): names are escaped.
+        server = escape_name(guild.name) if guild else _("your server")
+        place = f"#{escape_name(channel.name)}" if channel else _("the table channel")
         return _("{server} › {place} · table #{id}", server=server, place=place, id=table.id)
 
     def place(self, table: TableInfo) -> str | None:
@@ -120,7 +120,7 @@ class TableScreens:
         if table.daily is not None:
             return None
         guild = self.bot.get_guild(table.guild_id)
-        return flat_name(guild.name) if guild else _("your server")
+        return escape_name(guild.name) if guild else _("your server")
 
     def hand_message(
         self, outcome: Outcome, seat: int, selected: tuple[str, ...] = ()

@@ -50,11 +50,9 @@ def heading(embed: discord.Embed) -> str:
 
 
 def link_line(text: str, url: str | None) -> str:
-    """A small masked link (``[text](url)``): never a raw address."""
-    if not url:
-        return f"-# {text}"
-    safe = text.replace("[", "(").replace("]", ")")
-    return f"-# [{safe}]({url})"
+    """A small masked link (``[text](url)``, never a raw address); ``text`` is markdown whose
+    names were escaped (``bot.ui.text.names``)."""
+    return f"-# [{text}]({url})" if url else f"-# {text}"
 
 
 def field_value(embed: discord.Embed, name: str) -> str | None:
