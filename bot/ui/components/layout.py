@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 import discord
 
-from bot.ui.text.brief import embed_lines, heading, link_line
+from bot.ui.text.brief import embed_lines, heading, link_line, plain_text
 from bot.ui.text.names import escape_name
 
 #: The accent of a message that waits for its reader's decision, and of one that does not.
@@ -70,7 +70,8 @@ class Layout(discord.ui.LayoutView):
         room = TEXT_LIMIT - len(head) - 2
         box.add_item(discord.ui.TextDisplay[Layout](head))
         if screen.picture is not None:
-            alt = clip(screen.alt if screen.alt is not None else screen.full, ALT_LIMIT)
+            # Alt text is shown (and read) literally: the full text without its markdown.
+            alt = clip(plain_text(screen.alt if screen.alt is not None else screen.full), ALT_LIMIT)
             box.add_item(
                 discord.ui.MediaGallery[Layout](
                     discord.MediaGalleryItem(f"attachment://{screen.picture}", description=alt)

@@ -8,6 +8,7 @@ lines shown under a picture, or the whole text shown without one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import discord
@@ -16,6 +17,27 @@ from bot.engine.actions import Action
 from bot.i18n import _, n_
 from bot.services.models import TableInfo
 from bot.ui.text.render import plain_label
+
+
+#: The markdown ``plain_text`` undoes: an escaped character, bold, a small-print or heading
+#: line's mark, a masked link (its text stays).
+_MARKDOWN = re.compile(
+    r"\\(.)|\*\*|^-# |^#{1,3} |\[((?:\\.|[^\]\\])*)\]\((?:https?://[^)\s]+)\)", re.M
+)
+
+
+def plain_text(markdown: str) -> str:
+    """``markdown`` as the text it shows, for places Discord shows literally (a picture's alt
+    text): escapes undone, bold and small-print marks dropped, masked links as their text."""
+
+    def one(m: re.Match[str]) -> str:
+        if m.group(1) is not None:
+            return m.group(1)
+        if m.group(2) is not None:
+            return plain_text(m.group(2))
+        return ""
+
+    return _MARKDOWN.sub(one, markdown)
 
 
 def _field(name: str, value: str) -> str:
