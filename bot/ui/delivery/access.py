@@ -48,13 +48,14 @@ UNREACHABLE_LIMIT = UNREACHABLE_HOURS * 3600.0
 REFUSED = "refused"
 
 #: What a running table loses without each permission, for its host. Read Message History is
-#: not here: a table never reads the channel's history (it is asked for at ``new`` only).
+#: not here: a table never reads the channel's history (it is asked for at ``new`` only); nor
+#: is Embed Links: a table's messages are in the newer layout (``bot.ui.components.layout``),
+#: which has no embed.
 _EFFECTS: dict[str, str] = {
     "view_channel": N_(
         "I can't show the table in the channel; you can all go on playing from your hands"
     ),
     "send_messages": N_("I can't post new table messages or deal results in the channel"),
-    "embed_links": N_("the table is shown as plain text"),
     "attach_files": N_("the table has no pictures"),
     "use_external_emojis": N_("suits are shown as ♠ ♥ ♦ ♣, in two colours"),
 }

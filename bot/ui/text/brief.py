@@ -18,7 +18,6 @@ from bot.i18n import _, n_
 from bot.services.models import TableInfo
 from bot.ui.text.render import plain_label
 
-
 #: The markdown ``plain_text`` undoes: an escaped character, bold, a small-print or heading
 #: line's mark, a masked link (its text stays).
 _MARKDOWN = re.compile(
