@@ -30,9 +30,9 @@ from tests.e2e.helpers import (
     has_controls,
     labels,
     play_card,
-    rows,
     said,
 )
+from tests.e2e.helpers import rows as action_rows
 
 
 async def seed_where_alice_takes(path: Path, players: int, computers: int, poignee: bool) -> int:
@@ -84,7 +84,7 @@ def selects(message: discord.Message, prefix: str) -> list[discord.SelectMenu]:
 
 def assert_fits(message: discord.Message) -> None:
     """Discord's limits: ≤ 5 rows, ≤ 25 options per select, custom ids ≤ 100 characters."""
-    assert len(rows(message)) <= 5
+    assert len(action_rows(message)) <= 5
     for c in components(message):
         assert len(c.custom_id or "") <= 100
         if isinstance(c, discord.SelectMenu):

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 import simcord
 
+from bot.engine.views import PublicView
 from bot.ui.components.layout import ACCENT_TURN, ACCENT_WAIT
 from bot.ui.text.cards import label
 from tests.e2e.helpers import accent, components, labels, pictures, said, texts
@@ -43,15 +44,20 @@ async def test_your_dm_at_your_turn_is_the_whole_table(simcord_env: simcord.Env)
     alice, bob = world.members
     table = Table(world, "french_tarot", [alice, bob], seed=5)
     await table.open(4, None)
-    for _ in range(400):
-        found = await table.mover()
-        assert found is not None, "the game ended before a trick was under way"
-        member, dm = found
-        outcome = await world.service.snapshot(table.table_id, member.id)
-        pv = outcome.public
-        if pv is not None and pv.phase == "play" and pv.trick:
-            break
-        await table.step(found=found)
+
+    async def trick_under_way() -> tuple[Any, discord.Message, PublicView]:
+        """Play on until a human must play to a trick already led."""
+        for _ in range(400):
+            found = await table.mover()
+            assert found is not None, "the game ended before a trick was under way"
+            outcome = await world.service.snapshot(table.table_id, found[0].id)
+            pv = outcome.public
+            if pv is not None and pv.phase == "play" and pv.trick:
+                return found[0], found[1], pv
+            await table.step(found=found)
+        raise AssertionError("no trick under way")
+
+    member, dm, pv = await trick_under_way()
     info = await world.service.get_table(table.table_id)
 
     # The first line is what the phone's notification shows.
@@ -98,8 +104,8 @@ async def test_every_dm_sent_for_your_turn_opens_with_the_push_line(
     game = f"La Morte #{table.table_id} (Tarot Club): "
     for payload in sent[1:]:  # after the first hand, each new DM is a turn notification
         assert not payload.get("content") and not payload.get("embeds")
-        line = first_text(payload)
-        assert line is not None and line.startswith(f"🟢 Your turn — {game}"), line
+        line = first_text(payload) or ""
+        assert line.startswith(f"🟢 Your turn — {game}"), line
     assert f"🟢 Your turn — {game}play a card" in [first_text(p) for p in sent]
 
 
@@ -131,7 +137,7 @@ async def test_the_game_ends_in_your_dm_with_your_result_card(simcord_env: simco
         assert "The game is over" not in body
         buttons = [c for c in components(card) if isinstance(c, discord.Button)]
         link = next(b for b in buttons if b.url)
-        assert link.label == "Results" and link.url.startswith(
+        assert link.label == "Results" and (link.url or "").startswith(
             f"https://discord.com/channels/{world.guild.id}/{world.channel.id}"
         )
         assert "Rematch" in labels(card) and "Review" in labels(card)
