@@ -17,34 +17,35 @@ from bot.services.models import Outcome
 from bot.ui.components.layout import ACCENT_TURN, ACCENT_WAIT, Layout, Screen
 from bot.ui.components.views import rematch_view, review_view
 from bot.ui.delivery.pictures import deciding
+from bot.ui.games import renderer
 from bot.ui.text.brief import (
     decision_words,
     embed_lines,
-    field_value,
     heading,
     link_line,
     not_your_turn,
     totals_line,
     your_turn,
 )
-from bot.ui.text.render import COLOUR_DONE, plain_label, table_link
+from bot.ui.text.render import (
+    COLOUR_DONE,
+    last_trick_text,
+    plain_label,
+    table_link,
+    trick_text,
+)
 
 
 def table_layout(
     outcome: Outcome, embed: discord.Embed, content: str | None, controls: discord.ui.View | None
 ) -> Layout:
     """The public table: whose turn (its mention first, so it notifies), then the picture,
-    the deal's facts, what is awaited and the totals; the options in small print."""
-    table = outcome.table
+    the deal's facts, the players (bids, roles, totals) and what is awaited; the options in
+    small print. The trick and the last trick are the picture's, so the text leaves them out
+    when there is one."""
     title = heading(embed)
     lines = [title] if content else []
-    brief = [*lines, *(x for x in (embed.description,) if x)]
-    now = field_value(embed, _("Now"))
-    if now:
-        brief.append(now)
-    brief.append(totals_line(table, outcome.totals))
-    if embed.footer.text:
-        brief.append(f"-# {embed.footer.text}")
+    brief = [*lines, *embed_lines(embed, skip_values=_tricks(outcome))]
     full = [*lines, *embed_lines(embed)]
     return Layout(
         Screen(
@@ -55,6 +56,18 @@ def table_layout(
             controls=controls,
         )
     )
+
+
+def _tricks(outcome: Outcome) -> set[str]:
+    """The texts of the current and the last trick as the table's fields show them."""
+    pv = outcome.public
+    if pv is None:
+        return set()
+    labels = getattr(renderer(outcome.table.game_id), "CARD_LABELS", None)
+    out = {trick_text(outcome.table, pv, labels)}
+    if pv.last_trick:
+        out.add(last_trick_text(outcome.table, pv.last_trick, pv.last_winner, labels))
+    return out
 
 
 def hand_layout(

@@ -48,16 +48,20 @@ def _field(name: str, value: str) -> str:
 
 
 def embed_lines(
-    embed: discord.Embed, *, description: bool = True, footer: bool = True, skip: Iterable[str] = ()
+    embed: discord.Embed,
+    *,
+    description: bool = True,
+    footer: bool = True,
+    skip_values: Iterable[str] = (),
 ) -> list[str]:
-    """An embed's description (``description``), its fields (but those named in ``skip``)
-    and its footer in small print (``footer``), as message markdown."""
-    skipped = set(skip)
+    """An embed's description (``description``), its fields (but those whose value is one of
+    ``skip_values``) and its footer in small print (``footer``), as message markdown."""
+    skipped = set(skip_values)
     lines: list[str] = []
     if description and embed.description:
         lines.append(embed.description)
     for f in embed.fields:
-        if f.name in skipped or not f.value:
+        if not f.value or f.value in skipped:
             continue
         lines.append(_field(f.name or "", f.value))
     if footer and embed.footer.text:
@@ -74,12 +78,6 @@ def link_line(text: str, url: str | None) -> str:
     """A small masked link (``[text](url)``, never a raw address); ``text`` is markdown whose
     names were escaped (``bot.ui.text.names``)."""
     return f"-# [{text}]({url})" if url else f"-# {text}"
-
-
-def field_value(embed: discord.Embed, name: str) -> str | None:
-    """The value of the embed's field ``name`` (its last one), if any."""
-    found = [f.value for f in embed.fields if f.name == name and f.value]
-    return found[-1] if found else None
 
 
 def totals_line(table: TableInfo, totals: Sequence[int]) -> str:
