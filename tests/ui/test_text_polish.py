@@ -16,6 +16,7 @@ from typing import Any, cast
 
 import discord
 import pytest
+from discord.ui.view import BaseView
 
 from bot.engine import match
 from bot.engine.actions import Action
@@ -308,7 +309,7 @@ def test_french_tarot_totals_are_labelled() -> None:
 # ---- 8. play menus in the hand's order -----------------------------------------------------
 
 
-def _menu_cards(ui: discord.ui.BaseView) -> list[str]:
+def _menu_cards(ui: BaseView) -> list[str]:
     """The cards offered to play, in display order: one-tap buttons, or "Play …" menus
     (wherever they sit: a view's rows, or the newer layout's container)."""
     out: list[str] = []
