@@ -64,8 +64,10 @@ def fragments(victim: int = VICTIM_ID, role: int = ROLE_ID) -> list[str]:
 #: Every character of Discord's markdown: a name holding one must never show as it is.
 MARKUP = frozenset("\\*_~|`>#-+[]()<:")
 _CODE_BLOCK = re.compile(r"```.*?```", re.S)
-#: A masked link whose "[" is not escaped.
-_MASKED_LINK = re.compile(r"(?<!\\)\[[^\]\n]*\]\(\s*<?[a-z]+:", re.I)
+#: A masked link whose "[" is not escaped (but the bot's own, to a Discord channel or message).
+_MASKED_LINK = re.compile(
+    r"(?<!\\)\[[^\]\n]*\]\(\s*<?(?!https://discord\.com/channels/)[a-z]+:", re.I
+)
 _MENTION = re.compile(r"<@[!&]?(\d+)>")
 
 
@@ -80,7 +82,8 @@ class Shown:
 
 def message_texts(payload: Any, where: str = "") -> Iterator[Shown]:
     """Every text in a message payload as the bot sends it (``content``, ``embeds``,
-    ``components``; an interaction response's ``data``), by how Discord shows it."""
+    ``components`` with the newer layout's text displays and alt texts, nested; an interaction
+    response's ``data``), by how Discord shows it."""
     if isinstance(payload, list):
         for i, item in enumerate(payload):
             yield from message_texts(item, f"{where}[{i}]")
@@ -100,6 +103,10 @@ def message_texts(payload: Any, where: str = "") -> Iterator[Shown]:
             yield Shown(str(value.get("text") or value.get("name") or ""), False, here)
         elif key in ("label", "placeholder") and isinstance(value, str):
             yield Shown(value, False, here)
+        elif key == "items" and isinstance(value, list):  # a media gallery: alt texts, literal
+            for i, item in enumerate(value):
+                if isinstance(item, dict) and isinstance(item.get("description"), str):
+                    yield Shown(item["description"], False, f"{here}[{i}].description")
         elif key in ("embeds", "components", "data", "options", "embed") and isinstance(
             value, list | dict
         ):

@@ -2,17 +2,58 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
 
 
-def components(message: discord.Message) -> list[Any]:
-    """Every button/select on a message, walking its action rows."""
+def parts(message: discord.Message) -> list[Any]:
+    """Every component of a message in the order Discord shows them, nested ones included
+    (action rows, and the newer layout's containers, sections, texts and galleries)."""
     out: list[Any] = []
-    for row in message.components:
-        out.extend(getattr(row, "children", [row]))
+    stack: list[Any] = list(reversed(message.components))
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        children = list(getattr(c, "children", None) or [])
+        accessory = getattr(c, "accessory", None)
+        stack.extend(reversed([*children, *([accessory] if accessory is not None else [])]))
     return out
+
+
+def components(message: discord.Message) -> list[Any]:
+    """Every button/select on a message, walking its action rows (wherever they sit)."""
+    return [c for c in parts(message) if isinstance(c, discord.Button | discord.SelectMenu)]
+
+
+def rows(message: discord.Message) -> list[Any]:
+    """The action rows of a message, wherever they sit (top level, or in a container)."""
+    return [c for c in parts(message) if isinstance(c, discord.ActionRow)]
+
+
+def texts(message: discord.Message) -> list[str]:
+    """The text displays of a message in the newer layout, in order (the first is what a
+    phone's notification shows)."""
+    return [c.content for c in parts(message) if isinstance(c, discord.TextDisplay)]
+
+
+def pictures(message: discord.Message) -> list[tuple[str, str]]:
+    """The pictures a message's media galleries show: (url, alt text)."""
+    return [
+        (item.media.url, item.description or "")
+        for c in parts(message)
+        if isinstance(c, discord.MediaGalleryComponent)
+        for item in c.items
+    ]
+
+
+def accent(message: discord.Message) -> discord.Colour | None:
+    """The accent colour of a message's container (None: none)."""
+    for c in parts(message):
+        if isinstance(c, discord.components.Container):
+            return c.accent_colour
+    return None
 
 
 def labels(message: discord.Message) -> list[str]:
@@ -76,26 +117,46 @@ def select_id(message: discord.Message) -> str | None:
 
 
 def embed_text(message: discord.Message) -> str:
-    """All visible text of a message: content, embed title/description/fields/footer."""
-    parts = [message.content or ""]
+    """All text of a message: content, embed title/description/fields/footer, the newer
+    layout's text displays and its pictures' alt text (what a screen reader reads: the full
+    text, which a picture's brief leaves out)."""
+    out = [message.content or ""]
     for e in message.embeds:
-        parts += [e.title or "", e.description or "", e.footer.text or "" if e.footer else ""]
+        out += [e.title or "", e.description or "", e.footer.text or "" if e.footer else ""]
         if e.author and e.author.name:
-            parts.append(e.author.name)
+            out.append(e.author.name)
         for f in e.fields:
-            parts += [f.name or "", f.value or ""]
-    return "\n".join(parts)
+            out += [f.name or "", f.value or ""]
+    out += texts(message)
+    out += [alt for _url, alt in pictures(message)]
+    return "\n".join(out)
+
+
+def is_card(message: discord.Message) -> bool:
+    """A message drawn by the bot as a card (an embed, or the newer layout), not a plain note."""
+    return bool(message.embeds) or any(
+        isinstance(c, discord.components.Container) for c in message.components
+    )
 
 
 def dm_hand(member: Any) -> discord.Message | None:
     """The bot's latest hand message in a member's DMs (one per table; plain-text notes such
     as turn reminders are skipped)."""
-    history = [m for m in member.user.dm_channel.history() if m.embeds]
+    history = [m for m in member.user.dm_channel.history() if is_card(m)]
     return history[-1] if history else None
 
 
+#: What a finished game's result card offers (not a decision): its link to the results,
+#: Rematch, Review.
+_AFTER_THE_GAME = re.compile(r"^tb:\d+:(rematch|review:\d+|compare)$")
+
+
 def has_controls(message: discord.Message | None) -> bool:
-    return message is not None and bool(components(message))
+    """The message offers a decision (a result card's buttons are not one)."""
+    return message is not None and any(
+        not getattr(c, "url", None) and not _AFTER_THE_GAME.match(c.custom_id or "")
+        for c in components(message)
+    )
 
 
 async def take_turn(member: Any, message: discord.Message, *, actor: Any = None) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.helpers import said
+from tests.e2e.helpers import labels, said
 from tests.e2e.test_daily_e2e import (  # noqa: F401  (fixtures: the daily's bot and computers)
     GAME,
     clock,
@@ -47,4 +47,4 @@ async def test_a_crafted_rematch_of_a_daily_deal_opens_nothing(world: tuple[Any,
     assert await service.table_in_channel(dm.id) is None  # no lobby in her DMs
     assert await service.table_in_channel(channel.id) == lobby
     assert await service.store.game_results(mine.table_id) == []  # nothing rated
-    assert not any("Rematch" in (m.content or "") for m in dm.history())
+    assert not any("Rematch" in [*labels(m), m.content or ""] for m in dm.history())

@@ -18,6 +18,7 @@ from tests.e2e.helpers import (
     said,
     take_turn,
 )
+from tests.e2e.helpers import rows as action_rows
 
 
 async def open_table(channel: Any, alice: Any, bob: Any, **options: Any) -> None:
@@ -47,7 +48,7 @@ async def test_whole_game_to_50(world: tuple[Any, ...]) -> None:
     assert dm is not None and "Your hand — Early French Tarot table #1" in embed_text(dm)
     buttons = card_buttons(dm)
     assert buttons and len(buttons) == len(components(dm))  # nothing but the cards
-    assert len(dm.components) <= 5 and all(len(row.children) <= 5 for row in dm.components)
+    assert len(action_rows(dm)) <= 5 and all(len(row.children) <= 5 for row in action_rows(dm))
 
     steps = 0
     while steps < 800:

@@ -15,10 +15,12 @@ from tests.e2e.helpers import (
     dm_hand,
     embed_text,
     has_controls,
+    is_card,
     labels,
     playable,
     said,
     take_turn,
+    texts,
 )
 
 TARGET = 12
@@ -116,7 +118,7 @@ async def test_whole_game_from_new_to_final_result(world: tuple[Any, ...]) -> No
     # A human whose turn it is gets mentioned; the one whose DM shows controls is that human.
     movers = [m for m in (alice, bob) if has_controls(dm_hand(m))]
     if movers:
-        assert f"<@{movers[0].id}>" in (table_msg.content or "")
+        assert f"<@{movers[0].id}>" in texts(table_msg)[0]  # the line that notifies
 
     steps = await play_to_end(env, channel, [alice, bob])
     assert steps > 10
@@ -376,7 +378,7 @@ async def test_resign_hands_the_seat_to_a_computer_then_closes_the_table(
     r = await alice.slash(channel, "lamorte resign")
     assert said(r).ephemeral and "table is closed" in said(r).content
     assert "no human player is left" in channel.history()[-1].content
-    table_msg = next(m for m in reversed(channel.history()) if m.embeds)
+    table_msg = next(m for m in reversed(channel.history()) if is_card(m))
     assert "closed" in embed_text(table_msg)
     assert not components(table_msg)
     r = await alice.slash(channel, "lamorte status")

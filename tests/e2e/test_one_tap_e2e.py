@@ -33,6 +33,7 @@ from tests.e2e.helpers import (
     play_selects,
     said,
 )
+from tests.e2e.helpers import rows as action_rows
 
 
 async def _seat_view(service: TableService, table_id: int, member: Any) -> Any:
@@ -63,8 +64,8 @@ async def test_a_whole_game_played_by_tapping_card_buttons(world: tuple[Any, ...
         offered = [button_card(b) for b in buttons]
         assert sorted(offered) == sorted(legal) and not play_selects(dm)
         assert offered == [c for c in view.hand if c in legal]
-        assert len(dm.components) <= CARD_BUTTON_ROWS
-        assert all(len(row.children) <= 5 for row in dm.components)
+        assert len(action_rows(dm)) <= CARD_BUTTON_ROWS
+        assert all(len(row.children) <= 5 for row in action_rows(dm))
         assert all(f"@{out.deal_number}" in (b.custom_id or "") for b in buttons)  # deal stamp
         if len(legal) < len(view.hand):
             narrowed += 1

@@ -8,18 +8,24 @@ from typing import Any
 
 import pytest
 import simcord
+from simcord.components import walk_components
 
 from tests.e2e.helpers import embed_text, labels
 from tests.resilience.drive import Table, World, landed_games, make_world
 
 
 def picture_of(world: World, channel_id: int | None, message_id: int | None) -> str | None:
-    """The embed image of a stored message, if it shows an attached picture."""
+    """The attached picture a stored message shows (an embed's image, or an item of the newer
+    layout's media gallery, which must have its alt text), if any."""
     assert channel_id is not None and message_id is not None
     stored = world.env.backend.get_message(channel_id, message_id)
     embeds: list[Any] = list(getattr(stored, "embeds", []) or [])
     url = (embeds[0].get("image") or {}).get("url") if embeds else None
-    files = [a.get("filename") for a in (getattr(stored, "attachments", None) or [])]
+    files = {a.get("filename"): a.get("url") for a in (getattr(stored, "attachments", None) or [])}
+    for c in walk_components(getattr(stored, "components", None) or []):
+        for item in c.get("items") or [] if c.get("type") == 12 else []:
+            assert item.get("description"), "a picture without its alt text"
+            url = next((n for n, u in files.items() if u == item["media"]["url"]), url)
     if url is None:
         return None
     name = str(url).removeprefix("attachment://")
@@ -44,9 +50,15 @@ async def test_every_table_and_hand_carries_its_picture(
         if info.status != "playing":
             return
         assert picture_of(world, info.channel_id, info.message_id) == "table.png"
+        public = (await world.service.snapshot(table.table_id)).public
+        turn = None if public is None else public.to_act
         for seat in info.seats:
             if seat.user_id is not None and not seat.resigned and not seat.dm_failed:
-                assert picture_of(world, seat.dm_channel_id, seat.dm_message_id) == "hand.png"
+                # At its player's decision, a hand is the whole table: one picture of both.
+                mine = seat.seat == turn
+                assert picture_of(world, seat.dm_channel_id, seat.dm_message_id) == (
+                    "turn.png" if mine else "hand.png"
+                )
         checked += 1
 
     await table.play(after_step=every_message_has_its_picture)

@@ -20,7 +20,7 @@ from simcord.enums import InteractionType
 
 from bot.services.bounds import MAX_HOSTED_LOBBIES, MAX_OPEN_SEATS
 from bot.services.models import TableInfo
-from tests.e2e.helpers import embed_text, said
+from tests.e2e.helpers import embed_text, is_card, said
 from tests.e2e.test_server_checks_e2e import crafted_click, everything_seen, other_server
 from tests.resilience.drive import World, dispatch
 
@@ -82,7 +82,7 @@ async def test_a_member_of_another_server_changes_nothing_at_this_servers_table(
     theirs = await service.table_in_channel(cards.id)
     assert theirs is not None and theirs.status == "playing"
     his_table = cards.last_message
-    his_dm = [m for m in dan.user.dm_channel.history() if m.embeds][-1]
+    his_dm = [m for m in dan.user.dm_channel.history() if is_card(m)][-1]
     places = [(his_table, "his table message"), (his_dm, "his hand's DM")]
 
     async def refused(member: Any, message: discord.Message, custom_id: str) -> None:

@@ -26,7 +26,7 @@ from bot.client import TrionfiBot, extensions
 from bot.engine.registry import get_rules, implemented
 from bot.services.tables import TableService
 from bot.ui.games import renderer
-from tests.e2e.helpers import components, embed_text, said
+from tests.e2e.helpers import components, embed_text, has_controls, said
 
 MEMBER_NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "gina")
 
@@ -227,7 +227,9 @@ class Table:
         for member in self.humans:
             stored = hands.get(member.id)
             if stored is not None and stored.components:
-                return member, to_discord_message(self.world.env, stored)
+                message = to_discord_message(self.world.env, stored)
+                if has_controls(message):  # a result card's buttons are no decision
+                    return member, message
         return None
 
     async def step(

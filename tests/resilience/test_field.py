@@ -17,7 +17,9 @@ from simcord.enums import InteractionType
 from simcord.results import InteractionResult, to_discord_message
 
 from bot.services.models import TableInfo
-from tests.e2e.helpers import embed_text
+from bot.ui.components.layout import ALT_LIMIT, clip
+from bot.ui.text.brief import plain_text
+from tests.e2e.helpers import embed_text, pictures, texts
 from tests.resilience.drive import (
     Table,
     World,
@@ -32,11 +34,18 @@ GAME = "la_morte"
 OPTIONS = {"target": 20, "round_limit": 3}
 
 
-def _visible(embeds: list[discord.Embed], content: str | None) -> tuple[Any, ...]:
-    return (
-        content or None,
-        tuple((e.title, e.description, tuple((f.name, f.value) for f in e.fields)) for e in embeds),
-    )
+def _visible(message: discord.Message) -> tuple[Any, ...]:
+    """What a message in the newer layout says: its first line and its whole text (the alt
+    text of its picture, or its text without one), as plain text."""
+    head, *body = texts(message)
+    alt = [a for _url, a in pictures(message)]
+    return head, alt[0] if alt else clip(plain_text("\n".join(body)), ALT_LIMIT)
+
+
+def _wanted(layout: Any) -> tuple[Any, ...]:
+    """``_visible`` of the layout ``fields`` would draw (no picture: its whole text)."""
+    screen = layout.screen
+    return clip(screen.head.strip(), 300), clip(plain_text(screen.full), ALT_LIMIT)
 
 
 def stored(world: World, channel_id: int | None, message_id: int | None) -> discord.Message:
@@ -55,13 +64,13 @@ async def assert_shown(world: World, table_id: int) -> TableInfo:
     if info.status == "playing":
         want = ctl.screens.table_message(out)
         got = stored(world, info.channel_id, info.message_id)
-        assert _visible(got.embeds, got.content) == _visible([want["embed"]], want["content"])
+        assert _visible(got) == _wanted(want["view"])
     for seat in info.seats:
         if seat.user_id is None or seat.resigned or seat.dm_failed or info.status != "playing":
             continue
         want = ctl.screens.hand_message(out, seat.seat)
         got = stored(world, seat.dm_channel_id, seat.dm_message_id)
-        assert _visible(got.embeds, None) == _visible([want["embed"]], None), seat
+        assert _visible(got) == _wanted(want["view"]), seat
     return info
 
 

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 import discord
 import pytest
+from discord.ui.view import BaseView
 
 from bot.engine import match
 from bot.engine.actions import Action
@@ -27,7 +28,7 @@ from bot.engine.views import SeatView
 from bot.services.models import EndedDeal, Outcome, SeatInfo, TableInfo
 from bot.services.step import illegal_move
 from bot.ui.games import french_tarot, renderer
-from bot.ui.handlers.screens import TableScreens
+from bot.ui.handlers.screens import TableScreens, lobby_embed_of
 from bot.ui.text.cards import card_key, sort_cards
 from bot.ui.text.life import CLOCK_WORDS, clock_name
 from bot.ui.text.refusals import refusal
@@ -230,11 +231,10 @@ async def test_lobby_turn_clock_reads_naturally() -> None:
     assert CLOCK_WORDS["normal"] == "normal (2 min a turn)"
     lobby = _table("la_morte", 3, message_id=None)
     lobby = dataclasses.replace(lobby, status="lobby")
-    embed = TableScreens.lobby_message(cast(TableScreens, None), lobby)["embed"]
-    text = _text(embed)
+    text = _text(lobby_embed_of(lobby))
     assert "Turn clock: **off**" in text and "no turn clock" not in text
     timed = dataclasses.replace(lobby, turn_clock=120)
-    text = _text(TableScreens.lobby_message(cast(TableScreens, None), timed)["embed"])
+    text = _text(lobby_embed_of(timed))
     assert "Turn clock: **normal (2 min a turn)**" in text
 
 
@@ -309,10 +309,11 @@ def test_french_tarot_totals_are_labelled() -> None:
 # ---- 8. play menus in the hand's order -----------------------------------------------------
 
 
-def _menu_cards(ui: discord.ui.View) -> list[str]:
-    """The cards offered to play, in display order: one-tap buttons, or "Play …" menus."""
+def _menu_cards(ui: BaseView) -> list[str]:
+    """The cards offered to play, in display order: one-tap buttons, or "Play …" menus
+    (wherever they sit: a view's rows, or the newer layout's container)."""
     out: list[str] = []
-    for child in ui.children:
+    for child in ui.walk_children():
         item = getattr(child, "item", child)
         custom_id = str(getattr(item, "custom_id", ""))
         if isinstance(item, discord.ui.Button) and ":act:play:card=" in custom_id:
@@ -351,7 +352,11 @@ async def test_play_menus_follow_the_hand_order(game_id: str) -> None:
 
 
 class _NoWhere:
-    """A stand-in ``TableScreens`` for ``hand_message``: only ``where`` is used."""
+    """A stand-in ``TableScreens`` for ``hand_message``: only ``where`` and ``place`` are
+    used."""
 
     def where(self, table: TableInfo) -> str:
         return "Server › #tarot · table #1"
+
+    def place(self, table: TableInfo) -> str:
+        return "Server"

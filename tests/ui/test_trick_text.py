@@ -207,18 +207,19 @@ def test_final_table_sums_to_the_totals(game_id: str, players: int) -> None:
     embed = final_embed(outcome, "Game", history)
     value = _field(embed, "Deal by deal") or _field(embed, "Hand by hand")
     assert value is not None
-    block = value.split("```")[1].strip("\n").split("\n")
-    assert block[0].split() == ["#", *(f"P{s + 1}" for s in range(players))]
-    rows = block[1:-1]
-    assert len(rows) == len(history)
-    running = [0] * players
-    for row, (number, deltas) in zip(rows, history, strict=True):
-        cells = re.findall(r"([+-]\d+) \((-?\d+)\)", row)
-        assert row.split()[0] == str(number)
-        for s, (delta, total) in enumerate(cells):
-            running[s] += int(delta)
-            assert int(delta) == deltas[s] and int(total) == running[s]
-    assert [int(x) for x in block[-1].split()[1:]] == list(totals) == running
+    # One line per player, named: each deal's change and running total, then the total.
+    lines = value.splitlines()
+    assert "```" not in value and len(lines) == players
+    for s, line in enumerate(lines):
+        assert line.startswith(f"**{seat_label(table, s)}** ")
+        cells = re.findall(r"([+−]\d+) \((−?\d+)\)", line)
+        assert len(cells) == len(history)
+        running = 0
+        for (delta, total), (_number, deltas) in zip(cells, history, strict=True):
+            running += int(delta.replace("−", "-"))
+            assert int(delta.replace("−", "-")) == deltas[s]
+            assert int(total.replace("−", "-")) == running
+        assert line.endswith(f" = **{str(totals[s]).replace('-', '−')}**") and running == totals[s]
     # Without history the final message is as before.
     assert len(final_embed(outcome, "Game").fields) == 1
 

@@ -134,14 +134,17 @@ def _other_defaults(message: discord.Message | None, own_id: str) -> set[str]:
     if message is None:
         return set()
     picked: set[str] = set()
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            custom_id = getattr(child, "custom_id", None) or ""
-            if not custom_id.startswith("tc:") or custom_id == own_id:
-                continue
-            for option in getattr(child, "options", ()):
-                if getattr(option, "default", False):
-                    picked.add(str(option.value))
+    # Action rows sit at the top (an older message) or in the newer layout's container.
+    stack: list[Any] = list(message.components)
+    while stack:
+        child = stack.pop()
+        stack.extend(getattr(child, "children", None) or ())
+        custom_id = getattr(child, "custom_id", None) or ""
+        if not custom_id.startswith("tc:") or custom_id == own_id:
+            continue
+        for option in getattr(child, "options", ()):
+            if getattr(option, "default", False):
+                picked.add(str(option.value))
     return picked
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.i18n import N_, _
-from bot.ui.delivery.pictures import PICTURE
+from bot.ui.delivery.pictures import without_picture
 from bot.ui.delivery.protocols import Messenger
 from bot.ui.text.cards import suit_emojis_on
 
@@ -48,13 +48,14 @@ UNREACHABLE_LIMIT = UNREACHABLE_HOURS * 3600.0
 REFUSED = "refused"
 
 #: What a running table loses without each permission, for its host. Read Message History is
-#: not here: a table never reads the channel's history (it is asked for at ``new`` only).
+#: not here: a table never reads the channel's history (it is asked for at ``new`` only); nor
+#: is Embed Links: a table's messages are in the newer layout (``bot.ui.components.layout``),
+#: which has no embed.
 _EFFECTS: dict[str, str] = {
     "view_channel": N_(
         "I can't show the table in the channel; you can all go on playing from your hands"
     ),
     "send_messages": N_("I can't post new table messages or deal results in the channel"),
-    "embed_links": N_("the table is shown as plain text"),
     "attach_files": N_("the table has no pictures"),
     "use_external_emojis": N_("suits are shown as ♠ ♥ ♦ ♣, in two colours"),
 }
@@ -123,10 +124,9 @@ def effects(lacking: frozenset[str]) -> list[str]:
 
 def within(fields: dict[str, Any], lacking: frozenset[str]) -> dict[str, Any]:
     """``fields`` as the bot may send them in the channel: without the picture (no Attach
-    Files), with the embed turned into text (no Embed Links)."""
-    out = dict(fields)
-    if "attach_files" in lacking:
-        out.pop(PICTURE, None)
+    Files: a layout shows its full text instead), with an embed turned into text (no Embed
+    Links; the newer layout needs no such permission)."""
+    out = without_picture(fields) if "attach_files" in lacking else dict(fields)
     embed = out.get("embed")
     if "embed_links" in lacking and isinstance(embed, discord.Embed):
         out["embed"] = None

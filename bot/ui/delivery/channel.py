@@ -18,6 +18,7 @@ from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import TableInfo
 from bot.services.tables import TableService
+from bot.ui.components.layout import from_embed
 from bot.ui.delivery import access
 from bot.ui.delivery.failures import (
     Broken,
@@ -174,10 +175,9 @@ class Channel:
                 fields = self.screens.lobby_message(outcome.table)
                 await self._last_edit(table, message_id, fields, lacking)
             return
-        r = renderer(table.game_id)
         if outcome.finished:
             if message_id is not None:
-                fields = {"content": None, "embed": r.table_embed(outcome), "view": None}
+                fields = self.screens.finished_table(outcome)
                 await self._last_edit(table, message_id, fields, lacking)
             return
         if outcome.public is None:
@@ -239,7 +239,8 @@ class Channel:
             elif post.final is not None:  # the result, with the game's deal-by-deal table
                 history = await self.service.deal_history(table.id)
                 title = _(renderer(table.game_id).TITLE)
-                post.fields["embed"] = final_embed(post.final, title, history)
+                controls = self.screens.rematch_view(table)
+                post.fields["view"] = from_embed(final_embed(post.final, title, history), controls)
             await self._send(table, post.fields, lacking)
         except (Retry, Refused, Lost):
             await self.service.release_post(table.id, post.key, replaces)

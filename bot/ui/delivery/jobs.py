@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
 
 import discord
+from discord.ui.view import BaseView
 
 from bot.services.models import Outcome
 from bot.ui.delivery.pictures import PICTURE
@@ -101,7 +102,7 @@ def fingerprint(fields: dict[str, Any]) -> str:
     data = [
         fields.get("content"),
         embed.to_dict() if isinstance(embed, discord.Embed) else None,
-        view.to_components() if isinstance(view, discord.ui.View) else None,
+        view.to_components() if isinstance(view, BaseView) else None,
         None if picture is None else hashlib.blake2b(picture[1], digest_size=16).hexdigest(),
     ]
     return hashlib.blake2b(

@@ -30,8 +30,9 @@ class Messenger(Protocol):
 
 
 class Screens(Protocol):
-    """A table's messages as they should look now, each as message fields (``content``,
-    ``embed``, ``view``, maybe a picture: see ``bot.ui.delivery.pictures``)."""
+    """A table's messages as they should look now, each as message fields (``view``: a
+    ``bot.ui.components.layout.Layout``; maybe a picture: see ``bot.ui.delivery.pictures``;
+    a plain post may still be ``content`` alone)."""
 
     def lobby_message(self, table: TableInfo) -> dict[str, Any]:
         """The lobby (or a closed table's last word) in the table's message."""
@@ -39,6 +40,10 @@ class Screens(Protocol):
 
     def table_message(self, outcome: Outcome) -> dict[str, Any]:
         """The running table's public message."""
+        ...
+
+    def finished_table(self, outcome: Outcome) -> dict[str, Any]:
+        """The table's message once its game is over."""
         ...
 
     def rematch_view(self, table: TableInfo) -> discord.ui.View | None:

@@ -46,12 +46,14 @@ from bot.services.errors import ServiceError
 from bot.services.life import Notification
 from bot.services.models import Outcome, TableInfo
 from bot.services.tables import TableService
+from bot.ui.components.layout import from_embed
 from bot.ui.components.views import review_view
 from bot.ui.delivery.access import REFUSED, UNREACHABLE_HOURS, UNREACHABLE_LIMIT, blocks
 from bot.ui.delivery.channel import Channel, Shown
 from bot.ui.delivery.failures import DeliveryFailure, attempt
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Job, Post, fingerprint, together
+from bot.ui.delivery.pictures import for_edit
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
 from bot.ui.text.cards import plain_suits
@@ -128,8 +130,10 @@ class Publisher:
                 job.posts.append(
                     Post(
                         {
-                            "embed": final_embed(outcome, _(r.TITLE)),
-                            "view": self.screens.rematch_view(outcome.table),
+                            "view": from_embed(
+                                final_embed(outcome, _(r.TITLE)),
+                                self.screens.rematch_view(outcome.table),
+                            )
                         },
                         "final",
                         final=outcome,
@@ -434,8 +438,9 @@ class Publisher:
                 channel = await self.hands.dm_channel(seat)
                 await attempt(channel.send(text), "a closing DM")
                 if seat.dm_message_id is not None:
+                    closed = for_edit(self.screens.closed_hand(table, seat))
                     await attempt(
-                        channel.get_partial_message(seat.dm_message_id).edit(view=None),
+                        channel.get_partial_message(seat.dm_message_id).edit(**closed),
                         "a closed hand",
                     )
             except DeliveryFailure:
@@ -450,11 +455,12 @@ class Publisher:
         return [
             Post(
                 {
-                    "content": None,
-                    "embed": r.deal_summary_embed(
-                        outcome.table, ended, _totals_after(outcome, ended.number)
-                    ),
-                    "view": review_view(outcome.table.id, ended.number) if review else None,
+                    "view": from_embed(
+                        r.deal_summary_embed(
+                            outcome.table, ended, _totals_after(outcome, ended.number)
+                        ),
+                        review_view(outcome.table.id, ended.number) if review else None,
+                    )
                 },
                 f"deal:{ended.number}",
                 replaces=i == 0,

@@ -90,7 +90,7 @@ class DailyController:
         await reply(
             interaction,
             _(
-                "Today's {game} deal is in your DMs: {link}",
+                "[Today's {game} deal]({link}) is in your DMs.",
                 game=game_title(game),
                 link=dm_link(channel.id, message.id),
             ),

@@ -24,6 +24,7 @@ from bot.ui.handlers.lobby import LobbyController
 from bot.ui.text.life import time_left
 from bot.ui.text.locale import for_seat
 from bot.ui.text.names import escape_name
+from bot.ui.text.render import table_link
 
 log = logging.getLogger(__name__)
 
@@ -72,14 +73,10 @@ class LifeController:
             except DeliveryFailure:
                 log.info("could not post a turn reminder at table %s", table.id)
             return
-        link = (
-            f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
-            if table.message_id
-            else f"<#{table.channel_id}>"
-        )
+        link = table_link(table)  # a masked link below: never a raw address
         with for_seat(table, seat):
             text = _(
-                "⏰ It's still your turn at table #{id} ({link}) — {left} left before the "
+                "⏰ It's still your turn at [table #{id}]({link}) — {left} left before the "
                 "computer plays for you.",
                 id=table.id,
                 link=link,

@@ -127,7 +127,7 @@ class LobbyController:
             ) from None
         await self.service.set_message(table.id, message.id)
         link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message.id}"
-        lines = [_("Table #{id} is open: {link}", id=table.id, link=link)]
+        lines = [_("[Table #{id}]({link}) is open.", id=table.id, link=link)]
         # What the table will lack here, said once: its host is not told again by DM.
         lacking = access.missing(interaction.app_permissions)
         if "attach_files" in lacking and not await self.service.pictures_on(table.guild_id, None):
@@ -219,7 +219,7 @@ class LobbyController:
         fields = self.screens.lobby_message(table)
         channel = self.bot.get_partial_messageable(table.channel_id)
         try:
-            await channel.get_partial_message(table.message_id).edit(**fields)
+            await channel.get_partial_message(table.message_id).edit(**for_edit(fields))
         except discord.HTTPException as e:
             log.info("could not edit the message of table %s: %s", table.id, e)
             return False

@@ -18,7 +18,7 @@ from bot.ui.delivery.pictures import for_edit
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import renderer
 from bot.ui.handlers.desk import MOVE_MADE, Desk, from_hand, where_of
-from bot.ui.handlers.screens import TableScreens
+from bot.ui.handlers.screens import TableScreens, lobby_embed_of
 from bot.ui.text.cards import long_name
 from bot.ui.text.refusals import refusal
 from bot.ui.text.render import with_coaching
@@ -173,7 +173,7 @@ class PlayController:
                 await reply(
                     interaction,
                     _("The table is still gathering players."),
-                    embed=self.screens.lobby_message(table)["embed"],
+                    embed=lobby_embed_of(table),
                 )
                 return
             outcome = await self.service.snapshot(table.id, None)

@@ -16,9 +16,11 @@ import discord
 
 from bot.engine.views import SeatView
 from bot.i18n import _
+from bot.services.analysis import expert_ready
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
 from bot.ui.components.cards import decision_view
+from bot.ui.components.layout import from_embed
 from bot.ui.components.table import stamp_deal
 from bot.ui.components.views import (
     add_hint_button,
@@ -31,10 +33,12 @@ from bot.ui.components.views import (
 from bot.ui.delivery.pictures import add_hand_picture
 from bot.ui.games import renderer
 from bot.ui.handlers.desk import Host
+from bot.ui.handlers.layouts import hand_layout, result_card, table_layout
+from bot.ui.text.brief import link_line
 from bot.ui.text.daily import result_embed
 from bot.ui.text.life import clock_line, clock_name
 from bot.ui.text.locale import for_seat, for_table
-from bot.ui.text.names import flat_name, pinging
+from bot.ui.text.names import escape_name, pinging
 from bot.ui.text.render import coaching_lines, lobby_embed, table_link, with_coaching
 
 
@@ -53,25 +57,34 @@ class TableScreens:
             return _lobby_fields(table)
 
     def table_message(self, outcome: Outcome) -> dict[str, Any]:
-        """The running table's public message: whose turn (mentioned), the clock, the table."""
+        """The running table's public message: whose turn (mentioned), the clock, the table;
+        the spectators' view (a player's own hand is in their DM)."""
         table = outcome.table
         r = renderer(table.game_id)
         with for_table(table):
             content = "\n".join(x for x in (r.turn_content(outcome), clock_line(table)) if x)
-            return {
-                "content": content or None,
-                "embed": with_coaching(r.table_embed(outcome), table),
-                # A daily deal's table sits in its player's DMs, right above their hand.
-                "view": None
+            # A daily deal's table sits in its player's DMs, right above their hand.
+            controls = (
+                None
                 if table.daily is not None
                 else table_view(
                     table.id, someone_away=any(s.away for s in table.seats), hints=table.hints
-                ),
+                )
+            )
+            embed = with_coaching(r.table_embed(outcome), table)
+            return {
+                "view": table_layout(outcome, embed, content or None, controls),
                 # Only the table's own players can be pinged (the turn's mention).
                 "allowed_mentions": pinging(
                     *(s.user_id for s in table.seats if not s.is_bot and not s.resigned)
                 ),
             }
+
+    def finished_table(self, outcome: Outcome) -> dict[str, Any]:
+        """The table message once its game is over (its result is posted below it)."""
+        r = renderer(outcome.table.game_id)
+        with for_table(outcome.table):
+            return {"view": from_embed(r.table_embed(outcome))}
 
     @staticmethod
     def rematch_view(table: TableInfo) -> discord.ui.View | None:
@@ -86,11 +99,8 @@ class TableScreens:
             boards = await self.service.daily_boards(mine.game_id, mine.user_id, None, mine.day)
             standing = boards.world_standing
         with for_table(table):
-            return {
-                "content": None,
-                "embed": result_embed(mine, standing),
-                "view": result_view(table.id) if mine.score is not None else None,
-            }
+            controls = result_view(table.id) if mine.score is not None else None
+            return {"view": from_embed(result_embed(mine, standing), controls)}
 
     # ---- hands -----------------------------------------------------------------------------
     def where(self, table: TableInfo) -> str:
@@ -99,30 +109,58 @@ class TableScreens:
             return _("Daily deal · {day}", day=table.daily)
         guild = self.bot.get_guild(table.guild_id)
         channel = guild.get_channel(table.channel_id) if guild else None
-        # An embed author line: Discord shows it literally, so names are only made one line.
-        server = flat_name(guild.name) if guild else _("your server")
-        place = f"#{flat_name(channel.name)}" if channel else _("the table channel")
+        # Shown as markdown (a masked link's text): names are escaped.
+        server = escape_name(guild.name) if guild else _("your server")
+        place = f"#{escape_name(channel.name)}" if channel else _("the table channel")
         return _("{server} › {place} · table #{id}", server=server, place=place, id=table.id)
+
+    def place(self, table: TableInfo) -> str | None:
+        """The server a table is played in, as a hand's first line names it (None: a daily
+        deal, played alone in the DMs)."""
+        if table.daily is not None:
+            return None
+        guild = self.bot.get_guild(table.guild_id)
+        return escape_name(guild.name) if guild else _("your server")
 
     def hand_message(
         self, outcome: Outcome, seat: int, selected: tuple[str, ...] = ()
     ) -> dict[str, Any]:
-        """The seat's hand embed and decision controls (``selected``: a multi-card choice in
-        progress, see ``bot/ui/components/choice.py``)."""
+        """The seat's hand and decision controls (``selected``: a multi-card choice in
+        progress, see ``bot/ui/components/choice.py``); once the game is over, the seat's
+        result card."""
         table = outcome.table
         r = renderer(table.game_id)
         view = outcome.seat_views[seat]
         with for_seat(table, seat):  # in the player's own language, wherever it is shown
+            game = _(r.TITLE)
+            if outcome.finished:
+                card = result_card(
+                    outcome,
+                    seat,
+                    game=game,
+                    where=self.where(table),
+                    review=expert_ready(table.game_id),
+                )
+                return {"view": card}
             embed = r.hand_embed(table, view, self.where(table), outcome)
-            controls = None if outcome.finished else decision_controls(r, table.id, view, selected)
+            controls = decision_controls(r, table.id, view, selected)
             if controls is not None:
                 stamp_deal(controls, outcome.deal_number)
                 if table.hints:
                     add_hint_button(controls, table.id)
             me = next(s for s in table.seats if s.seat == seat)
-            if me.away and controls is None and not outcome.finished:
+            if me.away and controls is None:
                 controls = back_view(table.id)  # the computer is playing this seat
-        return {"embed": embed, "view": controls}
+            layout = hand_layout(
+                outcome,
+                seat,
+                embed,
+                controls,
+                game=game,
+                place=self.place(table),
+                where=self.where(table),
+            )
+        return {"view": layout}
 
     async def hand_with_picture(
         self, outcome: Outcome, seat: int, user_id: int | None, selected: tuple[str, ...] = ()
@@ -154,25 +192,37 @@ class TableScreens:
         embed = discord.Embed(
             title=_("{game} · table #{id}", game=_(r.TITLE), id=table.id), description=text
         )
-        embed.set_author(name=self.where(table), url=table_link(table))
-        return {"content": None, "embed": embed, "view": None}
+        where = link_line(self.where(table), table_link(table))
+        return {"view": from_embed(embed, link=where)}
 
 
-def _lobby_fields(table: TableInfo) -> dict[str, Any]:
+def lobby_embed_of(table: TableInfo) -> discord.Embed:
+    """The lobby's words (or a closed table's last word) as an embed, in the table's language
+    (``/<game> status`` shows it privately)."""
+    with for_table(table):
+        return _lobby_embed(table)
+
+
+def _lobby_embed(table: TableInfo) -> discord.Embed:
     r = renderer(table.game_id)
     if table.status == "abandoned":
-        embed = discord.Embed(
+        return discord.Embed(
             title=_("{game} · table #{id}", game=_(r.TITLE), id=table.id),
             description=_("This table was closed."),
         )
-        return {"content": None, "embed": embed, "view": None}
     lines = [
         *r.option_lines(table.options),
         _("Turn clock: **{clock}**", clock=clock_name(table.turn_clock)),
         *coaching_lines(table),
     ]
-    embed = lobby_embed(table, _(r.TITLE), lines)
-    return {"content": None, "embed": embed, "view": lobby_view(table.id, full=table.is_full)}
+    return lobby_embed(table, _(r.TITLE), lines)
+
+
+def _lobby_fields(table: TableInfo) -> dict[str, Any]:
+    embed = _lobby_embed(table)
+    if table.status == "abandoned":
+        return {"view": from_embed(embed)}
+    return {"view": from_embed(embed, lobby_view(table.id, full=table.is_full))}
 
 
 def decision_controls(

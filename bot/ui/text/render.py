@@ -369,35 +369,33 @@ def add_last_trick(
 
 
 def score_table(table: TableInfo, history: Sequence[tuple[int, Sequence[int]]]) -> str:
-    """A code block of each deal's deltas with the running totals per seat, "+d (total)",
-    one row per deal and one column per seat (``P1``… — the key line names them; never a
-    card-like code such as ``S1``, which a reader could take for the Ace of Spades). The
-    earliest rows give way to "…" if the table would not fit a field."""
+    """The deal-by-deal sheet, one line per player with their name (issue 30: a grid of seat
+    columns overflows a phone): each deal's change with the running total after it, "+20
+    (20) · −40 (−20)", then the final total in bold. A line too long for its share of a field
+    gives way from its earliest deals ("…")."""
     players = max([table.players, *(len(d) for _, d in history)])
-    running = [0] * players
-    body: list[list[str]] = []
-    for number, deltas in history:
-        cells = [str(number)]
-        for s in range(players):
+    share = max(60, FIELD_VALUE_LIMIT // max(1, players) - 1)
+    lines: list[str] = []
+    for s in range(players):
+        running = 0
+        steps: list[str] = []
+        for _number, deltas in history:
             d = deltas[s] if s < len(deltas) else 0
-            running[s] += d
-            cells.append(f"{d:+d} ({running[s]})")
-        body.append(cells)
-    head = ["#", *(f"P{s + 1}" for s in range(players))]
-    total = ["=", *(str(t) for t in running)]
-    grid = [head, *body, total]
-    widths = [max(len(r[c]) for r in grid) for c in range(players + 1)]
+            running += d
+            steps.append(f"{_signed(d)} ({_signed(running, plus=False)})")
+        head = f"**{seat_label(table, s)}** "
+        tail = f" = **{_signed(running, plus=False)}**"
+        while len(steps) > 1 and len(head) + len(" · ".join(steps)) + len(tail) > share:
+            steps = ["…", *steps[2:]]
+        lines.append(head + " · ".join(steps) + tail)
+    return clip_lines(lines, FIELD_VALUE_LIMIT)
 
-    def row(cells: list[str]) -> str:
-        return "  ".join(cell.rjust(w) for cell, w in zip(cells, widths, strict=True))
 
-    key = " · ".join(f"P{s + 1} {seat_label(table, s)}" for s in range(players))
-    rows = [row(r) for r in body]
-    while True:
-        text = "\n".join(["```", row(head), *rows, row(total), "```", key])
-        if len(text) <= FIELD_VALUE_LIMIT or len(rows) <= 1:
-            return text[:FIELD_VALUE_LIMIT]
-        rows = ["…", *rows[2:]]
+def _signed(n: int, *, plus: bool = True) -> str:
+    """``n`` with a real minus sign (and a plus sign, ``plus``)."""
+    if n < 0:
+        return f"−{-n}"
+    return f"+{n}" if plus else str(n)
 
 
 def finish_table_embed(

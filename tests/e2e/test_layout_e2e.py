@@ -1,0 +1,143 @@
+"""The newer message layout through Discord (issue 30): at your turn your DM is the whole
+table (one picture of the table above your hand, the contract, the trick with its winning
+card, the scores, then the controls) in a green frame; while you wait it is a quiet grey hand;
+every DM sent for your turn opens with the line a phone's notification shows; the game ends
+in your DM with your result card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import simcord
+
+from bot.engine.views import PublicView
+from bot.ui.components.layout import ACCENT_TURN, ACCENT_WAIT
+from bot.ui.text.cards import label
+from tests.e2e.helpers import accent, components, labels, pictures, said, texts
+from tests.resilience.drive import Table, World, make_world
+
+
+def dm_payloads(world: World, member: Any) -> list[dict[str, Any]]:
+    """What the bot posted as new messages in the member's DMs (request bodies)."""
+    path = f"/channels/{member.user.dm_channel.id}/messages"
+    return [
+        c.json
+        for c in world.env.http_requests
+        if c.method == "POST" and c.path == path and isinstance(c.json, dict)
+    ]
+
+
+def first_text(payload: dict[str, Any]) -> str | None:
+    """The first text display of a message body (what a phone's push shows of it)."""
+    stack = list(reversed(payload.get("components") or []))
+    while stack:
+        c = stack.pop()
+        if c.get("type") == 10:
+            return c.get("content")
+        stack.extend(reversed(c.get("components") or []))
+    return None
+
+
+async def test_your_dm_at_your_turn_is_the_whole_table(simcord_env: simcord.Env) -> None:
+    world = make_world(simcord_env, 2)
+    alice, bob = world.members
+    table = Table(world, "french_tarot", [alice, bob], seed=5)
+    await table.open(4, None)
+
+    async def trick_under_way() -> tuple[Any, discord.Message, PublicView]:
+        """Play on until a human must play to a trick already led."""
+        for _ in range(400):
+            found = await table.mover()
+            assert found is not None, "the game ended before a trick was under way"
+            outcome = await world.service.snapshot(table.table_id, found[0].id)
+            pv = outcome.public
+            if pv is not None and pv.phase == "play" and pv.trick:
+                return found[0], found[1], pv
+            await table.step(found=found)
+        raise AssertionError("no trick under way")
+
+    member, dm, pv = await trick_under_way()
+    info = await world.service.get_table(table.table_id)
+
+    # The first line is what the phone's notification shows.
+    assert texts(dm)[0] == f"🟢 Your turn — French Tarot #{info.id} (Tarot Club): play a card"
+    assert accent(dm) == ACCENT_TURN
+    # One picture, the table above the hand, with the whole text as its alt text.
+    ((url, alt),) = pictures(dm)
+    assert [a.filename for a in dm.attachments] == ["turn.png"] and url
+    assert "Your hand" in alt
+    # The text under it says what the picture shows: the contract, the trick (its winning
+    # card marked), what to do, the scores; the controls follow.
+    shown = "\n".join(texts(dm)[1:])
+    taker = pv.info["taker"]
+    assert " plays **" in shown and info.seats[taker].name in shown  # the contract
+    for _seat, card in pv.trick:
+        assert f"**{label(card)}**" in shown
+    assert "🏆" in shown
+    assert all(s.name in shown.split("Scores · ")[1] for s in info.seats if not s.is_bot)
+    assert "play a card" in shown and components(dm)
+
+    # The other player waits: a quiet grey hand (no turn line, no table), no decision.
+    other = bob if member is alice else alice
+    waiting = await table.hand(other)
+    assert waiting is not None
+    assert texts(waiting)[0] == f"⚪ French Tarot #{info.id} (Tarot Club)"
+    assert accent(waiting) == ACCENT_WAIT
+    assert [a.filename for a in waiting.attachments] == ["hand.png"]
+    assert "Scores · " in "\n".join(texts(waiting))
+    assert not components(waiting)
+
+
+async def test_every_dm_sent_for_your_turn_opens_with_the_push_line(
+    simcord_env: simcord.Env,
+) -> None:
+    world = make_world(simcord_env, 2)
+    alice, bob = world.members
+    r = await alice.slash(world.channel, "notify", when="0")  # notified as each turn starts
+    assert said(r).ephemeral
+    table = Table(world, "la_morte", [alice, bob], seed=6)
+    await table.open(4, {"target": 10, "round_limit": 2})
+    await table.play()
+    sent = dm_payloads(world, alice)
+    assert len(sent) > 2, "alice got no turn notification"
+    game = f"La Morte #{table.table_id} (Tarot Club): "
+    for payload in sent[1:]:  # after the first hand, each new DM is a turn notification
+        assert not payload.get("content") and not payload.get("embeds")
+        line = first_text(payload) or ""
+        assert line.startswith(f"🟢 Your turn — {game}"), line
+    assert f"🟢 Your turn — {game}play a card" in [first_text(p) for p in sent]
+
+
+async def test_the_game_ends_in_your_dm_with_your_result_card(simcord_env: simcord.Env) -> None:
+    world = make_world(simcord_env, 2)
+    alice, bob = world.members
+    table = Table(world, "la_morte", [alice, bob], seed=6)
+    await table.open(3, {"target": 10, "round_limit": 1})
+    await table.play()
+    outcome = await world.service.snapshot(table.table_id)
+    assert outcome.finished
+    for member in (alice, bob):
+        card = await table.hand(member)
+        assert card is not None
+        head, *rest = texts(card)
+        seat = outcome.table.seat_of(member.id)
+        assert seat is not None
+        score = outcome.totals[seat]
+        if seat in outcome.winners:
+            assert head == f"🏆 You won — La Morte #{table.table_id}: {score} points"
+        else:
+            assert head.startswith(f"🏁 Game over — La Morte #{table.table_id}: you placed ")
+            assert head.endswith(f" of 3 with {score} points")
+        body = "\n".join(rest)
+        # One line per player, with names, the reader marked; whether it is rated.
+        assert sum(1 for line in body.splitlines() if line[:1].isdigit()) == 3
+        assert f"{member.name} — **{score}** " in body or f"{member.name} — **{score}**" in body
+        assert "(you)" in body and "counts in the rankings" in body
+        assert "The game is over" not in body
+        buttons = [c for c in components(card) if isinstance(c, discord.Button)]
+        link = next(b for b in buttons if b.url)
+        assert link.label == "Results" and (link.url or "").startswith(
+            f"https://discord.com/channels/{world.guild.id}/{world.channel.id}"
+        )
+        assert "Rematch" in labels(card) and "Review" in labels(card)
