@@ -17,6 +17,9 @@ COMMAND_SYNC_MODES = ("auto", "on", "off")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 DEFAULT_LOBBY_IDLE_HOURS = 24.0
 DEFAULT_TABLE_IDLE_DAYS = 7.0
+DEFAULT_POOL_SIZE = 10  # bot.db.postgres.POOL_SIZE (not imported: it would load asyncpg)
+DEFAULT_ACQUIRE_TIMEOUT = 5.0  # bot.db.postgres.ACQUIRE_TIMEOUT
+DEFAULT_JOB_SECONDS = 20.0  # bot.services.compute.JOB_SECONDS
 
 MISSING_TOKEN_MESSAGE = (
     "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications "
@@ -57,6 +60,13 @@ class Settings:
     # The secret mixed into each day's daily deal (issue 20), so nobody can compute a deal in
     # advance; None: one made at random on first start and kept in the database.
     daily_salt: str | None = field(default=None, repr=False)
+    # PostgreSQL: connections per process, and how long a task waits for one before the user
+    # is told the bot is busy (seconds).
+    database_pool_size: int = DEFAULT_POOL_SIZE
+    database_acquire_timeout: float = DEFAULT_ACQUIRE_TIMEOUT
+    # The most seconds one job of the computer players (or one hint) may think in a worker
+    # process; then its worker is stopped and the casual computer decides instead.
+    worker_job_seconds: float = DEFAULT_JOB_SECONDS
 
     @property
     def owns_command_sync(self) -> bool:
@@ -141,6 +151,17 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
             "random and kept in the database)."
         )
 
+    raw_pool = get("DATABASE_POOL_SIZE")
+    pool_size = (
+        DEFAULT_POOL_SIZE if raw_pool is None else _parse_int("DATABASE_POOL_SIZE", raw_pool)
+    )
+    if pool_size < 1:
+        raise ConfigError(f"DATABASE_POOL_SIZE must be at least 1 connection, got {pool_size}.")
+    acquire_timeout = _positive_number(
+        "DATABASE_ACQUIRE_TIMEOUT", get, DEFAULT_ACQUIRE_TIMEOUT
+    )
+    job_seconds = _positive_number("WORKER_JOB_SECONDS", get, DEFAULT_JOB_SECONDS)
+
     return Settings(
         token=token,
         database_path=database_path,
@@ -154,6 +175,9 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
         lobby_idle_hours=lobby_idle_hours,
         table_idle_days=table_idle_days,
         daily_salt=daily_salt,
+        database_pool_size=pool_size,
+        database_acquire_timeout=acquire_timeout,
+        worker_job_seconds=job_seconds,
     )
 
 

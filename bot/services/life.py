@@ -208,6 +208,9 @@ class TableLife(TableCore):
         The resigned player is recorded as not winning (their seat's score still counts at
         the table). If no active human remains the table is abandoned, without results.
         """
+        return await self._recomputing(lambda: self._resign(table_id, user_id, where))
+
+    async def _resign(self, table_id: int, user_id: int, where: Where | None) -> Outcome:
         async with self._lock(table_id):
             rec = await self._load(table_id)
             require_here(rec, where, "seat")

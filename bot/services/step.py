@@ -343,6 +343,9 @@ class PlayStep:
         #: ``advance`` stopped at its limits with computer moves still to make (the commit
         #: makes them due at once: ``TableLife.expire_overdue`` goes on with them).
         self.cut_short = False
+        #: Every computer seat plays the casual policy (``compute.casually``: the expert's
+        #: job could not be done in time).
+        self.casual = False
 
     def log(self, kind: str, seat: int | None, payload: dict[str, Any]) -> None:
         self.seq += 1
@@ -439,5 +442,5 @@ class PlayStep:
         logged at (so a restart or a replay finds the same one)."""
         view = self.rules.observe(self.m.deal, seat)
         rng = computer_rng(self.seed, self.seq + 1)
-        level = "casual" if seat in self.stand_in else self.level
+        level = "casual" if seat in self.stand_in or self.casual else self.level
         return computer_action(self.rules, view, rng, level, self.effort, strict=self.daily)
