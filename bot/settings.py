@@ -157,9 +157,7 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
     )
     if pool_size < 1:
         raise ConfigError(f"DATABASE_POOL_SIZE must be at least 1 connection, got {pool_size}.")
-    acquire_timeout = _positive_number(
-        "DATABASE_ACQUIRE_TIMEOUT", get, DEFAULT_ACQUIRE_TIMEOUT
-    )
+    acquire_timeout = _positive_number("DATABASE_ACQUIRE_TIMEOUT", get, DEFAULT_ACQUIRE_TIMEOUT)
     job_seconds = _positive_number("WORKER_JOB_SECONDS", get, DEFAULT_JOB_SECONDS)
 
     return Settings(

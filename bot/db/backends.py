@@ -36,9 +36,8 @@ async def open_database(
     # Each backend is imported only when chosen, so a SQLite deployment never loads asyncpg
     # (nor a PostgreSQL one aiosqlite).
     if is_postgres_url(str(target)):
-        from bot.db.postgres import PostgresDatabase
-
         from bot.db import postgres
+        from bot.db.postgres import PostgresDatabase
 
         return await PostgresDatabase.connect(
             str(target),

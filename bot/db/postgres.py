@@ -25,8 +25,8 @@ from bot.db.database import (
     IntegrityError,
     LockTimeout,
     Params,
-    Row,
     PoolTimeout,
+    Row,
     TableLock,
     migrations,
 )

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copyreg
 import logging
+import math
 import multiprocessing
 import os
 import threading
@@ -106,7 +107,7 @@ def _wait(future: Future[_T], seconds: float) -> _T:
             return future.result(timeout=_QUEUE_POLL)
         except TimeoutError:
             continue
-    return future.result(timeout=seconds)
+    return future.result(timeout=None if math.isinf(seconds) else seconds)
 
 
 def run(

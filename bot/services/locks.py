@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from contextvars import ContextVar, Token
 from types import TracebackType
 
@@ -120,7 +120,7 @@ class TableLock:
         return shared
 
     @contextlib.asynccontextmanager
-    async def released(self) -> AsyncIterator[None]:
+    async def released(self) -> AsyncGenerator[None]:
         """Let the database's lock (and its pooled connection) go for the block, then take it
         back: ``Conflict`` if that fails (``wait=False``: another process took the table).
         The in-process lock stays held. Whoever uses this checks the table's ``seq`` after."""

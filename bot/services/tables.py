@@ -376,7 +376,12 @@ class TableService(DailyTables, TableCoach):
 
         async def once() -> Outcome:
             return await self._act(
-                lock, user_id, payload, queued, expect_seq=expect_seq, expect_deal=expect_deal,
+                lock,
+                user_id,
+                payload,
+                queued,
+                expect_seq=expect_seq,
+                expect_deal=expect_deal,
                 where=where,
             )
 
