@@ -18,7 +18,17 @@ from bot.services.models import Outcome
 from bot.services.tables import TableService
 from bot.ui.text.refusals import refusal
 from tests.services import jobs
-from tests.services.conftest import ANA, BEN, CAL, CHANNEL, DEE, GUILD, Clock, passive_payload, user_to_act
+from tests.services.conftest import (
+    ANA,
+    BEN,
+    CAL,
+    CHANNEL,
+    DEE,
+    GUILD,
+    Clock,
+    passive_payload,
+    user_to_act,
+)
 
 #: Guards against a hang (the defects these tests are about): never reached when all is well.
 HANG_GUARD = 60.0
@@ -99,8 +109,9 @@ async def test_the_database_lock_is_not_held_while_computers_think(
         acting: asyncio.Task[Outcome] | None = None
         for _ in range(20):  # Ana's moves until one hands the turn to the computers
             view = slow.seat_views[slow.public.to_act]  # type: ignore[union-attr]
-            acting = asyncio.create_task(svc.act(slow.table.id, ANA, passive_payload(view)))
-            await _until(lambda: acting.done() or gate.started())
+            task = asyncio.create_task(svc.act(slow.table.id, ANA, passive_payload(view)))
+            acting = task
+            await _until(lambda task=task: task.done() or gate.started())
             if gate.started():
                 break
             slow = acting.result()
