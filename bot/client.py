@@ -23,7 +23,7 @@ from bot.db.database import Database
 from bot.engine.registry import implemented
 from bot.i18n.commands import CommandTranslator
 from bot.log import log_context
-from bot.services.errors import ServiceError
+from bot.services.errors import as_refusal
 from bot.services.stats import StatsService
 from bot.services.tables import TableService
 from bot.ui.components.choice import ChoiceSelect
@@ -31,6 +31,8 @@ from bot.ui.components.table import TableButton, TableSelect
 from bot.ui.delivery import suit_emojis
 from bot.ui.delivery.answer import reply_error
 from bot.ui.handlers.controller import TableController
+from bot.ui.handlers.daily import UPKEEP_EVERY
+from bot.ui.handlers.sweeper import Sweeper
 from bot.ui.text import mention
 from bot.ui.text.cards import set_suit_marks
 from bot.ui.text.errors import GENERIC, SERVER_ONLY
@@ -42,7 +44,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SWEEP_SECONDS = 5.0  # how often turn deadlines and reminders are checked
+SWEEP_SECONDS = 5.0  # how often turn deadlines, notifications and deliveries are checked
+UPKEEP_SECONDS = 10.0  # the heartbeat (downtime is forgiven past 30 s) and idle tables
+BOARDS_SECONDS = 30.0  # the recent boards' rolling totals (they move by the minute)
+HEALTH_SECONDS = 5.0  # the status file (the health check allows 60 s)
 LOBBY_IDLE = 24 * 3600.0  # seconds a lobby may sit unchanged before it closes
 TABLE_IDLE = 7 * 86400.0  # seconds a running game may go without a move before it ends
 SHUTDOWN_GRACE = 8.0  # seconds in-flight work may take once a stop is asked (docker: 10)
@@ -185,6 +190,9 @@ class TrionfiBot(commands.AutoShardedBot):
         clock: Callable[[], float] | None = None,
         metrics_port: int | None = None,
         count_every: float | None = METRICS_EVERY,
+        pool_size: int | None = None,
+        acquire_timeout: float | None = None,
+        job_seconds: float | None = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -205,7 +213,7 @@ class TrionfiBot(commands.AutoShardedBot):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.seed_source = seed_source
-        self.sweep_every = sweep_every  # None: no background sweeper (tests sweep by hand)
+        self.sweep_every = sweep_every  # None: no background tasks (tests sweep by hand)
         self.retry_delays = retry_delays  # () : the publisher's defaults
         self.lobby_idle = lobby_idle
         self.table_idle = table_idle
@@ -214,19 +222,26 @@ class TrionfiBot(commands.AutoShardedBot):
         self.command_sync = command_sync  # this process owns the command sync (one per cluster)
         self.daily_salt = daily_salt  # DAILY_SALT (None: the one kept in the database)
         self.clock = clock  # the services' clock (tests move it; None: the real time)
+        self.pool_size = pool_size  # PostgreSQL's pool (None: the backend's defaults)
+        self.acquire_timeout = acquire_timeout
+        self.job_seconds = job_seconds  # a worker job's deadline (None: compute's default)
         self.started_at = time.time()
         self.accepting = True  # False once a stop is asked: new interactions are turned away
         self.in_flight = 0  # interactions being handled
         self.sync_only = False  # ``python -m bot sync``: set up, sync (forced), nothing else
-        self._sweeper: asyncio.Task[None] | None = None
         self.metrics_port = metrics_port  # None: no metrics (METRICS_PORT)
         self.count_every = count_every  # None: tables counted by hand (``count_tables``)
         self._counter: asyncio.Task[None] | None = None  # refreshes the metrics' table counts
+        self.sweeper = Sweeper()
+        self._republishing: asyncio.Task[None] | None = None
+        self._starting: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.db = await open_database(self.database_path)
+        self.db = await open_database(
+            self.database_path, pool_size=self.pool_size, acquire_timeout=self.acquire_timeout
+        )
         await self.db.migrate()
-        options: dict[str, Any] = {}
+        options: dict[str, Any] = {"job_seconds": self.job_seconds}
         if self.seed_source is not None:
             options["seed_source"] = self.seed_source
         if self.clock is not None:
@@ -253,8 +268,6 @@ class TrionfiBot(commands.AutoShardedBot):
             return
         # Turns whose clock ran while the bot was down get that time back.
         await self.service.forgive_downtime()
-        if self.sweep_every is not None:
-            self._sweeper = asyncio.create_task(self._sweep_forever(self.sweep_every))
         if self.metrics_port is not None:
             metrics.enable(self.metrics_port)
             metrics.watch_http(self.http)
@@ -265,8 +278,17 @@ class TrionfiBot(commands.AutoShardedBot):
         else:  # the owner of the sync stored the ids (a later sweep reads them if it had not)
             mention.remember(await self.service.command_ids())
         # Whatever a previous run committed but did not finish showing (a crash or a deploy
-        # between a commit and its publishing) is shown again now.
-        await self.controller.publisher.republish(startup=True)
+        # between a commit and its publishing) is shown again, in the background: rebuilding
+        # every unshown table's state must not keep the gateway from connecting.
+        self._republishing = asyncio.create_task(self._republish_unshown(), name="republish")
+        if self.sweep_every is not None:
+            self._starting = asyncio.create_task(self._start_background(self.sweep_every))
+
+    async def _republish_unshown(self) -> None:
+        try:
+            await self.controller.publisher.republish(startup=True)
+        except Exception:
+            log.exception("could not re-publish the tables left unshown by the last run")
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Upload the command tree where it changed since the last sync (``force``: always).
@@ -321,8 +343,9 @@ class TrionfiBot(commands.AutoShardedBot):
         """The single fallback for command errors: ephemeral, human, never a traceback."""
         original = getattr(error, "original", error)
         with for_interaction(interaction):  # in the language of the client that asked
-            if isinstance(original, ServiceError):
-                await reply_error(interaction, refusal(original))
+            refused = as_refusal(original)  # a ServiceError, or a database too busy
+            if refused is not None:
+                await reply_error(interaction, refusal(refused))
             elif isinstance(error, app_commands.NoPrivateMessage):
                 await reply_error(interaction, SERVER_ONLY)
             elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
@@ -335,26 +358,37 @@ class TrionfiBot(commands.AutoShardedBot):
                     log.exception("command %s failed", command, exc_info=original)
                 await reply_error(interaction, GENERIC)
 
-    async def _sweep_forever(self, every: float) -> None:
-        """Turn clocks, notifications, idle tables, delivery retries and the recent boards'
-        rolling totals: one loop for every table; deadlines live in the database, so a
-        restart simply picks them up again."""
-        await self.wait_until_ready()
-        while not self.is_closed():
-            await self._write_health()  # first: a slow sweep must not look like a dead bot
-            started = time.monotonic()
-            try:
-                if not mention.known():  # another process owns the sync: its ids, once stored
-                    mention.remember(await self.service.command_ids())
-                await self.service.heartbeat()
-                await self.controller.life.sweep()
-                await self.controller.life.expire_idle(self.lobby_idle, self.table_idle)
-                await self.controller.daily.upkeep()  # idle dailies, daily announcements
-                await self.service.roll_boards()  # last: the tables' clocks matter more
-            except Exception:  # a failed sweep must not stop the next one
-                log.exception("sweep failed")
-            metrics.sweep_done("sweep", time.monotonic() - started)
-            await asyncio.sleep(every)
+    async def _start_background(self, every: float) -> None:
+        """The sweeper's independent tasks (``bot.ui.handlers.sweeper``): turn clocks,
+        notifications and delivery retries every ``every`` seconds, then upkeep, the daily
+        task, the boards and the health file each on its own period. Deadlines live in the
+        database, so a restart simply picks them up again."""
+        await self.wait_until_ready()  # the guild cache, for names and languages
+        life, daily, service = self.controller.life, self.controller.daily, self.service
+
+        async def upkeep() -> None:
+            await service.heartbeat()
+            await life.expire_idle(self.lobby_idle, self.table_idle)
+
+        async def boards() -> None:
+            await service.roll_boards()
+
+        sweeper = self.sweeper
+        sweeper.add("clocks", every, life.clocks)
+        sweeper.add("notifications", every, life.notifications)
+        sweeper.add("deliveries", every, life.deliveries)
+        sweeper.add("upkeep", UPKEEP_SECONDS, upkeep)
+        sweeper.add("daily", UPKEEP_EVERY, daily.upkeep)
+        sweeper.add("boards", BOARDS_SECONDS, boards)
+        sweeper.add("health", HEALTH_SECONDS, self._write_health)
+        if not self.command_sync:  # another process owns the sync: its ids, once stored
+            sweeper.add("command ids", UPKEEP_SECONDS, self._learn_command_ids)
+        sweeper.start()
+
+    async def _learn_command_ids(self) -> None:
+        """Another process owns the command sync: its command ids, once it stored them."""
+        if not mention.known():
+            mention.remember(await self.service.command_ids())
 
     async def _count_forever(self, every: float) -> None:
         while not self.is_closed():
@@ -396,6 +430,7 @@ class TrionfiBot(commands.AutoShardedBot):
                 gateway_connected=connected,
                 database_ok=database_ok,
                 now=time.time(),
+                tasks=self.sweeper.liveness(),
             )
         except OSError:
             log.warning("cannot write the health status %s", self.status_path, exc_info=True)
@@ -430,8 +465,7 @@ class TrionfiBot(commands.AutoShardedBot):
         deadline = asyncio.get_running_loop().time() + grace
         while self.in_flight and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.05)
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        await self.sweeper.stop()
         controller = getattr(self, "controller", None)
         if controller is not None:
             remaining = max(0.1, deadline - asyncio.get_running_loop().time())
@@ -446,11 +480,12 @@ class TrionfiBot(commands.AutoShardedBot):
             controller.publisher.close()  # unshown states are re-published on the next start
             if not self.is_closed():  # …by whichever process comes first, at once
                 await controller.publisher.release()
-        for task in (self._sweeper, self._counter):
+        for task in (self._starting, self._republishing, self._counter):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        await self.sweeper.stop()
         if self.metrics_port is not None:
             metrics.disable()
         await super().close()
@@ -473,6 +508,9 @@ def create_bot(settings: Settings) -> TrionfiBot:
         command_sync=settings.owns_command_sync,
         daily_salt=settings.daily_salt,
         metrics_port=settings.metrics_port,
+        pool_size=settings.database_pool_size,
+        acquire_timeout=settings.database_acquire_timeout,
+        job_seconds=settings.worker_job_seconds,
     )
 
 

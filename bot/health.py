@@ -5,12 +5,16 @@ The status file sits next to the database by default (``<DATABASE_PATH dir>/trio
 and looks like::
 
     {"pid": 7, "gateway_connected": true, "database_ok": true, "updated_at": 1767225600.0,
-     "version": "0.1.0"}
+     "version": "0.1.0", "tasks": {"clocks": {"period": 5.0, "beat": 1767225598.2,
+     "stale_after": 60.0, "running_since": null, "last_seconds": 0.012, "failures": 0}, …}}
 
 The bot rewrites it every few seconds (atomically: a temporary file in the same folder, then
 ``os.replace``), so a reader never sees half a file. The check fails when the file is missing,
 unreadable or older than ``max_age`` seconds (the bot is gone or its event loop is stuck), when
-the gateway is not connected, or when the database check failed.
+the gateway is not connected, when the database check failed, or when one of the bot's
+background tasks (``tasks``: turn clocks, notifications, deliveries, upkeep, daily, boards;
+``bot.ui.handlers.sweeper``) has not finished a round for longer than its ``stale_after``
+(the reason names it).
 
 Standard library only at import time, and no discord.py: the check runs every half minute in a
 fresh interpreter and must stay cheap.
@@ -29,7 +33,7 @@ import time
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 STATUS_FILE_NAME = "trionfi.status.json"
 DEFAULT_MAX_AGE = 60.0
@@ -64,11 +68,13 @@ def write_status(
     gateway_connected: bool,
     database_ok: bool,
     now: float,
+    tasks: dict[str, dict[str, Any]] | None = None,
 ) -> None:
     """Atomically replace the status file at ``path`` (its folder is created if needed).
 
-    ``now`` is the Unix time to record (``time.time()``). Raises ``OSError`` if the file cannot
-    be written; the caller logs it and carries on (a missing update shows as a stale file).
+    ``now`` is the Unix time to record (``time.time()``); ``tasks`` the background tasks'
+    liveness (``Sweeper.liveness``). Raises ``OSError`` if the file cannot be written; the
+    caller logs it and carries on (a missing update shows as a stale file).
     """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -79,6 +85,8 @@ def write_status(
         "updated_at": float(now),
         "version": package_version(),
     }
+    if tasks:
+        payload["tasks"] = tasks
     data = (json.dumps(payload, separators=(",", ":")) + "\n").encode()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -125,6 +133,7 @@ def check(path: StrPath, *, now: float, max_age: float = DEFAULT_MAX_AGE) -> tup
         problems.append("not connected to the Discord gateway")
     if not status["database_ok"]:
         problems.append("the database check failed")
+    problems.extend(_stale_tasks(status, now))
     if problems:
         return UNHEALTHY, f"unhealthy: {' and '.join(problems)} (updated {max(age, 0.0):.0f} s ago)"
     return HEALTHY, (
@@ -193,6 +202,34 @@ def _parse(raw: bytes) -> dict[str, Any]:
     status.setdefault("pid", "?")
     status.setdefault("version", "unknown")
     return status
+
+
+def _stale_tasks(status: dict[str, Any], now: float) -> list[str]:
+    """A sentence for each background task that has not finished a round for longer than
+    its ``stale_after`` (a malformed entry is skipped: the file's own age still vouches for
+    the bot)."""
+    tasks: object = status.get("tasks")
+    if not isinstance(tasks, dict):
+        return []
+    found: list[str] = []
+    for name, entry in sorted(cast(dict[str, object], tasks).items()):
+        if not isinstance(entry, dict):
+            continue
+        fields = cast(dict[str, object], entry)
+        beat, limit = fields.get("beat"), fields.get("stale_after")
+        if not (_is_number(beat) and _is_number(limit)):
+            continue
+        age = now - cast(float, beat)
+        if age > cast(float, limit):
+            found.append(
+                f"background task {name!r} has not finished a round for {age:.0f} s "
+                f"(stale after {cast(float, limit):g} s)"
+            )
+    return found
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _positive_seconds(text: str) -> float:

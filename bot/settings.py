@@ -17,6 +17,9 @@ COMMAND_SYNC_MODES = ("auto", "on", "off")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 DEFAULT_LOBBY_IDLE_HOURS = 24.0
 DEFAULT_TABLE_IDLE_DAYS = 7.0
+DEFAULT_POOL_SIZE = 10  # bot.db.postgres.POOL_SIZE (not imported: it would load asyncpg)
+DEFAULT_ACQUIRE_TIMEOUT = 5.0  # bot.db.postgres.ACQUIRE_TIMEOUT
+DEFAULT_JOB_SECONDS = 20.0  # bot.services.compute.JOB_SECONDS
 
 MISSING_TOKEN_MESSAGE = (
     "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications "
@@ -59,6 +62,13 @@ class Settings:
     daily_salt: str | None = field(default=None, repr=False)
     # Serve Prometheus metrics on this port (``/metrics``, every interface); None: no metrics.
     metrics_port: int | None = None
+    # PostgreSQL: connections per process, and how long a task waits for one before the user
+    # is told the bot is busy (seconds).
+    database_pool_size: int = DEFAULT_POOL_SIZE
+    database_acquire_timeout: float = DEFAULT_ACQUIRE_TIMEOUT
+    # The most seconds one job of the computer players (or one hint) may think in a worker
+    # process; then its worker is stopped and the casual computer decides instead.
+    worker_job_seconds: float = DEFAULT_JOB_SECONDS
 
     @property
     def owns_command_sync(self) -> bool:
@@ -150,6 +160,14 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
             f"METRICS_PORT must be a TCP port from 1 to 65535, got {metrics_port} "
             "(leave it empty for no metrics)."
         )
+    raw_pool = get("DATABASE_POOL_SIZE")
+    pool_size = (
+        DEFAULT_POOL_SIZE if raw_pool is None else _parse_int("DATABASE_POOL_SIZE", raw_pool)
+    )
+    if pool_size < 1:
+        raise ConfigError(f"DATABASE_POOL_SIZE must be at least 1 connection, got {pool_size}.")
+    acquire_timeout = _positive_number("DATABASE_ACQUIRE_TIMEOUT", get, DEFAULT_ACQUIRE_TIMEOUT)
+    job_seconds = _positive_number("WORKER_JOB_SECONDS", get, DEFAULT_JOB_SECONDS)
 
     return Settings(
         token=token,
@@ -165,6 +183,9 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
         table_idle_days=table_idle_days,
         daily_salt=daily_salt,
         metrics_port=metrics_port,
+        database_pool_size=pool_size,
+        database_acquire_timeout=acquire_timeout,
+        worker_job_seconds=job_seconds,
     )
 
 

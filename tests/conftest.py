@@ -38,11 +38,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(autouse=True)
 def _computer_runs_by_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """A job of computer moves stops at its move budget only (``COMPUTER_RUN_MOVES``), never
-    at its wall-clock one, so that what a call commits does not depend on the machine's load;
+    at its wall-clock limits, so that what a call commits does not depend on the machine's load;
     the tests of the time limit set it themselves."""
-    from bot.services import step
+    from bot.services import compute, step
 
     monkeypatch.setattr(step, "COMPUTER_RUN_SECONDS", float("inf"))
+    # Nor is a job cut at its deadline (its casual answer would differ): the tests of the
+    # deadline give their service its own (``job_seconds``).
+    monkeypatch.setattr(compute, "JOB_SECONDS", float("inf"))
 
 
 @pytest_asyncio.fixture

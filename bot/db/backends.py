@@ -22,14 +22,30 @@ def is_postgres_url(target: str) -> bool:
     return target.startswith(_POSTGRES_SCHEMES)
 
 
-async def open_database(target: str | PathLike[str]) -> Database:
-    """Open ``target``: a ``postgresql://`` URL, or a SQLite file (``":memory:"`` too)."""
+async def open_database(
+    target: str | PathLike[str],
+    *,
+    pool_size: int | None = None,
+    acquire_timeout: float | None = None,
+) -> Database:
+    """Open ``target``: a ``postgresql://`` URL, or a SQLite file (``":memory:"`` too).
+
+    ``pool_size`` and ``acquire_timeout`` (seconds) size PostgreSQL's connection pool and
+    bound the wait for one of its connections (None: the backend's defaults); SQLite, with
+    its one connection, ignores them."""
     # Each backend is imported only when chosen, so a SQLite deployment never loads asyncpg
     # (nor a PostgreSQL one aiosqlite).
     if is_postgres_url(str(target)):
+        from bot.db import postgres
         from bot.db.postgres import PostgresDatabase
 
-        return await PostgresDatabase.connect(str(target))
+        return await PostgresDatabase.connect(
+            str(target),
+            pool_size=postgres.POOL_SIZE if pool_size is None else pool_size,
+            acquire_timeout=(
+                postgres.ACQUIRE_TIMEOUT if acquire_timeout is None else acquire_timeout
+            ),
+        )
     from bot.db.sqlite import SqliteDatabase
 
     return await SqliteDatabase.connect(target)

@@ -43,6 +43,11 @@ class LockTimeout(DatabaseError):
     """Another process held a table for longer than anyone should."""
 
 
+class PoolTimeout(DatabaseError):
+    """No pooled connection came free in time: the database is busy (every connection in
+    use). The services turn it into a polite "busy, try again" (``errors.Busy``)."""
+
+
 def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
     """``(version, file name, sql)`` of every packaged migration of ``dialect``, in order.
 

@@ -25,6 +25,7 @@ from bot.db.database import (
     IntegrityError,
     LockTimeout,
     Params,
+    PoolTimeout,
     Row,
     TableLock,
     migrations,
@@ -33,7 +34,12 @@ from bot.db.dialect import POSTGRES
 
 log = logging.getLogger(__name__)
 
-POOL_SIZE = 10
+POOL_SIZE = 10  # connections per process (``DATABASE_POOL_SIZE``)
+#: How long a task waits for a pooled connection before the user is told the bot is busy
+#: (``DATABASE_ACQUIRE_TIMEOUT``): a full pool must never hang an interaction, a read or the
+#: sweeper. A table's lock holds its connection for milliseconds (load, commit), never while
+#: computers think, so a wait this long means the database itself is overwhelmed.
+ACQUIRE_TIMEOUT = 5.0
 #: How long an action waits for a table another process holds before giving up. Holding it
 #: takes one use case (milliseconds; a computer's think is capped at a few seconds).
 LOCK_WAIT = 30.0
@@ -59,7 +65,7 @@ class _Driver(Protocol):
 
 
 class _Pool(Protocol):
-    def acquire(self) -> Awaitable[_Driver]: ...
+    def acquire(self, *, timeout: float | None = None) -> Awaitable[_Driver]: ...
     async def release(self, connection: _Driver) -> None: ...
     async def close(self) -> None: ...
 
@@ -179,7 +185,7 @@ class _AdvisoryLock(TableLock):
         self._previous: _Pin | None = None
 
     async def try_acquire(self) -> bool:
-        self._conn = await self._db.pool.acquire()
+        self._conn = await self._db.acquire()
         # Pinned from here on, held or not: what the task reads before it waits (the seq it
         # queued at) must not need a second pooled connection either.
         self._pin = _Pin(self._db, self._conn)
@@ -227,12 +233,17 @@ class PostgresDatabase(Database):
 
     dialect = POSTGRES
 
-    def __init__(self, pool: _Pool, target: str) -> None:
+    def __init__(
+        self, pool: _Pool, target: str, *, acquire_timeout: float = ACQUIRE_TIMEOUT
+    ) -> None:
         self.pool = pool
         self.target = target
+        self.acquire_timeout = acquire_timeout
 
     @classmethod
-    async def connect(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
+    async def connect(
+        cls, url: str, *, pool_size: int = POOL_SIZE, acquire_timeout: float = ACQUIRE_TIMEOUT
+    ) -> PostgresDatabase:
         try:
             pool = await asyncpg.create_pool(  # pyright: ignore[reportUnknownMemberType]
                 dsn=url,
@@ -245,10 +256,22 @@ class PostgresDatabase(Database):
             )
         except (OSError, asyncpg.PostgresError) as e:
             raise DatabaseError(f"cannot connect to {redact(url)}: {e}") from e
-        return cls(cast(_Pool, pool), redact(url))
+        return cls(cast(_Pool, pool), redact(url), acquire_timeout=acquire_timeout)
 
     async def close(self) -> None:
         await self.pool.close()
+
+    async def acquire(self) -> _Driver:
+        """A pooled connection, or ``PoolTimeout`` after ``acquire_timeout`` seconds."""
+        try:
+            return await self.pool.acquire(timeout=self.acquire_timeout)
+        except TimeoutError:
+            log.warning(
+                "no database connection came free in %.1f s (pool full)", self.acquire_timeout
+            )
+            raise PoolTimeout(
+                f"no pooled connection came free in {self.acquire_timeout:g} s"
+            ) from None
 
     def _pinned(self) -> _Driver | None:
         pin = _PINNED.get()
@@ -260,7 +283,7 @@ class PostgresDatabase(Database):
         if pinned is not None:
             yield pinned
             return
-        conn = await self.pool.acquire()
+        conn = await self.acquire()
         try:
             yield conn
         finally:

@@ -9,6 +9,11 @@
 All the thinking happens in the worker processes (``bot.services.compute``), one decision per
 job, so computer players of other tables keep moving meanwhile; at most ``COACHING_AT_ONCE``
 hints or reviews think at the same time. The expert only sees what the seat saw.
+
+The queue is bounded (issue 29, defect 8): past ``COACHING_QUEUE`` hints and reviews thinking or
+waiting, a new one is refused at once (``Busy("expert_busy")``), and one that could not answer
+within ``answer_within`` seconds (the caller's interaction token) is dropped while the caller
+can still say so (``Busy("expert_late")``), never answered after the token is gone.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from bot.lru import LRU
 from bot.services import analysis, compute, step
 from bot.services.analysis import Judged, expert_ready
 from bot.services.bounds import Where, require_here
-from bot.services.errors import Forbidden, NotSeated, WrongState
+from bot.services.errors import Busy, Forbidden, NotSeated, WrongState
 from bot.services.models import TableInfo
 from bot.services.step import deal_number, name_of, table_info
 from bot.services.upkeep import TableUpkeep
@@ -46,6 +51,10 @@ REVIEW_SECONDS = 12.0
 #: Hints and reviews thinking at once in this process (the rest wait their turn), so that
 #: coaching never crowds the computer players' moves out of the worker processes.
 COACHING_AT_ONCE = 2
+#: Hints and reviews thinking or waiting in this process; one more is refused, politely, at
+#: once. A full queue clears in about ``COACHING_QUEUE / COACHING_AT_ONCE`` reviews' time
+#: (a minute), far within an interaction token's 15 minutes.
+COACHING_QUEUE = 8
 #: Decisions a review lists (the costliest first).
 REVIEW_SHOWN = 5
 _CACHE_SIZE = 128
@@ -96,13 +105,22 @@ class TableCoach(TableUpkeep):
         self._hints: LRU[tuple[int, int, int], Evaluation] = LRU(_CACHE_SIZE)
         self._reviews: LRU[tuple[int, int, int], Review] = LRU(_CACHE_SIZE)
         self._thinking: dict[tuple[str, int, int, int], asyncio.Task[Any]] = {}
+        self._waiting: dict[tuple[str, int, int, int], int] = {}  # callers awaiting each
 
     # ---- hints ---------------------------------------------------------------------------
-    async def hint(self, table_id: int, user_id: int, *, where: Where | None = None) -> Hint:
+    async def hint(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        where: Where | None = None,
+        answer_within: float | None = None,
+    ) -> Hint:
         """The expert's choice at the user's current decision, with the alternatives.
 
         Only at practice tables (opened with hints on, never rated), and only for the player
-        whose decision it is.
+        whose decision it is. ``answer_within``: seconds the answer may take (the asker's
+        interaction token); past them ``Busy("expert_late")``.
         """
         rec = await self._load(table_id)
         require_here(rec, where, "seat")
@@ -122,16 +140,20 @@ class TableCoach(TableUpkeep):
             evaluation = await self._single(
                 ("hint", *key),
                 lambda: self._think(analysis.advise, rec.game_id, view, rec.seed, rec.seq, effort),
+                answer_within,
             )
             self._hints[key] = evaluation
         return Hint(table_info(rec), seat, deal_number(m), view, evaluation)
 
     # ---- reviews -------------------------------------------------------------------------
-    async def review(self, table_id: int, user_id: int, deal_no: int) -> Review:
+    async def review(
+        self, table_id: int, user_id: int, deal_no: int, *, answer_within: float | None = None
+    ) -> Review:
         """The expert's review of the user's decisions in finished deal ``deal_no``.
 
         Any player who sat at the table may ask (also after resigning, and after the game);
         decisions the computer made for them (timeouts, away) are not theirs to review.
+        ``answer_within`` as for ``hint``.
         """
         rec = await self._load(table_id)
         seat = next((s.seat for s in rec.seats if s.user_id == user_id), None)
@@ -148,7 +170,7 @@ class TableCoach(TableUpkeep):
         found = self._reviews.get(key)
         if found is None:
             found = await self._single(
-                ("review", *key), lambda: self._review(rec.id, deal_no, seat)
+                ("review", *key), lambda: self._review(rec.id, deal_no, seat), answer_within
             )
             if found.complete:
                 self._reviews[key] = found
@@ -182,19 +204,46 @@ class TableCoach(TableUpkeep):
 
     # ---- plumbing ------------------------------------------------------------------------
     async def _think(self, fn: Callable[..., _T], *args: Any) -> _T:
-        """``fn(*args)`` in a worker process, at most ``COACHING_AT_ONCE`` at a time."""
+        """``fn(*args)`` in a worker process, at most ``COACHING_AT_ONCE`` at a time; a job
+        the workers could not do in time (``compute.JobFailed``) is ``Busy("expert_busy")``."""
         if self._coaching is None:
             self._coaching = asyncio.Semaphore(COACHING_AT_ONCE)
         async with self._coaching:
-            return await self._off_loop(lambda: compute.run(self._processes, fn, *args))
+            try:
+                return await self._off_loop(
+                    lambda: compute.run(self._processes, fn, *args, deadline=self._job_seconds)
+                )
+            except compute.JobFailed as e:
+                raise Busy("expert_busy") from e
 
     async def _single(
-        self, key: tuple[str, int, int, int], work: Callable[[], Awaitable[_T]]
+        self,
+        key: tuple[str, int, int, int],
+        work: Callable[[], Awaitable[_T]],
+        answer_within: float | None = None,
     ) -> _T:
-        """One computation per ``key`` at a time: a second click waits for the first's."""
+        """One computation per ``key`` at a time: a second click waits for the first's.
+        Bounded (``COACHING_QUEUE``) and timed (``answer_within``): see the module docstring.
+        A computation nobody waits for any more is cancelled."""
         task = self._thinking.get(key)
         if task is None:
+            if len(self._thinking) >= COACHING_QUEUE:
+                raise Busy("expert_busy")
             task = asyncio.ensure_future(work())
             self._thinking[key] = task
-            task.add_done_callback(lambda _: self._thinking.pop(key, None))
-        return await asyncio.shield(task)
+            self._waiting[key] = 0
+            task.add_done_callback(lambda _: self._forget(key))
+        self._waiting[key] = self._waiting.get(key, 0) + 1
+        try:
+            async with asyncio.timeout(answer_within):
+                return await asyncio.shield(task)
+        except TimeoutError:
+            raise Busy("expert_late") from None
+        finally:
+            self._waiting[key] = self._waiting.get(key, 1) - 1
+            if not task.done() and self._waiting.get(key) == 0:
+                task.cancel()  # nobody to answer any more: give its place back
+
+    def _forget(self, key: tuple[str, int, int, int]) -> None:
+        self._thinking.pop(key, None)
+        self._waiting.pop(key, None)

@@ -9,16 +9,25 @@ event loop (and SimCord's settle in tests) sees an ordinary ``run_in_executor`` 
 
 A ``PlayStep`` travels by pickle and comes back advanced: callers use the returned step. The
 expert's hints and reviews (``bot.services.analysis``) run here too, one decision per job.
+
+Every job has a deadline (``JOB_SECONDS``, counted from when a worker takes it; issue 29,
+defect 3): past it the job's pool is stopped (its processes killed: a hung worker cannot be
+told to stop, and a pool cannot lose one process without breaking) and replaced, and the job
+answers with its fallback, the casual computer for computer moves. A job never runs in the
+bot's own process: one that killed a worker could kill the bot, and one that hung would hang
+it. Only the fallback does, and it is the casual policy, which thinks in microseconds.
 """
 
 from __future__ import annotations
 
 import copyreg
 import logging
+import math
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -43,18 +52,121 @@ def _proxy(
 # Events share a read-only empty ``data`` (a mappingproxy), which pickle cannot carry as is.
 copyreg.pickle(MappingProxyType, _proxy)
 
+#: The most seconds one job may take once a worker has it (``WORKER_JOB_SECONDS``). A run of
+#: computer moves stops by itself after ``step.COMPUTER_RUN_SECONDS`` (8 s) and a decision, a
+#: hint takes about half a second: only a hung or runaway job reaches this.
+JOB_SECONDS = 20.0
+_QUEUE_POLL = 0.05  # seconds between two looks at a queued job (has a worker taken it?)
+
 _processes: ProcessPoolExecutor | None = None
+#: Guards ``_processes``: the threads waiting for jobs may find the pool broken at the same
+#: moment, and exactly one of them must replace it (two new pools would leak processes).
+_pool_lock = threading.Lock()
+
+
+class JobFailed(Exception):
+    """The job could not be done in a worker process (its deadline passed, or the workers
+    kept dying) and had no fallback."""
 
 
 def process_pool() -> ProcessPoolExecutor:
     """The shared worker processes: one core less than the machine has (the event loop's)."""
     global _processes
-    if _processes is None:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["bot.services.compute"])
-        workers = max(1, (os.cpu_count() or 2) - 1)
-        _processes = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    return _processes
+    with _pool_lock:
+        if _processes is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["bot.services.compute"])
+            workers = max(1, (os.cpu_count() or 2) - 1)
+            _processes = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        return _processes
+
+
+def _retire(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` and let the next job start a new one, once whatever the number of
+    threads that found it broken or late: only the thread that still finds it current
+    replaces it. Its processes are killed (a hung one would never finish), so the jobs other
+    tables had in it fail with ``BrokenProcessPool`` and go again in the new pool."""
+    global _processes
+    with _pool_lock:
+        if _processes is not pool:
+            return  # another thread retired it already
+        _processes = None
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        try:
+            process.kill()
+        except Exception:  # already gone
+            log.debug("worker process already gone", exc_info=True)
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _wait(future: Future[_T], seconds: float) -> _T:
+    """The job's result, waiting at most ``seconds`` once a worker has taken it (time spent
+    queued behind other tables' jobs is not this job's fault); ``TimeoutError`` past it."""
+    while not future.running() and not future.done():
+        try:
+            return future.result(timeout=_QUEUE_POLL)
+        except TimeoutError:
+            continue
+    return future.result(timeout=None if math.isinf(seconds) else seconds)
+
+
+def run(
+    executor: Executor | None,
+    fn: Callable[..., _T],
+    *args: Any,
+    fallback: Callable[[], _T] | None = None,
+    deadline: float | None = None,
+) -> _T:
+    """Run ``fn(*args)`` in ``executor`` (default: the shared process pool) and wait for it;
+    called from a thread, never from the event loop.
+
+    A broken pool (a worker died) is replaced and the job goes again once. A job past its
+    ``deadline`` (seconds; default ``JOB_SECONDS``) has its pool stopped and replaced (the
+    shared pool only: an executor the caller passed is the caller's, and is left alone).
+    When the workers could not answer, ``fallback()`` does, here; without one ``JobFailed``
+    is raised. The job itself never runs in this process.
+    """
+    with metrics.worker_job(getattr(fn, "__name__", "job")):
+        return _run(
+            executor, fn, args, fallback, seconds=JOB_SECONDS if deadline is None else deadline
+        )
+
+
+def _run(
+    executor: Executor | None,
+    fn: Callable[..., _T],
+    args: tuple[Any, ...],
+    fallback: Callable[[], _T] | None,
+    *,
+    seconds: float,
+) -> _T:
+    for _ in range(2):
+        pool = executor or process_pool()
+        try:
+            future = pool.submit(fn, *args)
+        except (BrokenProcessPool, RuntimeError):  # broken, or shut down by another thread
+            if isinstance(pool, ProcessPoolExecutor) and executor is None:
+                _retire(pool)
+            continue
+        try:
+            return _wait(future, seconds)
+        except BrokenProcessPool:
+            log.warning("the computer players' worker process died; starting a new one")
+            if isinstance(pool, ProcessPoolExecutor) and executor is None:
+                _retire(pool)
+        except TimeoutError:
+            name = getattr(fn, "__name__", "a job")
+            log.error("a worker job (%s) passed its %.0f s deadline; stopping it", name, seconds)
+            future.cancel()
+            if isinstance(pool, ProcessPoolExecutor) and executor is None:
+                _retire(pool)
+            break  # the same job would hang again: the fallback answers
+    else:
+        log.error("worker processes keep failing; the job is not run in the bot's process")
+    if fallback is None:
+        raise JobFailed(getattr(fn, "__name__", "job"))
+    return fallback()
 
 
 def advance(step: PlayStep) -> PlayStep:
@@ -72,24 +184,13 @@ def time_out(step: PlayStep, seat: int, then_advance: bool) -> PlayStep:
     return step
 
 
-def run(executor: Executor | None, fn: Callable[..., _T], *args: Any) -> _T:
-    """Run ``fn(*args)`` in ``executor`` (default: the process pool) and wait for it; called
-    from a thread. A broken pool (a worker killed) is replaced once, then the work runs here."""
-    with metrics.worker_job(getattr(fn, "__name__", "job")):
-        return _run(executor, fn, *args)
-
-
-def _run(executor: Executor | None, fn: Callable[..., _T], *args: Any) -> _T:
-    global _processes
-    pool = executor or process_pool()
-    try:
-        return pool.submit(fn, *args).result()
-    except BrokenProcessPool:
-        log.warning("the computer players' worker process died; starting a new one")
-        if executor is None and _processes is pool:
-            _processes = None
-        try:
-            return (executor or process_pool()).submit(fn, *args).result()
-        except BrokenProcessPool:
-            log.error("worker processes keep failing; computer moves run in this process")
-            return fn(*args)
+def casually(step: PlayStep, seat: int | None = None, then_advance: bool = True) -> PlayStep:
+    """``time_out`` (a ``seat`` given) or ``advance`` with the casual policy at every computer
+    seat: the fallback of a job the workers could not do. Runs in the bot's process (a
+    thread), which the casual policy's microseconds a decision allow."""
+    step.casual = True
+    if seat is not None:
+        step.apply(step.computer_action(seat), by="timeout")
+    if then_advance:
+        step.advance()
+    return step

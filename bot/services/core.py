@@ -1,7 +1,10 @@
 """The core every table use case shares: locks, loading, decoding and the one commit.
 
 Locks are per table, in this process and in the database (``bot.services.locks``), so the
-services of several processes can share one PostgreSQL database.
+services of several processes can share one PostgreSQL database. The database's lock is let go
+while computer players think (``_advance``, ``_time_out``) and the table's ``seq`` checked when
+it is back: a change another process made meanwhile means the work is done again
+(``Recompute``, ``_recomputing``).
 
 ``TableCore.commit`` is the single way a change reaches the database: the log entries, the
 snapshot, the status, the seats' timeout counters and the next turn deadline (the table's
@@ -15,7 +18,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import replace
 from typing import TypeVar
@@ -31,7 +34,7 @@ from bot.engine.match import MatchState
 from bot.lru import LRU
 from bot.services import compute, ratings
 from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
-from bot.services.locks import TableLock, TableLocks
+from bot.services.locks import TableLock, TableLocks, held
 from bot.services.models import Outcome, TableInfo
 from bot.services.notices import NoticeData, life_notices, numbered
 from bot.services.step import PlayStep, deal_number, human_seat, random_seed, table_info
@@ -44,8 +47,19 @@ DEFAULT_NOTIFY_DELAY = 20  # seconds before a waiting turn gets a real notificat
 #: it delivers or holds a retry): another process re-publishes the table only after this.
 DELIVERY_LEASE = 60.0
 
+#: How many times a use case is done again when another process changed its table while its
+#: computers thought (each time is rare: a cluster's two processes at one table at once).
+RECOMPUTE_TRIES = 3
 _T = TypeVar("_T")
 _pool: ThreadPoolExecutor | None = None
+
+
+class Recompute(Conflict):
+    """The table changed while its computers thought without the database's lock: the work
+    is stale and is done again from the new state (``TableCore._recomputing``)."""
+
+    def __init__(self) -> None:
+        super().__init__("changed_while_acting")
 
 
 def engine_pool() -> ThreadPoolExecutor:
@@ -112,6 +126,7 @@ class TableCore:
         clock: Callable[[], float] = time.time,
         workers: Executor | None = None,
         processes: Executor | None = None,
+        job_seconds: float | None = None,
     ) -> None:
         """
         Args:
@@ -121,6 +136,8 @@ class TableCore:
             workers: threads that wait for (or do) work off the event loop (default:
                 ``engine_pool()``).
             processes: where computer players think (default: ``compute.process_pool()``).
+            job_seconds: the deadline of one worker job (default: ``compute.JOB_SECONDS``),
+                after which the casual computer decides instead.
         """
         self.db = db
         self.store = TableStore(db)
@@ -136,6 +153,7 @@ class TableCore:
         self._memo: LRU[int, tuple[int, MatchState]] = LRU(_MEMO_SIZE)  # dropped when it ends
         self._workers = workers
         self._processes = processes
+        self._job_seconds = job_seconds
 
     async def _off_loop(self, fn: Callable[[], _T]) -> _T:
         """Run CPU work (computer decisions, whole computer sequences) in a worker thread so
@@ -148,14 +166,57 @@ class TableCore:
         advanced step (a copy). A human to act with no deal to start needs no trip."""
         if not step.has_work():
             return step
-        return await self._off_loop(lambda: compute.run(self._processes, compute.advance, step))
+        return await self._compute(
+            step,
+            lambda: compute.run(
+                self._processes,
+                compute.advance,
+                step,
+                fallback=lambda: compute.casually(step),
+                deadline=self._job_seconds,
+            ),
+        )
 
     async def _time_out(self, step: PlayStep, seat: int, then_advance: bool) -> PlayStep:
         """The computer's decision for a timed-out ``seat`` (and the computer seats after
         it), in a worker process; returns the advanced step."""
-        return await self._off_loop(
-            lambda: compute.run(self._processes, compute.time_out, step, seat, then_advance)
+        return await self._compute(
+            step,
+            lambda: compute.run(
+                self._processes,
+                compute.time_out,
+                step,
+                seat,
+                then_advance,
+                fallback=lambda: compute.casually(step, seat, then_advance),
+                deadline=self._job_seconds,
+            ),
         )
+
+    async def _compute(self, step: PlayStep, job: Callable[[], PlayStep]) -> PlayStep:
+        """Run ``job`` off the loop with the table's database lock let go (issue 29, defect
+        5: no pooled connection is held while computers think). Once the lock is back, the
+        table must still be at the ``seq`` the step started from, or ``Recompute``."""
+        lock = held()
+        if lock is None:  # not under a table lock (a caller that holds none)
+            return await self._off_loop(job)
+        start = step.seq - len(step.entries)  # the seq the step was loaded at
+        async with lock.released():
+            done = await self._off_loop(job)
+        if await self.store.seq_of(lock.table_id) != start:
+            log.info("table %s changed while its computers thought; recomputing", lock.table_id)
+            raise Recompute
+        return done
+
+    async def _recomputing(self, work: Callable[[], Awaitable[_T]]) -> _T:
+        """``work()``, done again from the table's new state when it raises ``Recompute``
+        (at most ``RECOMPUTE_TRIES`` times, then the ``Conflict`` reaches the caller)."""
+        for _ in range(RECOMPUTE_TRIES - 1):
+            try:
+                return await work()
+            except Recompute:
+                continue
+        return await work()
 
     # ---- plumbing --------------------------------------------------------------------
     def _lock(self, table_id: int, *, wait: bool = True) -> TableLock:

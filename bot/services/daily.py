@@ -470,15 +470,17 @@ class DailyTables(TableCore):
     async def daily_channel(self, guild_id: int) -> int | None:
         return await daily.channel(self.db, guild_id)
 
-    async def due_announcements(self) -> list[tuple[int, int, str]]:
-        """``(guild, channel, day)`` of announcements to post now, each claimed in the
-        database (so several processes never post one twice)."""
+    async def unposted_announcements(self) -> list[tuple[int, int, str]]:
+        """``(guild, channel, day)`` of today's announcements not made yet (nor claimed). The
+        caller claims each just before posting it (``claim_announcement``): claiming them
+        all first would lose the rest of the day's if the posting stopped half-way."""
         day = self.today()
-        claimed: list[tuple[int, int, str]] = []
-        for guild_id, channel_id in await daily.unposted(self.db, day):
-            if await daily.claim_post(self.db, guild_id, day, channel_id, self._clock()):
-                claimed.append((guild_id, channel_id, day))
-        return claimed
+        return [(g, c, day) for g, c in await daily.unposted(self.db, day)]
+
+    async def claim_announcement(self, guild_id: int, channel_id: int, day: str) -> bool:
+        """Claim one server's announcement of ``day`` in the database: True for exactly one
+        caller of every process (so none is posted twice)."""
+        return await daily.claim_post(self.db, guild_id, day, channel_id, self._clock())
 
     async def yesterdays_winners(self, guild_id: int, day: str) -> list[tuple[str, str, int]]:
         """``(game, name, score)``: the best finished attempt of each daily game on

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.db.database import PoolTimeout
+
 
 class ServiceError(Exception):
     """A request was refused; nothing changed.
@@ -60,3 +62,19 @@ class InvalidRequest(ServiceError):
 
 class Conflict(ServiceError):
     """The table changed meanwhile (another process, or an out-of-date button); try again."""
+
+
+class Busy(ServiceError):
+    """The bot is too busy to do this now (no database connection came free in time, or the
+    expert's queue is full); nothing changed, and trying again shortly works."""
+
+
+def as_refusal(exc: BaseException) -> ServiceError | None:
+    """``exc`` as the refusal a user should read, or None for an unexpected failure: a
+    ``ServiceError`` itself, or a database too busy to answer in time (``Busy``), raised from
+    wherever the wait happened (a read, an autocomplete, a table's lock)."""
+    if isinstance(exc, ServiceError):
+        return exc
+    if isinstance(exc, PoolTimeout):
+        return Busy("database_busy")
+    return None

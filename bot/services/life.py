@@ -80,7 +80,17 @@ class TableLife(TableCore):
     # ---- the sweeper -----------------------------------------------------------------
     async def sweep(self, now: float | None = None) -> SweepReport:
         """Due turn notifications and half-time reminders, then overdue turns (acted for by
-        the computer)."""
+        the computer), one after another. The bot's sweeper runs these as independent tasks
+        (``reminders_due``, ``notifications_due``, ``overdue``/``expire_turn``); this whole
+        round is for callers that want everything done when it returns."""
+        when = self._clock() if now is None else now
+        reminders = await self.reminders_due(when)
+        notifications = await self.notifications_due(when)
+        expired = await self.expire_overdue(when)
+        return SweepReport(tuple(reminders), tuple(expired), tuple(notifications))
+
+    async def reminders_due(self, now: float | None = None) -> list[Reminder]:
+        """Half-time reminders due now, each claimed (at most once a turn)."""
         when = self._clock() if now is None else now
         reminders: list[Reminder] = []
         for table_id in await self.store.reminders_due(when):
@@ -92,13 +102,21 @@ class TableLife(TableCore):
             if seat is None or user is None or not await self.store.clear_reminder(rec.id, rec.seq):
                 continue
             reminders.append(Reminder(table_info(rec), seat, user, rec.turn_deadline - when))
+        return reminders
+
+    async def notifications_due(self, now: float | None = None) -> list[Notification]:
+        """Turn notifications due now, each claimed (at most once a turn)."""
+        when = self._clock() if now is None else now
         notifications: list[Notification] = []
         for table_id, seq in await self.store.notifications_due(when):
             found = await self.take_notification(table_id, seq, when)
             if found is not None:
                 notifications.append(found)
-        expired = await self.expire_overdue(when)
-        return SweepReport(tuple(reminders), tuple(expired), tuple(notifications))
+        return notifications
+
+    async def overdue(self, now: float | None = None) -> list[int]:
+        """Tables whose turn is overdue now (``expire_turn`` each)."""
+        return await self.store.overdue(self._clock() if now is None else now)
 
     async def take_notification(
         self, table_id: int, seq: int, now: float | None = None
@@ -135,17 +153,24 @@ class TableLife(TableCore):
         when = self._clock() if now is None else now
         outcomes: list[Outcome] = []
         for table_id in await self.store.overdue(when):
-            try:
-                outcome = await self._expire(table_id, when)
-            except Conflict:
-                log.info("table %s changed while expiring its turn", table_id)
-                continue
-            except Exception:
-                log.exception("could not expire the turn at table %s", table_id)
-                continue
+            outcome = await self.expire_turn(table_id, when)
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
+
+    async def expire_turn(self, table_id: int, now: float | None = None) -> Outcome | None:
+        """The computer decides for the table's overdue turn (``expire_overdue``). None when
+        there was nothing to do, or the table is busy (someone is at it, here or in another
+        process: skipped, never waited on, and found again at the next round), or the
+        expiry failed (logged)."""
+        when = self._clock() if now is None else now
+        try:
+            return await self._expire(table_id, when)
+        except Conflict:
+            log.info("table %s changed while expiring its turn", table_id)
+        except Exception:
+            log.exception("could not expire the turn at table %s", table_id)
+        return None
 
     async def _expire(self, table_id: int, when: float) -> Outcome | None:
         async with self._lock(table_id, wait=False) as ours:
@@ -221,6 +246,11 @@ class TableLife(TableCore):
         ``leaving``: they leave every table at once (``leave_all``); the channel is told a
         player left rather than who resigned.
         """
+        return await self._recomputing(lambda: self._resign(table_id, user_id, where, leaving))
+
+    async def _resign(
+        self, table_id: int, user_id: int, where: Where | None, leaving: bool
+    ) -> Outcome:
         async with self._lock(table_id):
             rec = await self._load(table_id)
             require_here(rec, where, "seat")

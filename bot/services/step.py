@@ -345,6 +345,9 @@ class PlayStep:
         self.cut_short = False
         #: Seconds each computer decision of this step took (for ``bot.metrics``, on commit).
         self.thinking: list[float] = []
+        #: Every computer seat plays the casual policy (``compute.casually``: the expert's
+        #: job could not be done in time).
+        self.casual = False
 
     def log(self, kind: str, seat: int | None, payload: dict[str, Any]) -> None:
         self.seq += 1
@@ -441,7 +444,7 @@ class PlayStep:
         logged at (so a restart or a replay finds the same one)."""
         view = self.rules.observe(self.m.deal, seat)
         rng = computer_rng(self.seed, self.seq + 1)
-        level = "casual" if seat in self.stand_in else self.level
+        level = "casual" if seat in self.stand_in or self.casual else self.level
         started = time.perf_counter()
         action = computer_action(self.rules, view, rng, level, self.effort, strict=self.daily)
         self.thinking.append(time.perf_counter() - started)

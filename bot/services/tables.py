@@ -38,6 +38,7 @@ from bot.services.errors import (
     WrongState,
 )
 from bot.services.life import CLOCKS
+from bot.services.locks import TableLock
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import (
     LEVELS,
@@ -327,6 +328,11 @@ class TableService(DailyTables, TableCoach):
 
         A lobby with no human seated never starts (issue 28, defect 3): computers alone
         would play a whole match nobody watches (rated, at the expert level, in one job)."""
+        return await self._recomputing(lambda: self._start(table_id, user_id, seed, where))
+
+    async def _start(
+        self, table_id: int, user_id: int, seed: int | None, where: Where | None
+    ) -> Outcome:
         async with self._lock(table_id):
             rec = await self._load(table_id)
             require_here(rec, where)
@@ -366,11 +372,43 @@ class TableService(DailyTables, TableCoach):
         """
         lock = self._lock(table_id)
         # Queued behind another call: the seq it will find if nothing is applied meanwhile.
-        queued_at = self._memo.get(table_id, (None,))[0] if lock.locked() else None
+        queued = [self._memo.get(table_id, (None,))[0] if lock.locked() else None]
+
+        async def once() -> Outcome:
+            return await self._act(
+                lock,
+                user_id,
+                payload,
+                queued,
+                expect_seq=expect_seq,
+                expect_deal=expect_deal,
+                where=where,
+            )
+
+        return await self._recomputing(once)
+
+    async def _act(
+        self,
+        lock: TableLock,
+        user_id: int,
+        payload: Mapping[str, Any],
+        queued: list[int | None],
+        *,
+        expect_seq: int | None,
+        expect_deal: int | None,
+        where: Where | None,
+    ) -> Outcome:
+        """One try of ``act``. ``queued[0]``: the seq this call expected to find (a double
+        click's twin applied meanwhile is refused); a try done again (``Recompute``) expects
+        the seq its first try loaded."""
+        table_id = lock.table_id
         async with lock:
-            if queued_at is None:  # or queued behind another process
-                queued_at = lock.queued_seq
+            if queued[0] is None:  # or queued behind another process
+                queued[0] = lock.queued_seq
+            queued_at = queued[0]
             rec = await self._load(table_id)
+            if queued_at is None:
+                queued[0] = rec.seq  # a recomputed try: this is what the user acted on
             require_here(rec, where, "seat")
             self._require_playing(rec)
             seat = self._seated(rec, user_id)

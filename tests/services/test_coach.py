@@ -13,7 +13,7 @@ from bot.engine import match
 from bot.engine.deck import shuffle
 from bot.engine.registry import get_rules
 from bot.services import analysis, coach, ratings, step
-from bot.services.errors import Forbidden, InvalidRequest, NotSeated, WrongState
+from bot.services.errors import Busy, Forbidden, InvalidRequest, NotSeated, WrongState
 from bot.services.models import Outcome
 from bot.services.stats import StatsService
 from bot.services.tables import TableService
@@ -170,3 +170,23 @@ async def test_an_expert_table_rates_the_expert_and_its_rematch_keeps_the_level(
     assert await svc.review(t.id, ANA, 1) is review  # cached once complete
     with pytest.raises(WrongState, match="deal_not_over"):
         await svc.review(t.id, ANA, out.deals_played + 1)
+
+
+async def test_the_experts_queue_is_bounded_and_never_answers_a_gone_token(
+    svc: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29, defect 8: a full queue refuses at once; an answer that would come after the
+    asker's interaction token (``answer_within``) is dropped while it can still be said so."""
+    t = await svc.open_lobby(
+        GUILD, CHANNEL, ANA, "Ana", EXPERT_GAME, 3, EXPERT_OPTIONS, computers=1, hints=True
+    )
+    await svc.join(t.id, BEN, "Ben")
+    out = await svc.start(t.id, ANA, seed=5)
+    mover = user_to_act(out)
+    with pytest.raises(Busy, match="expert_late"):
+        await svc.hint(t.id, mover, answer_within=0.0)
+    monkeypatch.setattr(coach, "COACHING_QUEUE", 0)
+    with pytest.raises(Busy, match="expert_busy"):
+        await svc.hint(t.id, mover, answer_within=60.0)
+    monkeypatch.setattr(coach, "COACHING_QUEUE", 8)  # the late one gave its place back
+    assert (await svc.hint(t.id, mover, answer_within=600.0)).seat == out.public.to_act  # type: ignore[union-attr]

@@ -17,6 +17,10 @@ from bot.ui.delivery.answer import send
 from bot.ui.handlers.desk import Desk, where_of
 from bot.ui.text.coach import hint_embed, review_embed
 
+#: Seconds a hint or a review may take: an interaction's token answers for 15 minutes from
+#: the click, and the answer (or the "too busy" that replaces it) needs a moment to be sent.
+ANSWER_WITHIN = 15 * 60 - 60.0
+
 
 class CoachController:
     """Handlers of hints and reviews."""
@@ -27,7 +31,9 @@ class CoachController:
 
     async def hint(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The presser's hint, privately (the table's **Hint** button)."""
-        found = await self.service.hint(table_id, interaction.user.id, where=where_of(interaction))
+        found = await self.service.hint(
+            table_id, interaction.user.id, where=where_of(interaction), answer_within=ANSWER_WITHIN
+        )
         await send(interaction, ephemeral=True, embed=hint_embed(found))
 
     async def hint_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
@@ -43,5 +49,7 @@ class CoachController:
         self, interaction: discord.Interaction[Any], table_id: int, deal_no: int
     ) -> None:
         """The presser's review of deal ``deal_no``, privately (a summary's **Review**)."""
-        found = await self.service.review(table_id, interaction.user.id, deal_no)
+        found = await self.service.review(
+            table_id, interaction.user.id, deal_no, answer_within=ANSWER_WITHIN
+        )
         await send(interaction, ephemeral=True, embed=review_embed(found))

@@ -27,7 +27,13 @@ from bot.ui.text.mention import command
 
 log = logging.getLogger(__name__)
 
-UPKEEP_EVERY = 60.0  # seconds between two rounds of announcements and idle attempts
+UPKEEP_EVERY = 60.0  # seconds between two rounds of idle attempts (the daily task's period)
+#: Announcements one round of the daily task posts; with more left, the next round starts at
+#: once (issue 29, defect 4: midnight is many small rounds, not one long stall).
+ANNOUNCE_BATCH = 10
+#: An announcement that failed (not a refused channel: an error of ours, or Discord's) is
+#: tried again after this many seconds, and meanwhile the rest of the day's go first.
+ANNOUNCE_RETRY = 300.0
 
 
 class DailyController:
@@ -38,7 +44,8 @@ class DailyController:
         self.bot = desk.bot
         self.service = desk.service
         self.publisher = publisher
-        self._last_upkeep: float | None = None
+        self._last_settle: float | None = None
+        self._failed: dict[tuple[int, str], float] = {}  # (guild, day) -> retry after
 
     async def command(self, interaction: discord.Interaction[Any], game: str, action: str) -> None:
         async def work() -> None:
@@ -132,44 +139,69 @@ class DailyController:
         )
 
     # ---- upkeep: idle attempts and announcements -----------------------------------------
-    async def upkeep(self, *, force: bool = False) -> None:
-        """Play out idle attempts and post due announcements, at most every ``UPKEEP_EVERY``
-        seconds (the sweeper calls this on every round)."""
+    async def upkeep(self) -> bool:
+        """One round of the daily task: idle attempts played out (at most every
+        ``UPKEEP_EVERY`` seconds), then a batch of announcements. True when announcements are
+        left for the next round (the sweeper then runs it at once)."""
         now = self.service.now()
-        if not force and self._last_upkeep is not None and now - self._last_upkeep < UPKEEP_EVERY:
-            return
-        self._last_upkeep = now
-        for outcome in await self.service.settle_idle_dailies(now):
-            self.publisher.publish(outcome)
-        await self.announce()
+        if self._last_settle is None or now - self._last_settle >= UPKEEP_EVERY:
+            self._last_settle = now
+            for outcome in await self.service.settle_idle_dailies(now):
+                self.publisher.publish(outcome)
+        return await self.announce(ANNOUNCE_BATCH) == ANNOUNCE_BATCH
 
-    async def announce(self) -> int:
-        """Post today's announcement in every server that asked for one and has not had it
-        (claimed in the database: once per server and day whatever the processes). A channel
-        the bot cannot post in any more turns the announcement off."""
+    async def announce(self, batch: int | None = None) -> int:
+        """Post today's announcement in servers that asked for one and have not had it, at
+        most ``batch`` of them (None: all); returns how many were posted.
+
+        Each is claimed in the database just before it is posted (once per server and day
+        whatever the processes). One server's failure never stops the others: its claim is
+        given back and it is tried again after ``ANNOUNCE_RETRY`` seconds. A channel the bot
+        cannot post in any more turns the announcement off."""
         posted = 0
-        for guild_id, channel_id, day in await self.service.due_announcements():
-            winners = await self.service.yesterdays_winners(guild_id, day)
-            guild = self.bot.get_guild(guild_id)
-            locale = guild.preferred_locale.value if guild is not None else None
-            settings = await self.service.guild_settings(guild_id)
-            with using(settings.language or language_of(locale)):
-                text = announcement_text(day, winners)
-            channel = self.bot.get_partial_messageable(channel_id)
+        now = self.service.now()
+        self._failed = {k: at for k, at in self._failed.items() if at > now}
+        for guild_id, channel_id, day in await self.service.unposted_announcements():
+            if batch is not None and posted >= batch:
+                break
+            if (guild_id, day) in self._failed:
+                continue
+            if not await self.service.claim_announcement(guild_id, channel_id, day):
+                continue  # another process has it
             try:
-                await attempt(channel.send(text), "a daily announcement")
-                posted += 1
-            except Lost:
-                log.info(
-                    "server %s: the daily announcement channel %s is gone or closed to me; "
-                    "turning the announcement off",
-                    guild_id,
-                    channel_id,
-                )
-                await self.service.set_daily_channel(guild_id, None)
-            except Retry:
-                log.info("server %s: the daily announcement failed; retrying later", guild_id)
-                await self.service.release_announcement(guild_id, day)
-            except Broken:
-                log.warning("server %s: the daily announcement could not be posted", guild_id)
+                posted += await self._announce(guild_id, channel_id, day)
+            except Exception:
+                log.exception("server %s: the daily announcement failed; retrying later", guild_id)
+                self._failed[(guild_id, day)] = now + ANNOUNCE_RETRY
+                try:
+                    await self.service.release_announcement(guild_id, day)
+                except Exception:
+                    log.exception("server %s: could not give the announcement back", guild_id)
         return posted
+
+    async def _announce(self, guild_id: int, channel_id: int, day: str) -> int:
+        """Post one claimed announcement: 1 if posted, 0 if not (and why, handled)."""
+        winners = await self.service.yesterdays_winners(guild_id, day)
+        guild = self.bot.get_guild(guild_id)
+        locale = guild.preferred_locale.value if guild is not None else None
+        settings = await self.service.guild_settings(guild_id)
+        with using(settings.language or language_of(locale)):
+            text = announcement_text(day, winners)
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await attempt(channel.send(text), "a daily announcement")
+            return 1
+        except Lost:
+            log.info(
+                "server %s: the daily announcement channel %s is gone or closed to me; "
+                "turning the announcement off",
+                guild_id,
+                channel_id,
+            )
+            await self.service.set_daily_channel(guild_id, None)
+        except Retry:
+            log.info("server %s: the daily announcement failed; retrying later", guild_id)
+            await self.service.release_announcement(guild_id, day)
+        except Broken:
+            log.warning("server %s: the daily announcement could not be posted", guild_id)
+        return 0

@@ -20,7 +20,7 @@ import discord
 from bot.i18n import N_, _
 from bot.log import log_context
 from bot.services.bounds import Where
-from bot.services.errors import ServiceError
+from bot.services.errors import ServiceError, as_refusal
 from bot.services.models import TableInfo
 from bot.services.tables import TableService
 from bot.ui.delivery.answer import Ack, acknowledge, reply_error
@@ -90,11 +90,13 @@ class Desk:
                     return
                 try:
                     await work()
-                except ServiceError as exc:
-                    await reply_error(interaction, refusal(exc))
-                except Exception:
-                    log.exception("interaction failed (table state unchanged)")
-                    await reply_error(interaction, GENERIC)
+                except Exception as exc:
+                    refused = as_refusal(exc)  # a ServiceError, or a database too busy
+                    if refused is not None:
+                        await reply_error(interaction, refusal(refused))
+                    else:
+                        log.exception("interaction failed (table state unchanged)")
+                        await reply_error(interaction, GENERIC)
 
     async def channel_table(self, interaction: discord.Interaction[Any], game_id: str) -> TableInfo:
         """The open table of this game in the interaction's channel (or a clear refusal)."""

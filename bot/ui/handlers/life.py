@@ -1,6 +1,6 @@
-"""Discord side of table life: the sweeper's reminders and takeovers, I'm back, rematch,
-host/admin replace and end, tables whose server or channel is gone, and a player leaving
-every seat.
+"""Discord side of table life: the turn clocks, notifications and delivery retries of the
+sweeper's tasks (``bot.ui.handlers.sweeper``), I'm back, rematch, host/admin replace and end,
+tables whose server or channel is gone, and a player leaving every seat.
 
 Thin like the rest of ``bot/ui``: every decision is the service's (``TableLife``); this module
 only turns its results into messages.
@@ -8,6 +8,7 @@ only turns its results into messages.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -30,7 +31,9 @@ log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007  # Discord's "Cannot send messages to this user": DMs closed, or blocked
 
-SWEEP_DRAIN_SECONDS = 30.0  # how long a sweep waits for the deliveries it queued
+#: Tables whose overdue turn the computer plays at once, each in a task of its own (each takes
+#: an engine thread and a worker process while it thinks; interactions need some too).
+EXPIRING_AT_ONCE = 4
 
 
 class LifeController:
@@ -42,25 +45,55 @@ class LifeController:
         self.service = desk.service
         self.lobby = lobby
         self.publisher = publisher
+        self._expiring: dict[int, asyncio.Task[None]] = {}  # table id -> its expiry
 
-    # ---- the sweeper -----------------------------------------------------------------
+    # ---- the sweeper's tasks ---------------------------------------------------------
     async def sweep(self, now: float | None = None) -> None:
-        """One sweep: turn notifications and half-time reminders, every turn the computer
-        took over, then deliveries to retry. Each piece is isolated: one table's failure is
-        logged and never stops the others."""
-        report = await self.service.sweep(now)
-        for r in report.reminders:
-            await self._remind(r.table, r.user_id, r.seconds_left)
-        for n in report.notifications:
+        """One round of every table task (clocks, notifications, deliveries), then a wait for
+        the expiries and deliveries they started: everything due at ``now`` is done and shown
+        when it returns (tests sweep by hand; the bot runs the tasks independently)."""
+        await self.clocks(now)
+        await self.notifications(now)
+        await self.deliveries(now)
+        while self._expiring:
+            await asyncio.gather(*self._expiring.values(), return_exceptions=True)
+        await self.publisher.drain()
+
+    async def clocks(self, now: float | None = None) -> None:
+        """The clocks task: every overdue turn gets the computer's decision, each table in a
+        task of its own (a table whose computers think long delays no other table's clock;
+        one still at it from an earlier round, or busy, is skipped), then half-time
+        reminders."""
+        when = self.service.now() if now is None else now
+        for table_id in await self.service.overdue(when):
+            if table_id in self._expiring or len(self._expiring) >= EXPIRING_AT_ONCE:
+                continue
+            task = asyncio.create_task(self._expire(table_id, when))
+            self._expiring[table_id] = task
+            task.add_done_callback(lambda _, t=table_id: self._expiring.pop(t, None))
+        for r in await self.service.reminders_due(when):
+            try:
+                await self._remind(r.table, r.user_id, r.seconds_left)
+            except Exception:
+                log.exception("could not remind a turn at table %s", r.table.id)
+
+    async def _expire(self, table_id: int, when: float) -> None:
+        outcome = await self.service.expire_turn(table_id, when)
+        if outcome is not None:
+            self.publisher.publish(outcome)
+
+    async def notifications(self, now: float | None = None) -> None:
+        """The notifications task: turn notifications due now, each on its own."""
+        for n in await self.service.notifications_due(now):
             try:
                 await self.publisher.notify(n)
             except Exception:
                 log.exception("could not notify a turn at table %s", n.table.id)
-        for outcome in report.expired:
-            self.publisher.publish(outcome)
+
+    async def deliveries(self, now: float | None = None) -> None:
+        """The deliveries task: parked deliveries due again, and tables whose shown ``seq``
+        lags. It queues them and returns: nothing here waits for Discord."""
         await self.publisher.republish(now=now)
-        # This sweep's deliveries end before the next sweep (bounded: traffic never stops).
-        await self.publisher.drain(timeout=SWEEP_DRAIN_SECONDS)
 
     async def _remind(self, table: TableInfo, user_id: int, seconds_left: float) -> None:
         bot = self.bot

@@ -343,6 +343,18 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     ),
     "changed_meanwhile": lambda p: _("The table changed meanwhile; please try again."),
     "table_busy": lambda p: _("The table is busy right now; please try again."),
+    # too busy to answer now (issue 29): nothing changed, and a moment later it works
+    "database_busy": lambda p: _(
+        "I'm very busy right now and couldn't do that; nothing was changed. Please try again "
+        "in a few seconds."
+    ),
+    "expert_busy": lambda p: _(
+        "The expert is busy with other players' questions right now; please ask again in a minute."
+    ),
+    "expert_late": lambda p: _(
+        "The expert couldn't answer in time, so I stopped it before this message expired; "
+        "please ask again in a minute."
+    ),
     "out_of_date": lambda p: _("That choice is out of date: the table has moved on."),
     "earlier_deal": _earlier,
     # opening a table
