@@ -83,9 +83,13 @@ async def claims(url: str) -> Counter[tuple[int, int]]:
 
 
 async def unshown(url: str) -> list[int]:
+    """Tables that still owe something: an unshown commit, or a turn notification owed (a
+    crash between taking it and recording it sent leaves it to a later re-publisher)."""
     conn = await asyncpg.connect(url)
     try:
-        rows = await conn.fetch("SELECT id FROM tables WHERE shown_seq < seq ORDER BY id")
+        rows = await conn.fetch(
+            "SELECT id FROM tables WHERE shown_seq < seq OR notify_owed IS NOT NULL ORDER BY id"
+        )
     finally:
         await conn.close()
     return [r["id"] for r in rows]
