@@ -288,6 +288,9 @@ class Outbox:
                 "WHERE table_id = ? AND seat = ?",
                 (channel_id, message_id, table_id, seat),
             )
+            await conn.execute(
+                "DELETE FROM seat_sending WHERE table_id = ? AND seat = ?", (table_id, seat)
+            )
             if retire is not None and retire[1] != message_id:
                 await _retire(conn, table_id, *retire)
             if notified_seq is not None:
@@ -302,6 +305,23 @@ class Outbox:
                 (table_id, after_seq),
             )
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+
+    async def sending_hand(self, table_id: int, seat: int, nonce: str) -> None:
+        """A hand is about to be sent with ``nonce`` (until ``replace_dm`` records it)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO seat_sending (table_id, seat, nonce) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_id, seat) DO NOTHING",
+                (table_id, seat, nonce),
+            )
+
+    async def hands_in_flight(self, table_id: int) -> dict[int, str]:
+        """seat -> nonce of hands whose sending was cut before it was recorded."""
+        async with self.db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT seat, nonce FROM seat_sending WHERE table_id = ?", (table_id,)
+            )
+        return {int(r[0]): str(r[1]) for r in rows}
 
     # ---- turn notifications --------------------------------------------------------------
     async def owe_notification(self, table_id: int, seq: int) -> int | None:

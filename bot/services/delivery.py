@@ -121,6 +121,12 @@ class TableDelivery(TableLife):
         """A seat's hand sent as a new DM (see ``Outbox.replace_dm``)."""
         await self.outbox.replace_dm(table_id, seat, channel_id, message_id, retire, notified_seq)
 
+    async def sending_hand(self, table_id: int, seat: int, nonce: str) -> None:
+        await self.outbox.sending_hand(table_id, seat, nonce)
+
+    async def hands_in_flight(self, table_id: int) -> dict[int, str]:
+        return await self.outbox.hands_in_flight(table_id)
+
     async def retire(self, table_id: int, channel_id: int, message_id: int) -> None:
         await self.outbox.retire(table_id, channel_id, message_id)
 

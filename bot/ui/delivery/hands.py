@@ -61,11 +61,15 @@ class Hands:
         ]
         first = [s for s in seats if s.seat == turn]
         rest = [s for s in seats if s.seat != turn]
-        ok = [await self._hand(job, table, s) for s in first]
-        ok += await together(*(self._hand(job, table, s) for s in rest))
+        # Hands whose sending a crash cut before it was recorded: sent again with their nonce.
+        cut = await self.service.hands_in_flight(table.id)
+        ok = [await self._hand(job, table, s, cut.get(s.seat)) for s in first]
+        ok += await together(*(self._hand(job, table, s, cut.get(s.seat)) for s in rest))
         return all(ok)
 
-    async def _hand(self, job: Job, table: TableInfo, seat: SeatInfo) -> bool:
+    async def _hand(
+        self, job: Job, table: TableInfo, seat: SeatInfo, cut: str | None = None
+    ) -> bool:
         if seat.resigned:
             return await self._handed_over(table, seat)
         outcome = job.outcome
@@ -87,6 +91,11 @@ class Hands:
                 if renotify:
                     await self._ping(table, seat)
                     await self.service.notified(table.id, seat.seat, seq)
+                return True
+            if cut is not None:
+                # Its message may exist (the crash came after Discord accepted it): the same
+                # nonce gets it back, or sends it now, and it becomes the seat's hand.
+                await self._send_hand(table, seat, fields, seq, notified, cut)
                 return True
             if not renotify and seat.dm_message_id is not None:
                 if self._shown.get(key) == digest:
@@ -184,6 +193,7 @@ class Hands:
         fields: dict[str, Any],
         seq: int,
         notified: int | None,
+        tag: str | None = None,
     ) -> None:
         """The hand as a new DM (it notifies). The new message, the old one to retire and the
         notification it carried (``notified``: its seq) are recorded in one step; the old one
@@ -192,8 +202,14 @@ class Hands:
         channel = await self.dm_channel(seat)
         # The same nonce for every attempt at replacing this hand at this seq: a repeat after
         # a crash that hid whether the first request arrived gets the message it made.
-        tag = nonce(table.id, "hand", seat.seat, seat.dm_message_id or 0, seq)
+        again = tag is not None
+        if tag is None:
+            tag = nonce(table.id, "hand", seat.seat, seat.dm_message_id or 0, seq)
+            await self.service.sending_hand(table.id, seat.seat, tag)
         message = await attempt(channel.send(**for_send(fields), nonce=tag), "a hand")
+        if again:
+            # Discord may have answered with the first request's message, drawn earlier.
+            await attempt(message.edit(**for_edit(fields)), "a hand")
         old = None
         if seat.dm_message_id is not None and seat.dm_channel_id is not None:
             old = (seat.dm_channel_id, seat.dm_message_id)

@@ -14,3 +14,14 @@ CREATE TABLE table_retired (
     message_id BIGINT NOT NULL,
     PRIMARY KEY (table_id, message_id)
 );
+
+-- A hand about to be sent as a new DM: its nonce, recorded before the request and cleared in
+-- the step that records the message. A crash in between leaves it here, and the next delivery
+-- sends the hand with the same nonce (Discord answers with the message the first request made,
+-- if it arrived) and makes that message the seat's hand: no orphan hand with live controls.
+CREATE TABLE seat_sending (
+    table_id BIGINT  NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    nonce    TEXT    NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
