@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.db.database import Connection, Database
 
@@ -39,6 +39,20 @@ class NoticeRecord:
     @property
     def key(self) -> str:
         return f"notice:{self.seq}:{self.part}"
+
+
+@dataclass(frozen=True, slots=True)
+class PostClaim:
+    """What ``Outbox.claim_post`` found: the post is this caller's to send (``MINE``, with
+    the table message it replaces), was posted already (``POSTED``), or another process's
+    claim on it has not lapsed yet (``HELD``: its delivery must not be marked shown)."""
+
+    MINE: ClassVar[str] = "mine"
+    POSTED: ClassVar[str] = "posted"
+    HELD: ClassVar[str] = "held"
+
+    status: str
+    replaces: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,29 +154,73 @@ class Outbox:
             )
 
     # ---- channel posts -------------------------------------------------------------------
-    async def claim_post(self, table_id: int, key: str, replaces: int | None = None) -> bool:
-        """Claim the post ``key`` (True: this caller sends it). ``replaces``: the post turns
-        that table message into itself, which stops being the table message at once (so no
-        other process draws the table over it)."""
+    async def claim_post(
+        self,
+        table_id: int,
+        key: str,
+        owner: str,
+        now: float,
+        until: float,
+        replaces: int | None = None,
+    ) -> PostClaim:
+        """Claim the post ``key`` for ``owner`` until ``until`` (see ``PostClaim``). A claim
+        whose owner's lease lapsed before it was marked posted is taken again: the crash may
+        have come before its request left. ``replaces``: the post turns that table message
+        into itself, which stops being the table message at once (so no other process draws
+        the table over it); a re-claim gets the first claim's."""
         async with self.db.transaction() as conn:
-            claimed = await conn.execute(
-                "INSERT INTO table_posts (table_id, post) VALUES (?, ?) "
-                "ON CONFLICT (table_id, post) DO NOTHING",
-                (table_id, key),
+            row = await conn.fetchone(
+                "INSERT INTO table_posts (table_id, post, owner, lease_until, replaces, posted) "
+                "VALUES (:id, :key, :me, :until, :replaces, 0) "
+                "ON CONFLICT (table_id, post) DO UPDATE SET owner = :me, lease_until = :until "
+                "WHERE table_posts.posted = 0 AND (table_posts.lease_until IS NULL "
+                "OR table_posts.lease_until <= :now OR table_posts.owner = :me) "
+                "RETURNING replaces",
+                {
+                    "id": table_id,
+                    "key": key,
+                    "me": owner,
+                    "until": until,
+                    "now": now,
+                    "replaces": replaces,
+                },
             )
-            if claimed == 1 and replaces is not None:
+            if row is None:
+                posted = await conn.fetchone(
+                    "SELECT posted FROM table_posts WHERE table_id = ? AND post = ?",
+                    (table_id, key),
+                )
+                held = posted is not None and not posted[0]
+                return PostClaim(PostClaim.HELD if held else PostClaim.POSTED)
+            target = None if row[0] is None else int(row[0])
+            if target is not None:
                 await conn.execute(
                     "UPDATE tables SET message_id = NULL WHERE id = ? AND message_id = ?",
-                    (table_id, replaces),
+                    (table_id, target),
                 )
-        return claimed == 1
+        return PostClaim(PostClaim.MINE, target)
+
+    async def mark_posted(
+        self, table_id: int, key: str, retire: tuple[int, int] | None = None
+    ) -> None:
+        """Discord accepted the post: it is never sent again. ``retire``: (channel, message)
+        it left behind (a table message too old to edit, replaced by a new post), to delete."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE table_posts SET posted = 1, owner = NULL, lease_until = NULL "
+                "WHERE table_id = ? AND post = ?",
+                (table_id, key),
+            )
+            if retire is not None:
+                await _retire(conn, table_id, *retire)
 
     async def release_post(self, table_id: int, key: str, replaces: int | None = None) -> None:
         """Discord refused the post: another delivery sends it (and the table message it was
         to replace is the table message again, unless a new one was posted meanwhile)."""
         async with self.db.transaction() as conn:
             await conn.execute(
-                "DELETE FROM table_posts WHERE table_id = ? AND post = ?", (table_id, key)
+                "DELETE FROM table_posts WHERE table_id = ? AND post = ? AND posted = 0",
+                (table_id, key),
             )
             if replaces is not None:
                 await conn.execute(
@@ -170,9 +228,12 @@ class Outbox:
                     (replaces, table_id),
                 )
 
-    async def swap_message(self, table_id: int, old: int | None, new: int) -> bool:
+    async def swap_message(
+        self, table_id: int, old: int | None, new: int, retire: tuple[int, int] | None = None
+    ) -> bool:
         """``new`` is the table message if ``old`` still was (False: another process posted
-        one meanwhile; the caller's is then surplus)."""
+        one meanwhile; the caller's is then surplus). ``retire``: (channel, message) the new
+        one replaces, recorded in the same step, to delete."""
         async with self.db.transaction() as conn:
             if old is None:
                 changed = await conn.execute(
@@ -184,7 +245,56 @@ class Outbox:
                     "UPDATE tables SET message_id = ? WHERE id = ? AND message_id = ?",
                     (new, table_id, old),
                 )
+            if changed == 1 and retire is not None:
+                await _retire(conn, table_id, *retire)
         return changed == 1
+
+    # ---- replaced messages ---------------------------------------------------------------
+    async def retire(self, table_id: int, channel_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await _retire(conn, table_id, channel_id, message_id)
+
+    async def retired(self, table_id: int) -> list[tuple[int, int]]:
+        """(channel, message) of replaced messages still to delete."""
+        async with self.db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT channel_id, message_id FROM table_retired WHERE table_id = ? "
+                "ORDER BY message_id",
+                (table_id,),
+            )
+        return [(int(r[0]), int(r[1])) for r in rows]
+
+    async def drop_retired(self, table_id: int, message_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "DELETE FROM table_retired WHERE table_id = ? AND message_id = ?",
+                (table_id, message_id),
+            )
+
+    async def replace_dm(
+        self,
+        table_id: int,
+        seat: int,
+        channel_id: int,
+        message_id: int,
+        retire: tuple[int, int] | None,
+        notified_seq: int | None,
+    ) -> None:
+        """A hand sent as a new DM, in one step: it is the seat's hand, the one it replaces is
+        to retire, and the turn notification it carried (``notified_seq``) is sent."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, dm_failed = 0 "
+                "WHERE table_id = ? AND seat = ?",
+                (channel_id, message_id, table_id, seat),
+            )
+            await conn.execute(
+                "DELETE FROM seat_sending WHERE table_id = ? AND seat = ?", (table_id, seat)
+            )
+            if retire is not None and retire[1] != message_id:
+                await _retire(conn, table_id, *retire)
+            if notified_seq is not None:
+                await _notified(conn, table_id, seat, notified_seq)
 
     async def notices(self, table_id: int, after_seq: int) -> list[NoticeRecord]:
         """Notices of the commits after ``after_seq``, in order."""
@@ -196,34 +306,63 @@ class Outbox:
             )
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
+    async def sending_hand(self, table_id: int, seat: int, nonce: str) -> None:
+        """A hand is about to be sent with ``nonce`` (until ``replace_dm`` records it)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO seat_sending (table_id, seat, nonce) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_id, seat) DO NOTHING",
+                (table_id, seat, nonce),
+            )
+
+    async def hands_in_flight(self, table_id: int) -> dict[int, str]:
+        """seat -> nonce of hands whose sending was cut before it was recorded."""
+        async with self.db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT seat, nonce FROM seat_sending WHERE table_id = ?", (table_id,)
+            )
+        return {int(r[0]): str(r[1]) for r in rows}
+
     # ---- turn notifications --------------------------------------------------------------
     async def owe_notification(self, table_id: int, seq: int) -> int | None:
         """The sweeper's claim of a due turn notification at ``seq``: it becomes owed to its
         seat (returned; None: not due, or claimed already)."""
         async with self.db.transaction() as conn:
             row = await conn.fetchone(
-                "UPDATE tables SET notify_at = NULL, notify_owed = notify_seat "
+                "UPDATE tables SET notify_at = NULL, notify_owed = notify_seat, "
+                "notify_by = NULL, notify_until = NULL "
                 "WHERE id = ? AND seq = ? AND notify_at IS NOT NULL RETURNING notify_owed",
                 (table_id, seq),
             )
         return None if row is None else row[0]
 
-    async def take_owed(self, table_id: int, seat: int, seq: int) -> bool:
-        """Claim the notification owed to ``seat`` at ``seq`` (True: this caller sends it)."""
+    async def take_owed(
+        self, table_id: int, seat: int, seq: int, owner: str, now: float, until: float
+    ) -> bool:
+        """Take the notification owed to ``seat`` at ``seq`` for ``owner`` until ``until``
+        (True: this caller sends it). It stays owed until ``notified`` (or ``replace_dm``)
+        records it sent: a taker that crashed before that lets it lapse to another."""
         async with self.db.transaction() as conn:
             changed = await conn.execute(
-                "UPDATE tables SET notify_owed = NULL WHERE id = ? AND seq = ? AND notify_owed = ?",
-                (table_id, seq, seat),
+                "UPDATE tables SET notify_by = :me, notify_until = :until "
+                "WHERE id = :id AND seq = :seq AND notify_owed = :seat AND (notify_until IS NULL "
+                "OR notify_until <= :now OR notify_by = :me)",
+                {"me": owner, "until": until, "id": table_id, "seq": seq, "seat": seat, "now": now},
             )
         return changed == 1
 
-    async def restore_owed(self, table_id: int, seat: int, seq: int) -> None:
-        """Sending it failed: it is owed again (unless the turn moved on)."""
+    async def notified(self, table_id: int, seat: int, seq: int) -> None:
+        """The notification owed to ``seat`` at ``seq`` was sent (a channel ping)."""
+        async with self.db.transaction() as conn:
+            await _notified(conn, table_id, seat, seq)
+
+    async def restore_owed(self, table_id: int, seat: int, seq: int, owner: str) -> None:
+        """Sending it failed: anyone may take it again (unless the turn moved on)."""
         async with self.db.transaction() as conn:
             await conn.execute(
-                "UPDATE tables SET notify_owed = ? "
-                "WHERE id = ? AND seq = ? AND notify_owed IS NULL",
-                (seat, table_id, seq),
+                "UPDATE tables SET notify_by = NULL, notify_until = NULL "
+                "WHERE id = ? AND seq = ? AND notify_owed = ? AND notify_by = ?",
+                (table_id, seq, seat, owner),
             )
 
     # ---- turn pings ----------------------------------------------------------------------
@@ -249,3 +388,19 @@ class Outbox:
                 "DELETE FROM table_pings WHERE table_id = ? AND message_id = ?",
                 (table_id, message_id),
             )
+
+
+async def _retire(conn: Connection, table_id: int, channel_id: int, message_id: int) -> None:
+    await conn.execute(
+        "INSERT INTO table_retired (table_id, channel_id, message_id) VALUES (?, ?, ?) "
+        "ON CONFLICT (table_id, message_id) DO NOTHING",
+        (table_id, channel_id, message_id),
+    )
+
+
+async def _notified(conn: Connection, table_id: int, seat: int, seq: int) -> None:
+    await conn.execute(
+        "UPDATE tables SET notify_owed = NULL, notify_by = NULL, notify_until = NULL "
+        "WHERE id = ? AND seq = ? AND notify_owed = ?",
+        (table_id, seq, seat),
+    )

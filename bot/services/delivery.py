@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.db import user_settings
-from bot.db.outbox import DeliveryState
+from bot.db.outbox import DeliveryState, PostClaim
 from bot.db.tables import TableCounts
 from bot.i18n import LANGUAGES
 from bot.services.core import DEFAULT_NOTIFY_DELAY, DELIVERY_LEASE
@@ -73,20 +73,68 @@ class TableDelivery(TableLife):
         """Another live process holds the table's lease (it committed last, and delivers)."""
         return state.leased_to_other(self.instance, self._clock())
 
-    async def claim_post(self, table_id: int, key: str, replaces: int | None = None) -> bool:
-        return await self.outbox.claim_post(table_id, key, replaces)
+    async def claim_post(self, table_id: int, key: str, replaces: int | None = None) -> PostClaim:
+        """Claim a channel post for this process, with a lease: unless ``mark_posted`` records
+        it sent before the lease lapses, the next re-publisher claims and sends it again (with
+        the same nonce, so Discord does not post it twice)."""
+        now = self._clock()
+        return await self.outbox.claim_post(
+            table_id, key, self.instance, now, now + DELIVERY_LEASE, replaces
+        )
+
+    async def mark_posted(
+        self, table_id: int, key: str, retire: tuple[int, int] | None = None
+    ) -> None:
+        await self.outbox.mark_posted(table_id, key, retire)
 
     async def release_post(self, table_id: int, key: str, replaces: int | None = None) -> None:
         await self.outbox.release_post(table_id, key, replaces)
 
-    async def swap_message(self, table_id: int, old: int | None, new: int) -> bool:
-        return await self.outbox.swap_message(table_id, old, new)
+    async def swap_message(
+        self, table_id: int, old: int | None, new: int, retire: tuple[int, int] | None = None
+    ) -> bool:
+        return await self.outbox.swap_message(table_id, old, new, retire)
 
     async def take_owed(self, table_id: int, seat: int, seq: int) -> bool:
-        return await self.outbox.take_owed(table_id, seat, seq)
+        """Take the turn notification owed to ``seat`` at ``seq`` to send it now (leased: a
+        crash before it is recorded sent lets it lapse to the next re-publisher)."""
+        now = self._clock()
+        return await self.outbox.take_owed(
+            table_id, seat, seq, self.instance, now, now + DELIVERY_LEASE
+        )
 
     async def restore_owed(self, table_id: int, seat: int, seq: int) -> None:
-        await self.outbox.restore_owed(table_id, seat, seq)
+        await self.outbox.restore_owed(table_id, seat, seq, self.instance)
+
+    async def notified(self, table_id: int, seat: int, seq: int) -> None:
+        await self.outbox.notified(table_id, seat, seq)
+
+    async def replace_dm(
+        self,
+        table_id: int,
+        seat: int,
+        channel_id: int,
+        message_id: int,
+        retire: tuple[int, int] | None,
+        notified_seq: int | None,
+    ) -> None:
+        """A seat's hand sent as a new DM (see ``Outbox.replace_dm``)."""
+        await self.outbox.replace_dm(table_id, seat, channel_id, message_id, retire, notified_seq)
+
+    async def sending_hand(self, table_id: int, seat: int, nonce: str) -> None:
+        await self.outbox.sending_hand(table_id, seat, nonce)
+
+    async def hands_in_flight(self, table_id: int) -> dict[int, str]:
+        return await self.outbox.hands_in_flight(table_id)
+
+    async def retire(self, table_id: int, channel_id: int, message_id: int) -> None:
+        await self.outbox.retire(table_id, channel_id, message_id)
+
+    async def retired(self, table_id: int) -> list[tuple[int, int]]:
+        return await self.outbox.retired(table_id)
+
+    async def drop_retired(self, table_id: int, message_id: int) -> None:
+        await self.outbox.drop_retired(table_id, message_id)
 
     async def add_ping(self, table_id: int, message_id: int) -> None:
         await self.outbox.add_ping(table_id, message_id)

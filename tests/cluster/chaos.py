@@ -16,11 +16,17 @@ as a cluster's processes share Discord.
   wherever it is (mid-delivery, mid-transaction, mid-click), its pool is terminated (the
   server drops its sessions, and their advisory locks), and nothing of it is flushed or
   drained. An armed kill fires at one of the stack's next few REST calls (so it lands
-  mid-delivery, after some of its posts went out), that request never leaving: SimCord
-  ignores message nonces, so "sent, but the crash came before it was recorded" cannot be
-  made idempotent here and is not simulated.
+  mid-delivery, after some of its posts went out), that request never leaving.
   Besides, a stack that posts a deal summary or a final result crashes right after it, half
   the time (that post went out; what should follow it did not).
+- **Nonces.** The killing call itself never leaves, but the kill also cuts the stack's other
+  tasks, and one of them may just have had its request accepted (a hand posted, the DB write
+  that records it not made yet). The bot sends new messages with a deterministic nonce, and
+  Discord answers a repeated nonce (``enforce_nonce``, set by discord.py with any nonce) with
+  the message it already created instead of posting twice, within a few minutes. SimCord
+  ignores nonces, so the wrapped REST calls do what Discord does (``Cluster.nonces``): without
+  that, "sent, but the crash came before it was recorded" would look like a double post here
+  though it is not one on Discord.
 - **Restart.** A fresh stack on the same database does what ``TrionfiBot.setup_hook`` does
   after the cogs: forgives downtime, then re-publishes (``republish(startup=True)``).
 """
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import json
 import logging
 import random
 import weakref
@@ -174,6 +181,8 @@ class Cluster:
         self.trap = trap
         self.bot: ChaosBot | None = None
         self._previous_factory: Any = None
+        #: (channel path, nonce) -> Discord's answer to the first message sent with it.
+        self.nonces: dict[tuple[str, str], Any] = {}
 
     def make_bot(self) -> ChaosBot:
         bot = ChaosBot(
@@ -225,7 +234,13 @@ class Cluster:
                 # The moment that matters: a summary or result goes out, and the stack
                 # crashes right after it (what should follow it does not go out).
                 stack.countdown, stack.why = 1, " (right after a summary or result)"
-            return await send(route, **kwargs)
+            tag = _nonce(route, kwargs)
+            if tag is not None and tag in self.nonces:
+                return self.nonces[tag]  # Discord: the message this nonce already made
+            answer = await send(route, **kwargs)
+            if tag is not None:
+                self.nonces[tag] = answer
+            return answer
 
         http.request = request  # type: ignore[method-assign]
         for _ in range(self.size):
@@ -325,6 +340,22 @@ class Cluster:
         loop = asyncio.get_running_loop()
         if loop.get_task_factory() == self._task_factory:
             loop.set_task_factory(self._previous_factory)
+
+
+def _nonce(route: Any, kwargs: dict[str, Any]) -> tuple[str, str] | None:
+    """A new message's enforced nonce, with the channel it is posted in (None: none)."""
+    if route.method != "POST" or not route.path.endswith("/messages"):
+        return None
+    payload: Any = kwargs.get("json")
+    for part in kwargs.get("form") or []:  # a message with files: its JSON is a form field
+        if isinstance(part, dict) and cast(dict[str, Any], part).get("name") == "payload_json":
+            payload = json.loads(cast(dict[str, Any], part)["value"])
+    if not isinstance(payload, dict):
+        return None
+    found = cast(dict[str, Any], payload)
+    if found.get("nonce") is None or not found.get("enforce_nonce"):
+        return None
+    return (str(route.url), str(found["nonce"]))
 
 
 def _is_channel_post(payload: Any) -> bool:

@@ -11,7 +11,9 @@ what SimCord's Discord shows, the REST calls the bot made, and the database.
   carries live controls of that table;
 - **notifications once**: every turn notification claimed in the database (recorded by a
   trigger installed for the run: ``notify_at`` cleared with ``seq`` unchanged) was sent, and
-  only once: a seat's hand was posted as a new DM once at the start and once per claim;
+  only once: a seat's hand was posted as a new DM once at the start and once per claim; a
+  claim still owed when the table moved on (``notify_owed`` cleared by a new ``seq``: moot)
+  may or may not have gone out before that;
 - **shown**: every table's ``shown_seq`` reached its ``seq``;
 - **replay**: every action log replays to its snapshot.
 
@@ -51,10 +53,15 @@ _RESULT = re.compile(r"table #(\d+) — game over$")
 _AUDIT = """
 CREATE TABLE IF NOT EXISTS chaos_claims (
     id BIGSERIAL PRIMARY KEY, table_id BIGINT NOT NULL, seq BIGINT NOT NULL, seat INT);
+CREATE TABLE IF NOT EXISTS chaos_moot (
+    id BIGSERIAL PRIMARY KEY, table_id BIGINT NOT NULL, seq BIGINT NOT NULL, seat INT);
 CREATE OR REPLACE FUNCTION chaos_claim() RETURNS trigger AS $$
 BEGIN
     IF OLD.notify_at IS NOT NULL AND NEW.notify_at IS NULL AND OLD.seq = NEW.seq THEN
         INSERT INTO chaos_claims (table_id, seq, seat) VALUES (OLD.id, OLD.seq, OLD.notify_seat);
+    END IF;
+    IF OLD.notify_owed IS NOT NULL AND NEW.notify_owed IS NULL AND OLD.seq <> NEW.seq THEN
+        INSERT INTO chaos_moot (table_id, seq, seat) VALUES (OLD.id, OLD.seq, OLD.notify_owed);
     END IF;
     RETURN NEW;
 END $$ LANGUAGE plpgsql;
@@ -72,20 +79,25 @@ async def install_audit(url: str) -> None:
         await conn.close()
 
 
-async def claims(url: str) -> Counter[tuple[int, int]]:
-    """(table, seat) -> turn notifications claimed."""
+async def claims(url: str, audit: str = "chaos_claims") -> Counter[tuple[int, int]]:
+    """(table, seat) -> turn notifications claimed (``chaos_moot``: of those, the ones still
+    owed when the table moved on: the player acted, or the clock acted for them)."""
     conn = await asyncpg.connect(url)
     try:
-        rows = await conn.fetch("SELECT table_id, seat FROM chaos_claims")
+        rows = await conn.fetch(f"SELECT table_id, seat FROM {audit}")
     finally:
         await conn.close()
     return Counter((r["table_id"], r["seat"]) for r in rows)
 
 
 async def unshown(url: str) -> list[int]:
+    """Tables that still owe something: an unshown commit, or a turn notification owed (a
+    crash between taking it and recording it sent leaves it to a later re-publisher)."""
     conn = await asyncpg.connect(url)
     try:
-        rows = await conn.fetch("SELECT id FROM tables WHERE shown_seq < seq ORDER BY id")
+        rows = await conn.fetch(
+            "SELECT id FROM tables WHERE shown_seq < seq OR notify_owed IS NOT NULL ORDER BY id"
+        )
     finally:
         await conn.close()
     return [r["id"] for r in rows]
@@ -211,13 +223,14 @@ async def check_all(
     assert cluster.bot is not None
     screens = TableScreens(cluster.bot, observer)
     claimed = await claims(cluster.url)
+    moot = await claims(cluster.url, "chaos_moot")
     dm_channels: set[int] = set()
     for t in tables:
         info = await observer.get_table(t.table_id)
         dm_channels |= {s.dm_channel_id for s in info.seats if s.dm_channel_id is not None}
     posted = _hand_posts(env, dm_channels)
     for t in tables:
-        await _check_table(env, observer, screens, t.table_id, f, claimed, posted)
+        await _check_table(env, observer, screens, t.table_id, f, claimed, moot, posted)
     return f
 
 
@@ -228,6 +241,7 @@ async def _check_table(
     table_id: int,
     f: Findings,
     claimed: Counter[tuple[int, int]],
+    moot: Counter[tuple[int, int]],
     posted: Counter[tuple[int, int]],
 ) -> None:
     store = observer.store
@@ -319,11 +333,18 @@ async def _check_table(
             f.add("hands", f"{who}: {len(stray)} other DM(s) with live controls")
 
         # notifications once
+        # A notification still owed when its turn ended (its sender crashed, and the player
+        # acted before its lease lapsed) must not go out any more ("your turn" about a turn
+        # that is over), but may have gone out just before the turn ended: never more than
+        # one hand per claim, and one per claim that was not made moot.
         notified = claimed[(table_id, seat.seat)]
+        dropped = moot[(table_id, seat.seat)]
         sent = posted[(table_id, seat.dm_channel_id)] - 1
         f.checked["notifications"] += notified
-        if sent != notified:
+        f.checked["notifications moot"] += dropped
+        if not notified - dropped <= sent <= notified:
             f.add(
                 "notifications once",
-                f"{who}: {notified} notification(s) claimed, {sent} hand(s) re-sent",
+                f"{who}: {notified} notification(s) claimed ({dropped} moot), "
+                f"{sent} hand(s) re-sent",
             )

@@ -322,6 +322,10 @@ async def test_a_roll_waits_for_a_game_being_recorded(make_target: MakeTarget) -
 
 #: Undoing the migrations after the rolling totals', newest first (the same on both dialects).
 UNDO_AFTER_ROLLING = (
+    "DROP TABLE seat_sending",
+    "DROP TABLE table_retired",
+    "ALTER TABLE tables DROP COLUMN notify_until",
+    "ALTER TABLE tables DROP COLUMN notify_by",
     "DROP TABLE table_pings",
     "DROP TABLE table_notices",
     "DROP TABLE table_posts",

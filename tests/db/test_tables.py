@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bot.db.database import Database
+from bot.db.outbox import Outbox
 from bot.db.tables import (
     ChannelBusy,
     DealResultRecord,
@@ -251,6 +252,6 @@ async def test_counts_of_open_tables_and_the_delivery_backlog(db: Database) -> N
     playing = await _lobby(store, channel_id=21)
     await _start(store, playing)  # seq 1, shown 0
     assert await store.counts() == TableCounts(1, 1, 1, 1)
-    await store.mark_shown(playing, 1)
+    await Outbox(db).mark_shown(playing, 1, None)
     await store.update_lobby(lobby, owner_id=100, seats=[], now=1.0, abandon=True)
     assert await store.counts() == TableCounts(0, 1, 0, 0)

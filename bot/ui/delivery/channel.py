@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot import lru
+from bot.db.outbox import PostClaim
 from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import TableInfo
@@ -32,7 +33,7 @@ from bot.ui.delivery.failures import (
 )
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.host_notice import HostNotices
-from bot.ui.delivery.jobs import Job, Post, fingerprint
+from bot.ui.delivery.jobs import Job, Post, fingerprint, nonce
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
@@ -160,12 +161,21 @@ class Channel:
             while job.posts:
                 post = job.posts[0]
                 mine = post.replaces and message_id is not None and not job.fresh
-                replaces = message_id if mine else None
-                # Claimed in the database first: a post goes out once, whoever sends it. The
-                # request runs to its end even if this task is cancelled (a stopping bot), so
-                # a claimed post is sent or released, not lost half-way.
-                if await self.service.claim_post(table.id, post.key, replaces):
-                    await asyncio.shield(self._post(table, post, replaces, lacking))
+                # Claimed in the database first, with a lease, and marked posted once Discord
+                # accepted it: a post goes out once, whoever sends it, and one whose sender
+                # crashed before marking it is claimed again by the next re-publisher (the
+                # nonce makes the repeat harmless if the first request did arrive).
+                claim = await self.service.claim_post(
+                    table.id, post.key, message_id if mine else None
+                )
+                if claim.status == PostClaim.HELD:
+                    # Another process claimed it and its lease has not lapsed: this delivery
+                    # must not mark shown what may never have been posted.
+                    raise Retry(f"{post.key} claimed elsewhere")
+                if claim.status == PostClaim.MINE:
+                    # The request runs to its end even if this task is cancelled (a stopping
+                    # bot), so a claimed post is usually marked sent or released at once.
+                    await asyncio.shield(self._post(table, post, claim.replaces, lacking))
                 job.posts.pop(0)
             # The posts may have replaced the table message (here, or in another process).
             state = await self.service.delivery_state(table.id)
@@ -207,22 +217,50 @@ class Channel:
                     table.id,
                     extra=table_fields(table),
                 )
-        sent = await self._send(table, fields, lacking)
-        if not await self.service.swap_message(table.id, message_id, sent.id):
-            # Another process posted the table message meanwhile: this one would be an orphan
-            # whose state never updates. Theirs shows the table.
-            await self._delete(table, sent.id)
+        # The same nonce for every attempt at replacing this message at this seq: a repeat
+        # after a crash gets the message the first attempt made.
+        tag = nonce(table.id, "table", message_id or 0, outcome.table.seq)
+        sent = await self._send(table, fields, lacking, tag)
+        retire = None if stale is None else (table.channel_id, stale)
+        if not await self.service.swap_message(table.id, message_id, sent.id, retire):
+            state = await self.service.delivery_state(table.id)
+            if state is None or state.message_id != sent.id:
+                # Another process posted the table message meanwhile: this one would be an
+                # orphan whose state never updates. Theirs shows the table. Recorded first,
+                # so a crash before the delete leaves it to the next delivery.
+                await self.service.retire(table.id, table.channel_id, sent.id)
+                await self._retire(table, table.channel_id, sent.id)
             job.fresh = False
             return
         if stale is not None:
-            await self._delete(table, stale)  # its buttons would act on an old picture
+            await self._retire(table, table.channel_id, stale)  # its buttons act on nothing
         job.fresh = False
         self.shown[key] = digest
+
+    async def retire_replaced(self, table: TableInfo) -> None:
+        """Delete the messages the table's deliveries replaced (old hands, table messages)
+        and recorded, that a crash or a failed request left behind."""
+        for channel_id, message_id in await self.service.retired(table.id):
+            await self._retire(table, channel_id, message_id)
+
+    async def _retire(self, table: TableInfo, channel_id: int, message_id: int) -> None:
+        """Delete a replaced message recorded in the outbox (``table_retired``), and drop it
+        from there unless the request may succeed later (then the next delivery does it)."""
+        channel = self.bot.get_partial_messageable(channel_id)
+        try:
+            await attempt(channel.get_partial_message(message_id).delete(), "a replaced message")
+        except (Retry, Refused):
+            return
+        except (Gone, Lost, Broken):
+            pass
+        await self.service.drop_retired(table.id, message_id)
 
     async def _post(
         self, table: TableInfo, post: Post, replaces: int | None, lacking: frozenset[str]
     ) -> None:
-        """Send a claimed post (released if Discord refuses it, for a later attempt)."""
+        """Send a claimed post (released if Discord refuses it, for a later attempt) and
+        mark it posted."""
+        tag = nonce(table.id, post.key)
         try:
             if replaces is not None:
                 try:
@@ -230,9 +268,14 @@ class Channel:
                         raise Stale(replaces)
                     await self._edit(table, replaces, post.fields, lacking)
                 except Gone as e:
-                    await self._send(table, post.fields, lacking)
+                    await self._send(table, post.fields, lacking, tag)
                     if isinstance(e, Stale):
-                        await self._delete(table, replaces)
+                        # Its controls would act on an old picture: retired with the mark.
+                        retire = (table.channel_id, replaces)
+                        await self.service.mark_posted(table.id, post.key, retire)
+                        await self._retire(table, table.channel_id, replaces)
+                        return
+                await self.service.mark_posted(table.id, post.key)
                 return
             if post.final is not None and table.daily is not None:
                 post.fields = await self.screens.daily_result(table)  # rank, compare
@@ -241,10 +284,11 @@ class Channel:
                 title = _(renderer(table.game_id).TITLE)
                 controls = self.screens.rematch_view(table)
                 post.fields["view"] = from_embed(final_embed(post.final, title, history), controls)
-            await self._send(table, post.fields, lacking)
+            await self._send(table, post.fields, lacking, tag)
         except (Retry, Refused, Lost):
             await self.service.release_post(table.id, post.key, replaces)
             raise
+        await self.service.mark_posted(table.id, post.key)
 
     async def _last_edit(
         self,
@@ -270,14 +314,22 @@ class Channel:
             await attempt(channel.get_partial_message(message_id).delete(), "a surplus message")
 
     async def _send(
-        self, table: TableInfo, fields: dict[str, Any], lacking: frozenset[str]
+        self,
+        table: TableInfo,
+        fields: dict[str, Any],
+        lacking: frozenset[str],
+        tag: str | None = None,
     ) -> discord.Message:
         """A new message in the table's channel (refused at once where the bot may not post:
-        a request Discord would refuse counts toward its limit of invalid requests)."""
+        a request Discord would refuse counts toward its limit of invalid requests). ``tag``:
+        its nonce (``jobs.nonce``)."""
         if not access.can_post(lacking):
             raise Refused(", ".join(sorted(lacking)))
         channel = self.bot.get_partial_messageable(table.channel_id)
-        return await attempt(channel.send(**for_send(access.within(fields, lacking))), "a post")
+        extra: dict[str, Any] = {} if tag is None else {"nonce": tag}
+        return await attempt(
+            channel.send(**for_send(access.within(fields, lacking)), **extra), "a post"
+        )
 
     async def _edit(
         self, table: TableInfo, message_id: int, fields: dict[str, Any], lacking: frozenset[str]

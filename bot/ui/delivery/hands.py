@@ -5,7 +5,6 @@ my hand** with one public notice."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import Any
 
@@ -25,7 +24,7 @@ from bot.ui.delivery.failures import (
     Retry,
     attempt,
 )
-from bot.ui.delivery.jobs import Job, fingerprint, together
+from bot.ui.delivery.jobs import Job, fingerprint, nonce, together
 from bot.ui.delivery.pictures import for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.text.life import time_left
@@ -62,11 +61,15 @@ class Hands:
         ]
         first = [s for s in seats if s.seat == turn]
         rest = [s for s in seats if s.seat != turn]
-        ok = [await self._hand(job, table, s) for s in first]
-        ok += await together(*(self._hand(job, table, s) for s in rest))
+        # Hands whose sending a crash cut before it was recorded: sent again with their nonce.
+        cut = await self.service.hands_in_flight(table.id)
+        ok = [await self._hand(job, table, s, cut.get(s.seat)) for s in first]
+        ok += await together(*(self._hand(job, table, s, cut.get(s.seat)) for s in rest))
         return all(ok)
 
-    async def _hand(self, job: Job, table: TableInfo, seat: SeatInfo) -> bool:
+    async def _hand(
+        self, job: Job, table: TableInfo, seat: SeatInfo, cut: str | None = None
+    ) -> bool:
         if seat.resigned:
             return await self._handed_over(table, seat)
         outcome = job.outcome
@@ -82,10 +85,17 @@ class Hands:
         seq = outcome.table.seq
         renotify = renotify and await self.service.take_owed(table.id, seat.seat, seq)
         job.renotify.discard(seat.seat)
+        notified = seq if renotify else None  # recorded sent with the hand that carries it
         try:
             if seat.dm_failed:
                 if renotify:
                     await self._ping(table, seat)
+                    await self.service.notified(table.id, seat.seat, seq)
+                return True
+            if cut is not None:
+                # Its message may exist (the crash came after Discord accepted it): the same
+                # nonce gets it back, or sends it now, and it becomes the seat's hand.
+                await self._send_hand(table, seat, fields, seq, notified, cut)
                 return True
             if not renotify and seat.dm_message_id is not None:
                 if self._shown.get(key) == digest:
@@ -99,13 +109,20 @@ class Hands:
                     self._shown[key] = digest
                     return True
                 except Gone:
-                    pass  # deleted: send it anew below
+                    if await self._replaced(table.id, seat):
+                        # Another delivery (another process) sent this seat a new hand and
+                        # deleted this one meanwhile: a retry edits that one, instead of a
+                        # third hand going out.
+                        return False
+                    # deleted: send it anew below
             if outcome.table.status == "abandoned" and seat.dm_message_id is None:
                 return True
-            await self._send_hand(table, seat, fields)
+            await self._send_hand(table, seat, fields, seq, notified)
             self._shown[key] = digest
             return True
         except (Lost, Gone):  # blocked, DMs closed, or an unknown user or DM channel
+            if renotify:  # owed still: the next delivery pings the player instead
+                await self.service.restore_owed(table.id, seat.seat, seq)
             await self.dm_blocked(table, seat)
             return True
         except Retry as e:
@@ -120,7 +137,15 @@ class Hands:
             )
             return False
         except Broken:
+            if renotify:  # it will not go out: not owed any more
+                await self.service.notified(table.id, seat.seat, seq)
             return True
+
+    async def _replaced(self, table_id: int, seat: SeatInfo) -> bool:
+        """Whether the seat's recorded hand is no longer ``seat.dm_message_id``."""
+        current = await self.service.get_table(table_id)
+        now = next((s for s in current.seats if s.seat == seat.seat), None)
+        return now is not None and now.dm_message_id != seat.dm_message_id
 
     async def _handed_over(self, table: TableInfo, seat: SeatInfo) -> bool:
         """A seat a computer now plays: its hand message loses its controls (edited once, never
@@ -161,18 +186,47 @@ class Hands:
         assert seat.user_id is not None
         return await attempt(self.bot.create_dm(discord.Object(seat.user_id)), "opening a DM")
 
-    async def _send_hand(self, table: TableInfo, seat: SeatInfo, fields: dict[str, Any]) -> None:
-        """The hand as a new DM (it notifies); the previous one is deleted after it."""
+    async def _send_hand(
+        self,
+        table: TableInfo,
+        seat: SeatInfo,
+        fields: dict[str, Any],
+        seq: int,
+        notified: int | None,
+        tag: str | None = None,
+    ) -> None:
+        """The hand as a new DM (it notifies). The new message, the old one to retire and the
+        notification it carried (``notified``: its seq) are recorded in one step; the old one
+        is deleted after that, or by the next delivery if a crash comes first (it would show a
+        stale hand whose controls are refused)."""
         channel = await self.dm_channel(seat)
-        message = await attempt(channel.send(**for_send(fields)), "a hand")
-        await self.service.set_dm(table.id, seat.seat, message.channel.id, message.id, False)
+        # The same nonce for every attempt at replacing this hand at this seq: a repeat after
+        # a crash that hid whether the first request arrived gets the message it made.
+        again = tag is not None
+        if tag is None:
+            tag = nonce(table.id, "hand", seat.seat, seat.dm_message_id or 0, seq)
+            await self.service.sending_hand(table.id, seat.seat, tag)
+        message = await attempt(channel.send(**for_send(fields), nonce=tag), "a hand")
+        if again:
+            # Discord may have answered with the first request's message, drawn earlier.
+            await attempt(message.edit(**for_edit(fields)), "a hand")
+        old = None
         if seat.dm_message_id is not None and seat.dm_channel_id is not None:
-            old = self.bot.get_partial_messageable(
-                seat.dm_channel_id, type=discord.ChannelType.private
-            ).get_partial_message(seat.dm_message_id)
-            # If it stays behind, it shows a stale hand whose controls are refused.
-            with contextlib.suppress(DeliveryFailure):
-                await attempt(old.delete(), "an old hand")
+            old = (seat.dm_channel_id, seat.dm_message_id)
+        await self.service.replace_dm(
+            table.id, seat.seat, message.channel.id, message.id, old, notified
+        )
+        if old is not None and old[1] != message.id:
+            old_message = self.bot.get_partial_messageable(
+                old[0], type=discord.ChannelType.private
+            ).get_partial_message(old[1])
+            try:
+                await attempt(old_message.delete(), "an old hand")
+            except (Retry, Refused):
+                return  # still recorded: the next delivery deletes it
+            except DeliveryFailure:
+                pass
+            await self.service.drop_retired(table.id, old[1])
 
     async def dm_blocked(self, table: TableInfo, seat: SeatInfo) -> None:
         """DMs to this player fail (closed or the bot is blocked): one public notice, then

@@ -19,14 +19,24 @@ from bot.ui.delivery.pictures import PICTURE
 _T = TypeVar("_T")
 
 
+def nonce(*parts: object) -> str:
+    """A message's nonce, the same in every process for the same parts (the table, what the
+    message is, what it replaces): Discord answers a repeated nonce within a few minutes with
+    the message it already created (discord.py 2.7 sets ``enforce_nonce`` with any nonce), so
+    a request sent again after a crash that hid whether the first one arrived posts once.
+    24 hex digits: Discord takes at most 25 characters."""
+    text = ":".join(str(p) for p in parts)
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
 @dataclass
 class Post:
     """A new channel message (a deal summary, a notice, the final result). The first summary
     of a commit may instead turn the current table message into itself (``replaces``).
 
     ``key`` names it in the outbox (``deal:N``, ``final``, ``notice:SEQ:PART``): it is
-    claimed there before it is sent, so it goes out once across retries, rebuilds and
-    processes (``bot.db.outbox``)."""
+    claimed there (with a lease) before it is sent and marked posted once Discord accepted it,
+    so it goes out once across retries, rebuilds, crashes and processes (``bot.db.outbox``)."""
 
     fields: dict[str, Any]
     key: str

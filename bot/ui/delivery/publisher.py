@@ -287,6 +287,8 @@ class Publisher:
             table = await self.service.get_table(table_id)  # current message and DM ids
         except ServiceError:
             return True
+        # Messages earlier deliveries replaced and recorded, but were cut off before deleting.
+        await self.channel.retire_replaced(table)
         outcome = job.outcome
         turn = outcome.public.to_act if outcome.public is not None else None
         if job.fresh or any(p.replaces for p in job.posts) or table.message_id is None:

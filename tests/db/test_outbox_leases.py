@@ -1,0 +1,52 @@
+"""The outbox's claims lapse (issue 29): a process that crashes between claiming something
+and recording it sent leaves it to the next one, never lost and never sent by two at once."""
+
+from __future__ import annotations
+
+from bot.db.database import Database
+from bot.db.outbox import Outbox, PostClaim
+from bot.db.tables import TableStore
+from tests.db.test_tables import _lobby, _start
+
+
+async def test_a_post_claim_lapses_until_it_is_marked_posted(db: Database) -> None:
+    store = TableStore(db)
+    table = await _lobby(store)
+    await _start(store, table)
+    outbox = Outbox(db)
+    first = await outbox.claim_post(table, "deal:1", "a", now=10.0, until=70.0, replaces=555)
+    assert first == PostClaim(PostClaim.MINE, 555)
+    # Another process while the claim is live: held (its delivery must not be marked shown).
+    held = await outbox.claim_post(table, "deal:1", "b", now=20.0, until=80.0)
+    assert held.status == PostClaim.HELD
+    # "a" crashed before marking it posted: once its lease lapsed, "b" takes it, with the
+    # table message it replaces.
+    again = await outbox.claim_post(table, "deal:1", "b", now=71.0, until=131.0)
+    assert again == PostClaim(PostClaim.MINE, 555)
+    await outbox.mark_posted(table, "deal:1")
+    later = await outbox.claim_post(table, "deal:1", "c", now=500.0, until=560.0)
+    assert later.status == PostClaim.POSTED
+
+
+async def test_an_owed_notification_lapses_until_it_is_recorded_sent(db: Database) -> None:
+    store = TableStore(db)
+    table = await _lobby(store)
+    await _start(store, table)
+    outbox = Outbox(db)
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE tables SET notify_at = 5.0, notify_seat = 1 WHERE id = ?", (table,)
+        )
+    state = await outbox.state(table)
+    assert state is not None
+    assert await outbox.owe_notification(table, state.seq) == 1
+    assert await outbox.take_owed(table, 1, state.seq, "a", now=10.0, until=70.0)
+    assert not await outbox.take_owed(table, 1, state.seq, "b", now=20.0, until=80.0)
+    # "a" crashed before sending it: "b" takes it once the lease lapsed, and records it sent
+    # with the hand that carried it (the old hand to retire in the same step).
+    assert await outbox.take_owed(table, 1, state.seq, "b", now=71.0, until=131.0)
+    await outbox.replace_dm(table, 1, 900, 901, (900, 800), state.seq)
+    assert not await outbox.take_owed(table, 1, state.seq, "c", now=999.0, until=1059.0)
+    assert await outbox.retired(table) == [(900, 800)]
+    await outbox.drop_retired(table, 800)
+    assert await outbox.retired(table) == []
