@@ -69,14 +69,20 @@ class JobFailed(Exception):
     kept dying) and had no fallback."""
 
 
+#: At least this many worker processes, even on a machine of one or two cores: with a single
+#: one, a job that hangs until its deadline would hold every other table's computers too.
+MIN_WORKERS = 2
+
+
 def process_pool() -> ProcessPoolExecutor:
-    """The shared worker processes: one core less than the machine has (the event loop's)."""
+    """The shared worker processes: one core less than the machine has (the event loop's),
+    and at least ``MIN_WORKERS``."""
     global _processes
     with _pool_lock:
         if _processes is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["bot.services.compute"])
-            workers = max(1, (os.cpu_count() or 2) - 1)
+            workers = max(MIN_WORKERS, (os.cpu_count() or 2) - 1)
             _processes = ProcessPoolExecutor(max_workers=workers, mp_context=context)
         return _processes
 
