@@ -201,7 +201,7 @@ async def test_an_older_commit_delivered_last_never_hides_the_newer_one(
     assert hand is not None and has_controls(hand), "the player to act has no controls"
     assert "Your turn" in embed_text(hand)
     (table,) = live_tables(channel)
-    assert f"<@{now}>, it's your turn" in (table.content or "")
+    assert f"<@{now}>, it's your turn" in embed_text(table)
     shown = await a.service.get_table(TABLE)
     assert shown.shown_seq == shown.seq
 
@@ -233,7 +233,9 @@ async def test_a_crash_between_commit_and_send_loses_no_notice_nor_notification(
         return sum(
             1
             for r in env.http_requests
-            if r.method == "POST" and r.path == f"/channels/{dm}/messages" and r.json["embeds"]
+            if r.method == "POST"
+            and r.path == f"/channels/{dm}/messages"
+            and (r.json.get("embeds") or r.json.get("components"))
         )
 
     async def crash_and_restart() -> None:
