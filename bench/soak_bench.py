@@ -154,7 +154,7 @@ def cache_sizes(publisher: Publisher, service: TableService) -> dict[str, tuple[
             "service._hints": s._hints,
             "service._reviews": s._reviews,
             "service._thinking": s._thinking,
-            "service._locks": s._locks._locks,
+            "service._locks": s._locks._turns,
             "service._channel_locks": s._channel_locks,
         }.items()
     }
