@@ -20,6 +20,7 @@ it. Only the fallback does, and it is the casual policy, which thinks in microse
 
 from __future__ import annotations
 
+import contextvars
 import copyreg
 import logging
 import math
@@ -139,6 +140,19 @@ def run(
         )
 
 
+def _submit(pool: Executor, fn: Callable[..., _T], args: tuple[Any, ...]) -> Future[_T]:
+    """``pool.submit(fn, *args)``, in an empty context when ``pool`` is a process pool.
+
+    Submitting may start a worker process, and starting one polls the earlier ones with a
+    zero timeout measured on ``time.monotonic``; whatever the caller's context does to the
+    clock (a simulated clock in tests, which stands still while the bot works) must not
+    reach that poll, where a clock that never moves is a busy loop that never returns.
+    """
+    if isinstance(pool, ProcessPoolExecutor):
+        return contextvars.Context().run(pool.submit, fn, *args)
+    return pool.submit(fn, *args)
+
+
 def _run(
     executor: Executor | None,
     fn: Callable[..., _T],
@@ -150,7 +164,7 @@ def _run(
     for _ in range(2):
         pool = executor or process_pool()
         try:
-            future = pool.submit(fn, *args)
+            future = _submit(pool, fn, args)
         except (BrokenProcessPool, RuntimeError):  # broken, or shut down by another thread
             if isinstance(pool, ProcessPoolExecutor) and executor is None:
                 _retire(pool)
