@@ -2,7 +2,7 @@
 what SimCord's Discord shows, the REST calls the bot made, and the database.
 
 - **posted once**: each ended deal's summary and the final result are in the table's channel
-  exactly once (by their embed titles, which name the table and the deal);
+  exactly once (by their first lines, which name the table and the deal);
 - **one table message**: only the table's current message carries live table controls
   (none once the game is over), and it shows the table's latest state (drawn again here from
   the database with the bot's own screens);
@@ -35,9 +35,8 @@ from simcord.results import to_discord_message
 
 from bot.engine import match
 from bot.services.tables import TableService
-from bot.ui.games import renderer
 from bot.ui.handlers.screens import TableScreens
-from tests.e2e.helpers import components
+from tests.e2e.helpers import components, parts
 
 if TYPE_CHECKING:
     from tests.cluster.chaos import Cluster
@@ -49,6 +48,8 @@ CHECKS = ("posted once", "one table message", "hands", "notifications once", "sh
 LIVE = ("hand", "act", "back", "end", "hint")
 _SUMMARY = re.compile(r"table #(\d+) — (?:deal|hand) (\d+) (?:result|score sheet)$")
 _RESULT = re.compile(r"table #(\d+) — game over$")
+#: A hand's first line: "🟢 Your turn — La Morte #3 (Tarot Club): …" or "⚪ La Morte #3".
+_HAND = re.compile(r"^(?:🟢 Your turn — |⚪ )[^#]*#(\d+)")
 
 _AUDIT = """
 CREATE TABLE IF NOT EXISTS chaos_claims (
@@ -132,50 +133,47 @@ class Findings:
 # ---- what a message shows, comparably ------------------------------------------------------
 
 
-def _embed_key(e: dict[str, Any] | None) -> tuple[Any, ...] | None:
-    if e is None:
-        return None
-    return (
-        e.get("title"),
-        e.get("description"),
-        tuple((f.get("name"), f.get("value")) for f in e.get("fields", [])),
-        (e.get("footer") or {}).get("text"),
-        (e.get("author") or {}).get("name"),
-    )
-
-
 def shown_key(message: discord.Message) -> tuple[Any, ...]:
-    """A stored message's text, embed and controls."""
-    controls = tuple(
-        (
-            getattr(c, "custom_id", None),
-            getattr(c, "label", None) if isinstance(c, discord.Button) else None,
-            bool(getattr(c, "disabled", False)),
-            tuple(o.value for o in c.options) if isinstance(c, discord.SelectMenu) else (),
-        )
-        for c in components(message)
-    )
-    embed = message.embeds[0].to_dict() if message.embeds else None
-    return (message.content or "", _embed_key(dict(embed) if embed else None), controls)
+    """A stored message's words (its content, the layout's text displays and its pictures'
+    alt texts, in order) and controls."""
+    out: list[tuple[Any, ...]] = [("content", message.content or "")]
+    for c in parts(message):
+        if isinstance(c, discord.TextDisplay):
+            out.append(("text", c.content))
+        elif isinstance(c, discord.MediaGalleryComponent):
+            out += [("alt", item.description or "") for item in c.items]
+        elif isinstance(c, discord.Button):
+            out.append(("button", c.custom_id, c.label, bool(c.disabled)))
+        elif isinstance(c, discord.SelectMenu):
+            out.append(("select", c.custom_id, tuple(o.value for o in c.options)))
+    return tuple(out)
 
 
 def drawn_key(fields: dict[str, Any]) -> tuple[Any, ...]:
-    """The same of message fields the bot would send (``content``, ``embed``, ``view``)."""
+    """The same of message fields the bot would send (``content``, a layout ``view``)."""
+    out: list[tuple[Any, ...]] = [("content", fields.get("content") or "")]
     view = fields.get("view")
-    rows = view.to_components() if isinstance(view, discord.ui.View) else []
-    controls = tuple(
-        (
-            c.get("custom_id"),
-            c.get("label") if c.get("type") == 2 else None,
-            bool(c.get("disabled", False)),
-            tuple(o["value"] for o in c.get("options", [])),
-        )
-        for row in rows
-        for c in row.get("components", [row])
-    )
-    embed = fields.get("embed")
-    drawn = dict(embed.to_dict()) if isinstance(embed, discord.Embed) else None
-    return (fields.get("content") or "", _embed_key(drawn), controls)
+    stack: list[dict[str, Any]] = list(reversed(view.to_components())) if view else []
+    while stack:
+        c = stack.pop()
+        kind = c.get("type")
+        if kind == 10:
+            out.append(("text", c.get("content")))
+        elif kind == 12:
+            out += [("alt", item.get("description") or "") for item in c.get("items", [])]
+        elif kind == 2:
+            out.append(("button", c.get("custom_id"), c.get("label"), bool(c.get("disabled"))))
+        elif kind == 3:
+            out.append(("select", c.get("custom_id"), tuple(o["value"] for o in c["options"])))
+        children = [*c.get("components", []), *([c["accessory"]] if "accessory" in c else [])]
+        stack.extend(reversed(children))
+    return tuple(out)
+
+
+def head(message: discord.Message) -> str:
+    """A layout message's first line, its markdown emphasis left out."""
+    first = next((c.content for c in parts(message) if isinstance(c, discord.TextDisplay)), "")
+    return first.strip().strip("*")
 
 
 def live_controls(message: discord.Message, table_id: int) -> bool:
@@ -194,8 +192,19 @@ def _messages(env: simcord.Env, channel_id: int) -> list[discord.Message]:
     return [to_discord_message(env, m) for m in sorted(stored, key=lambda m: m.id)]
 
 
+def _first_text(components: list[dict[str, Any]]) -> str:
+    """The first text display of a request's components (a layout message's first line)."""
+    stack = list(reversed(components))
+    while stack:
+        c = stack.pop()
+        if c.get("type") == 10:
+            return str(c.get("content", ""))
+        stack.extend(reversed(c.get("components", [])))
+    return ""
+
+
 def _hand_posts(env: simcord.Env, dm_channels: set[int]) -> Counter[tuple[int, int]]:
-    """(table, DM channel) -> hands posted as new DMs (a hand's embed names its table)."""
+    """(table, DM channel) -> hands posted as new DMs (a hand's first line names its table)."""
     posts: Counter[tuple[int, int]] = Counter()
     for r in env.http_requests:
         parts = r.path.strip("/").split("/")
@@ -204,11 +213,9 @@ def _hand_posts(env: simcord.Env, dm_channels: set[int]) -> Counter[tuple[int, i
         channel = int(parts[1])
         if channel not in dm_channels or not isinstance(r.json, dict):
             continue
-        for embed in r.json.get("embeds") or []:  # pyright: ignore[reportUnknownVariableType]
-            author = str((embed.get("author") or {}).get("name", ""))  # pyright: ignore[reportUnknownMemberType]
-            found = re.search(r"· table #(\d+)$", author)
-            if found:
-                posts[(int(found.group(1)), channel)] += 1
+        found = _HAND.search(_first_text(r.json.get("components") or []))
+        if found:
+            posts[(int(found.group(1)), channel)] += 1
     return posts
 
 
@@ -268,7 +275,7 @@ async def _check_table(
     summaries: Counter[int] = Counter()
     results = 0
     for m in channel:
-        title = (m.embeds[0].title or "") if m.embeds else ""
+        title = head(m)
         if (s := _SUMMARY.search(title)) and int(s.group(1)) == table_id:
             summaries[int(s.group(2))] += 1
         elif (r := _RESULT.search(title)) and int(r.group(1)) == table_id:
@@ -301,8 +308,7 @@ async def _check_table(
         if rec.status == "playing":
             fields = screens.table_message(out)
         else:
-            embed = renderer(rec.game_id).table_embed(out)
-            fields = {"content": None, "embed": embed, "view": None}
+            fields = screens.finished_table(out)
         if current is None and rec.status == "playing":
             f.add("one table message", f"{where}: no table message")
         elif current is None:
