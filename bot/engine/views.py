@@ -6,11 +6,15 @@ only that seat's ``SeatView``. Neither ever holds a card from a hidden hand.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from bot.engine.actions import Action
 from bot.engine.trick import Play
+
+_Observe = TypeVar("_Observe", bound=Callable[[Any, Any], "PublicView"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,3 +86,27 @@ class SeatView:
     legal: tuple[Action, ...]
     public: PublicView
     info: dict[str, Any] = field(default_factory=dict[str, Any])
+
+
+def once_per_state(observe_public: _Observe) -> _Observe:
+    """``Rules.observe_public`` remembering the last state it was given (by identity).
+
+    A seat's view embeds the public view, so building every seat's view of one state (an
+    ``Outcome`` after each action, the renderers, the invariant tests) computed the same public
+    view once per seat, and that was the costliest part of observing. States are immutable and
+    so are public views (their ``info`` is read, never written), so the last one is handed out
+    again. The cache holds its state, whose identity therefore cannot be reused, and is replaced
+    in one assignment: threads sharing a rules object see the old pair or the new one.
+    """
+    last: list[tuple[Any, Any, PublicView | None]] = [(None, None, None)]
+
+    @functools.wraps(observe_public)
+    def observe(rules: Any, state: Any) -> PublicView:
+        hit_rules, hit_state, view = last[0]
+        if hit_state is state and hit_rules is rules and view is not None:
+            return view
+        view = observe_public(rules, state)
+        last[0] = (rules, state, view)
+        return view
+
+    return cast(_Observe, observe)

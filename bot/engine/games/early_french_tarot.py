@@ -55,7 +55,7 @@ from bot.engine.games.early_french_tarot_fast import (
 from bot.engine.games.hot_paths import new_tuple
 from bot.engine.restriction import PlayRestriction, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
-from bot.engine.views import DealResult, PublicView, SeatView
+from bot.engine.views import DealResult, PublicView, SeatView, once_per_state
 
 __all__ = [
     "FOOL",
@@ -264,6 +264,7 @@ class EarlyFrenchTarotRules(Rules):
         return None
 
     # ---- observations --------------------------------------------------------------
+    @once_per_state
     def observe_public(self, state: EarlyFrenchTarotState) -> PublicView:
         """Everything played is public, so are the piles (the card a Fool's player hands
         over follows from them by D-8); hands and the set-aside cards never are."""

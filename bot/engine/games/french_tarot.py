@@ -70,7 +70,7 @@ from bot.engine.games.french_tarot_state import (
 )
 from bot.engine.restriction import PlayRestriction, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
-from bot.engine.views import DealResult, PublicView, SeatView
+from bot.engine.views import DealResult, PublicView, SeatView, once_per_state
 
 AnyState = FrenchTarotState | FrenchTarotRecord
 
@@ -303,6 +303,7 @@ class FrenchTarotRules(Rules):
             info["discard"] = sorted(b[12])
         return info
 
+    @once_per_state
     def observe_public(self, state: AnyState) -> PublicView:
         s = working(state)
         b: FrenchTarotRecord = s[BASE]

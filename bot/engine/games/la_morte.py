@@ -50,7 +50,7 @@ from bot.engine.games.la_morte_state import (
 from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
 from bot.engine.trick import Play
-from bot.engine.views import DealResult, PublicView, SeatView
+from bot.engine.views import DealResult, PublicView, SeatView, once_per_state
 
 __all__ = [
     "BAGATTO",
@@ -370,6 +370,7 @@ class LaMorteRules(Rules):
         return None
 
     # ---- observations --------------------------------------------------------------
+    @once_per_state
     def observe_public(self, state: LaMorteState) -> PublicView:
         s = state
         info: dict[str, Any] = {

@@ -44,7 +44,7 @@ from bot.engine.games.losers_game_state import (
 )
 from bot.engine.restriction import PlayRestriction, some_forbidden, with_restriction
 from bot.engine.rules import OptionSpec, Rules, leaders
-from bot.engine.views import DealResult, PublicView, SeatView
+from bot.engine.views import DealResult, PublicView, SeatView, once_per_state
 
 _new = new_tuple
 
@@ -249,6 +249,7 @@ class LosersGameRules(Rules):
         return None
 
     # ---- observations --------------------------------------------------------------
+    @once_per_state
     def observe_public(self, state: LosersGameState) -> PublicView:
         s = state
         done = s.phase is Phase.SCORED

@@ -20,7 +20,7 @@ from bot.engine.games.queen_of_tarot_results import declarations_info, roles_inf
 from bot.engine.games.queen_of_tarot_state import Phase, QueenOfTarotState
 from bot.engine.restriction import with_restriction
 from bot.engine.rules import Rules
-from bot.engine.views import PublicView, SeatView
+from bot.engine.views import PublicView, SeatView, once_per_state
 
 
 def bargain_info(s: QueenOfTarotState) -> dict[str, Any]:
@@ -76,6 +76,7 @@ def public_info(s: QueenOfTarotState) -> dict[str, Any]:
     }
 
 
+@once_per_state
 def observe_public(self: Rules, state: QueenOfTarotState) -> PublicView:
     s = state
     return PublicView(
