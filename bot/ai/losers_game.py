@@ -61,7 +61,15 @@ def suit_strength(hand: tuple[str, ...] | list[str], suit: str) -> float:
 def _collecting(hand: tuple[str, ...] | list[str]) -> set[str]:
     """Ranks held twice or more: winning another card of them builds a set. (Counting the
     pile as well was measured worse: it spends strong cards on tricks that only might help.)"""
-    return {r for r, k in Counter(_rank(c) for c in hand).items() if k >= 2}
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for c in hand:  # a plain loop: this runs for every card of every bidding rollout
+        rank = c[1:]
+        if rank in seen:
+            twice.add(rank)
+        else:
+            seen.add(rank)
+    return twice
 
 
 def _worth(cards: list[str], trump: str, collecting: set[str]) -> int:
@@ -97,9 +105,9 @@ def play_card(
 
     ``pile`` is what the seat took so far and ``need`` the points its bid still needs
     (``None``: unknown, as in the bidding rollouts)."""
-    collecting = _collecting(hand)
     if not trick:
         return _lead(hand, trump)
+    collecting = _collecting(hand)
     last = len(trick) == players - 1
     winners = [c for c in legal if _wins(trick, seat, c, trump)]
     cards = [c for _, c in trick]
