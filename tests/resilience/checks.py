@@ -175,9 +175,27 @@ def _texts(obj: Any) -> list[str]:
     return out
 
 
+#: message id -> (content, embeds, components, text): the text of what the message held when
+#: last read, kept with the very objects it was read from.
+_TEXTS: dict[int, tuple[Any, Any, Any, str]] = {}
+
+
 def message_text(message: Any) -> str:
-    """Everything a stored (SimCord backend) message shows: content, embeds, components."""
-    return "\n".join([message.content or "", *_texts(message.embeds), *_texts(message.components)])
+    """Everything a stored (SimCord backend) message shows: content, embeds, components.
+
+    Memoised: the fuzz reads every message of the current deal after each interaction, and
+    most did not change. SimCord's edits assign a new content, embeds list and components list
+    (``MessageOps.edit_message``), never change them in place, so the same three objects mean
+    the same text (they are kept here, so their identities cannot be reused)."""
+    content, embeds, components = message.content, message.embeds, message.components
+    hit = _TEXTS.get(message.id)
+    if hit is not None and hit[0] is content and hit[1] is embeds and hit[2] is components:
+        return hit[3]
+    if len(_TEXTS) > 4096:
+        _TEXTS.clear()
+    text = "\n".join([content or "", *_texts(embeds), *_texts(components)])
+    _TEXTS[message.id] = (content, embeds, components, text)
+    return text
 
 
 class CardReader:
