@@ -112,6 +112,9 @@ class PlainScreens:
     def table_message(self, outcome: Outcome) -> dict[str, Any]:
         return {"content": f"table {outcome.table.id} seq {outcome.table.seq}", "view": None}
 
+    def finished_table(self, outcome: Outcome) -> dict[str, Any]:
+        return {"content": f"table {outcome.table.id} over", "view": None}
+
     def rematch_view(self, table: TableInfo) -> None:
         return None
 
