@@ -4,7 +4,11 @@ Plays a few decisions of each game on a simulated Discord (SimCord), opens SimCo
 of the channel and of a player's DMs, and takes a picture of each with headless Chromium:
 
     .venv/bin/pip install 'simcord[preview]' && apt-get install -y chromium
-    .venv/bin/python -m docs.screenshots   # docs/screenshots/<game>_{table,hand}[_phone].png
+    .venv/bin/python -m docs.screenshots   # docs/screenshots/<game>_<moment>[_phone].png
+
+The moments: ``table`` (the channel), ``turn`` (a DM at its player's decision), ``waiting``
+(a DM while others decide), ``summary`` (the channel after the first deal), ``result`` (the
+channel at the end) and ``result_card`` (a player's DM at the end).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -15,6 +19,7 @@ import asyncio
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import simcord
 from simcord.backend.cdn import CDN_BASE
@@ -58,7 +63,8 @@ def suit_emoji_assets(env: simcord.Env) -> dict[str, tuple[str, bytes]]:
     }
 
 
-async def game(game_id: str) -> None:
+async def game(game_id: str) -> list[str]:
+    """Every moment of one game worth a picture; returns the names taken."""
     bot = TrionfiBot(
         Path(tempfile.mkdtemp()) / "shots.sqlite3",
         seed_source=lambda: 9,
@@ -66,33 +72,64 @@ async def game(game_id: str) -> None:
         shard_count=1,
         suit_emojis=True,
     )
+    taken: list[str] = []
     async with simcord.run(bot) as env:
         world = make_world(env, 2)
         table = Table(world, game_id, world.members[:2], 9)
         seats = seat_counts(game_id)
-        await table.open(min(max(seats.start, 4), seats.stop - 1), {})
+        await table.open(min(max(seats.start, 4), seats.stop - 1))  # the short options
         for _ in range(STEPS):
             if not await table.step():
                 break
         found = await table.mover()
         member = found[0] if found is not None else world.members[0]
+        waiting = next(m for m in world.members[:2] if m is not member)
         emojis = suit_emoji_assets(env)
-        async with env.preview(
-            world.channel, viewers=[member], layout="channel", assets=emojis
-        ) as p:
-            await shot(p.url, OUT / f"{game_id}_table.png", 1100)
-            await shot(p.url, OUT / f"{game_id}_table_phone.png", 1600, PHONE_WIDTH)
-        async with env.preview(member.user.dm_channel, viewers=[member.user], assets=emojis) as p:
-            await shot(p.url, OUT / f"{game_id}_hand.png", 1100)
-            await shot(p.url, OUT / f"{game_id}_hand_phone.png", 1600, PHONE_WIDTH)
+
+        async def pair(where: Any, viewer: Any, name: str, **layout: Any) -> None:
+            """``name``.png at desktop width, and ``name``_phone.png drawn by the preview
+            as a phone's screen (fixed at its width: the media scale to it, as a phone's
+            Discord does)."""
+            async with env.preview(where, viewers=[viewer], assets=emojis, **layout) as p:
+                await shot(p.url, OUT / f"{game_id}_{name}.png", 1100)
+            async with env.preview(
+                where,
+                viewers=[viewer],
+                assets=emojis,
+                display="fixed",
+                width=PHONE_WIDTH,
+                height=1600,
+                **layout,
+            ) as p:
+                await shot(p.url, OUT / f"{game_id}_{name}_phone.png", 1600, PHONE_WIDTH)
+            taken.append(name)
+
+        async def channel(name: str) -> None:
+            await pair(world.channel, member, name, layout="channel")
+
+        async def dm(who: Any, name: str) -> None:
+            await pair(who.user.dm_channel, who.user, name)
+
+        await channel("table")  # the spectators' view
+        await dm(member, "turn")  # a DM at its player's decision: the whole table
+        await dm(waiting, "waiting")  # a DM while others decide
+        # On to the first deal's end: its summary in the channel.
+        store = table.service.store
+        while not await store.deal_results(table.table_id) and await table.step():
+            pass
+        await channel("summary")
+        await table.play()  # to the end: the final sheet, and each player's result card
+        await channel("result")
+        await dm(member, "result_card")
     await bot.close()
+    return taken
 
 
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     for game_id in landed_games():
-        await game(game_id)
-        print(f"{game_id}: {OUT / (game_id + '_table.png')}, {OUT / (game_id + '_hand.png')}")
+        taken = await game(game_id)
+        print(f"{game_id}: " + ", ".join(f"{game_id}_{n}[_phone].png" for n in taken))
 
 
 if __name__ == "__main__":
