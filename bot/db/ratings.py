@@ -33,6 +33,14 @@ class RatingUpdate:
     after: Rating
 
 
+@dataclass(frozen=True, slots=True)
+class GameRating:
+    """What one finished game did to one player's rating in its game."""
+
+    rating: float  # the display value right after the game
+    delta: float  # its change in that game
+
+
 #: ``(player_id, place)`` of every rated seat in seat order, and the current ratings of those
 #: players (absent: never rated) -> the update of every player to change.
 Rater = Callable[[Sequence[tuple[int, int]], Mapping[int, Rating]], Mapping[int, RatingUpdate]]
@@ -117,3 +125,17 @@ async def rating(db: Database, game_id: str, player_id: int) -> Rating | None:
     async with db.read() as conn:
         found = await _current(conn, game_id, (player_id,))
     return found.get(player_id)
+
+
+async def game_rating(db: Database, table_id: int, player_id: int) -> GameRating | None:
+    """The player's rating after the finished game ``table_id`` and its change there, as
+    ``record_finished`` stored them with the game's results (None: the game rated nobody, or
+    not this player: a practice table, a daily deal, a game from before ratings)."""
+    async with db.read() as conn:
+        row = await conn.fetchone(
+            "SELECT rating, rating_delta FROM game_results "
+            "WHERE table_id = ? AND player_id = ? AND rating IS NOT NULL "
+            "AND rating_delta IS NOT NULL",
+            (table_id, player_id),
+        )
+    return None if row is None else GameRating(row[0], row[1])

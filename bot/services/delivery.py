@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.db import user_settings
+from bot.db import ratings, user_settings
 from bot.db.outbox import DeliveryState, PostClaim
 from bot.db.tables import TableCounts
 from bot.i18n import LANGUAGES
@@ -200,6 +200,13 @@ class TableDelivery(TableLife):
     async def deal_history(self, table_id: int) -> list[tuple[int, tuple[int, ...]]]:
         """Each finished deal's number and score changes, in order (for the final result)."""
         return [(r.deal_no, r.deltas) for r in await self.store.deal_results(table_id)]
+
+    async def rating_change(self, table_id: int, user_id: int) -> ratings.GameRating | None:
+        """The player's rating after the finished game ``table_id`` and its change there, for
+        their result card. Read from the database, where the commit that ended the game stored
+        it with the results: whichever process draws the card finds it. None when the game
+        rated nobody (practice, daily deal) or predates ratings."""
+        return await ratings.game_rating(self.db, table_id, user_id)
 
     # ---- pictures --------------------------------------------------------------------------
     async def pictures_setting(self, user_id: int) -> bool | None:

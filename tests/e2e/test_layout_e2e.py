@@ -11,6 +11,7 @@ from typing import Any
 import discord
 import simcord
 
+from bot.db import ratings, stats
 from bot.engine.views import PublicView
 from bot.ui.components.layout import ACCENT_TURN, ACCENT_WAIT
 from bot.ui.text.cards import label
@@ -141,3 +142,61 @@ async def test_the_game_ends_in_your_dm_with_your_result_card(simcord_env: simco
             f"https://discord.com/channels/{world.guild.id}/{world.channel.id}"
         )
         assert "Rematch" in labels(card) and "Review" in labels(card)
+        # The rating this game left the player with, and its change, as the database holds
+        # them (their rating in the game, and the game in their history).
+        now = await ratings.rating(world.bot.db, "la_morte", member.id)
+        _, (past,) = await stats.history(world.bot.db, member.id, world.guild.id, "la_morte", 5)
+        assert now is not None and past.table_id == table.table_id
+        assert past.rating_delta is not None
+        line = f"Rating **{now.display:.1f}** ({past.rating_delta:+.1f}) after this game"
+        assert line in body.splitlines(), body
+
+
+async def test_a_practice_result_card_has_no_rating_line(simcord_env: simcord.Env) -> None:
+    """A practice table (hints on) is never rated: its result card says so, and shows no
+    rating (there is none to read)."""
+    world = make_world(simcord_env, 2)
+    alice, bob = world.members
+    table = Table(world, "la_morte", [alice, bob], seed=6)
+    await table.open(3, {"target": 10, "round_limit": 1, "hints": True})
+    await table.play()
+    for member in (alice, bob):
+        card = await table.hand(member)
+        assert card is not None
+        body = "\n".join(texts(card)[1:])
+        assert "A practice table (hints on): it counts in no ranking." in body
+        assert "Rating" not in body and "rankings" not in body
+        assert await ratings.rating(world.bot.db, "la_morte", member.id) is None
+
+
+async def test_the_last_card_of_a_deal_relinks_its_players_hand_through_the_click(
+    simcord_env: simcord.Env,
+) -> None:
+    """The click that ends a deal is answered with its player's new hand at once; once the
+    next deal's table message is posted, that hand links to it, redrawn through the same
+    click's interaction rather than a channel edit of the DM."""
+    world = make_world(simcord_env, 2)
+    alice, bob = world.members
+    table = Table(world, "la_morte", [alice, bob], seed=6)
+    await table.open(3, {"target": 30, "round_limit": 3})
+    for _ in range(400):
+        found = await table.mover()
+        assert found is not None, "the game ended before a human ended a deal"
+        before = (await world.service.snapshot(table.table_id)).deals_played
+        first = len(world.env.http_requests)
+        await table.step(found=found)
+        out = await world.service.snapshot(table.table_id)
+        if out.deals_played == before or out.finished:
+            continue
+        member = found[0]
+        dm = member.user.dm_channel.id
+        calls = world.env.http_requests[first:]
+        assert not [
+            c for c in calls if c.method == "PATCH" and c.path.startswith(f"/channels/{dm}/")
+        ]
+        hand = await table.hand(member)
+        assert hand is not None and out.table.message_id is not None
+        link = f"/{world.channel.id}/{out.table.message_id})"
+        assert any(link in t for t in texts(hand)), texts(hand)
+        return
+    raise AssertionError("no deal ended by a human's click")

@@ -321,3 +321,32 @@ async def test_forget_me(svc: TableService, stats: StatsService) -> None:
     record = await stats.record(done.table.id, GUILD, BEN)
     assert "Ana" not in record.text
     assert await svc.active_tables_for_user(ANA) == []
+
+
+async def test_rating_change_of_a_finished_game_for_its_result_card(
+    svc: TableService, stats: StatsService
+) -> None:
+    """What a game did to a player's rating, as committed with its results; None where the
+    game rated nobody, or predates ratings."""
+    first = await game(svc, [(ANA, "Ana"), (BEN, "Ben")], computers=1, seed=3)
+    after_first = await svc.rating_change(first.table.id, ANA)
+    assert after_first is not None
+    second = await game(svc, [(ANA, "Ana"), (BEN, "Ben")], computers=1, seed=4)
+    change = await svc.rating_change(second.table.id, ANA)
+    board = await stats.leaderboard(game_id="la_morte", viewer=ANA, guild_id=GUILD)
+    assert change is not None and board.me is not None and board.me.rating is not None
+    assert change.rating == pytest.approx(board.me.rating)  # her rating now
+    assert change.delta == pytest.approx(change.rating - after_first.rating)
+    assert await svc.rating_change(second.table.id, CAL) is None  # not at this table
+    # A table that ended unrated (the last human resigned) has no results at all.
+    t = await svc.open_lobby(GUILD, CHANNEL, CAL, "Cal", "la_morte", 3, {}, 2)
+    await svc.start(t.id, CAL, seed=9)
+    assert (await svc.resign(t.id, CAL)).table.status == "abandoned"
+    assert await svc.rating_change(t.id, CAL) is None
+    # A game stored before ratings were kept: its results carry none.
+    async with svc.db.transaction() as conn:
+        await conn.execute(
+            "UPDATE game_results SET rating = NULL, rating_delta = NULL WHERE table_id = ?",
+            (first.table.id,),
+        )
+    assert await svc.rating_change(first.table.id, ANA) is None

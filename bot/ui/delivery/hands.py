@@ -6,6 +6,7 @@ my hand** with one public notice."""
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import discord
@@ -102,10 +103,7 @@ class Hands:
                     return True
                 channel = await self.dm_channel(seat)
                 try:
-                    await attempt(
-                        channel.get_partial_message(seat.dm_message_id).edit(**for_edit(fields)),
-                        "a hand",
-                    )
+                    await self._edit(job, seat, channel, fields)
                     self._shown[key] = digest
                     return True
                 except Gone:
@@ -140,6 +138,32 @@ class Hands:
             if renotify:  # it will not go out: not owed any more
                 await self.service.notified(table.id, seat.seat, seq)
             return True
+
+    async def _edit(
+        self,
+        job: Job,
+        seat: SeatInfo,
+        channel: discord.PartialMessageable | discord.DMChannel,
+        fields: dict[str, Any],
+    ) -> None:
+        """Edit the seat's hand: through the interaction its player's decision came from while
+        that still edits this very message (``jobs.Answer``), else by a channel edit."""
+        assert seat.dm_message_id is not None
+        answer = job.answers.get(seat.seat)
+        if (
+            answer is not None
+            and answer.message_id == seat.dm_message_id
+            and time.monotonic() < answer.expires
+        ):
+            try:
+                await attempt(answer.edit(**for_edit(fields)), "a hand (through its answer)")
+                return
+            except DeliveryFailure:
+                # An expired or refused token says nothing about the message: edit it as usual.
+                job.answers.pop(seat.seat, None)
+        await attempt(
+            channel.get_partial_message(seat.dm_message_id).edit(**for_edit(fields)), "a hand"
+        )
 
     async def _replaced(self, table_id: int, seat: SeatInfo) -> bool:
         """Whether the seat's recorded hand is no longer ``seat.dm_message_id``."""

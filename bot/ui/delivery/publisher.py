@@ -52,7 +52,7 @@ from bot.ui.delivery.access import REFUSED, UNREACHABLE_HOURS, UNREACHABLE_LIMIT
 from bot.ui.delivery.channel import Channel, Shown
 from bot.ui.delivery.failures import DeliveryFailure, attempt
 from bot.ui.delivery.hands import Hands
-from bot.ui.delivery.jobs import Job, Post, fingerprint, together
+from bot.ui.delivery.jobs import Answer, Job, Post, fingerprint, together
 from bot.ui.delivery.pictures import for_edit
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
@@ -99,11 +99,21 @@ class Publisher:
         self._refused_since: lru.LRU[int, float] = lru.LRU(lru.TABLES)
 
     # ---- entry points --------------------------------------------------------------------
-    def publish(self, outcome: Outcome, *, fresh_message: bool = False) -> None:
+    def publish(
+        self,
+        outcome: Outcome,
+        *,
+        fresh_message: bool = False,
+        answer: tuple[int, Answer] | None = None,
+    ) -> None:
         """Queue the table message, every human's DM hand and the channel posts ``outcome``
         owes (its deal summaries, notices and result) for delivery after a change; returns
-        at once."""
-        self.submit(outcome, fresh=fresh_message)
+        at once. ``answer``: the seat whose DM hand the decision came from, and its
+        interaction (that hand is redrawn through it, see ``jobs.Answer``)."""
+        job = self._job(outcome, fresh_message)
+        if answer is not None:
+            job.answers[answer[0]] = answer[1]
+        self._enqueue(outcome.table.id, job)
 
     def submit(
         self, outcome: Outcome, *, fresh: bool = False, renotify: set[int] | None = None

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.db.ratings import GameRating
 from bot.i18n import _
 from bot.services.models import Outcome
 from bot.ui.components.layout import ACCENT_TURN, ACCENT_WAIT, Layout, Screen
@@ -118,9 +119,11 @@ def result_card(
     game: str,
     where: str,
     review: bool,
+    rating: GameRating | None = None,
 ) -> Layout:
     """A player's DM once the game is over: their place and score, whether it counts in the
-    rankings, and where to go next (the results, a rematch, the expert's review)."""
+    rankings (and, when it did, their rating after it and its change: ``rating``), and where
+    to go next (the results, a rematch, the expert's review)."""
     table = outcome.table
     totals = outcome.totals
     place = _place(totals, seat)
@@ -150,6 +153,15 @@ def result_card(
         lines.append(_("A practice table (hints on): it counts in no ranking."))
     else:
         lines.append(_("This game counts in the rankings (`/stats` shows your rating)."))
+        if rating is not None:
+            # As /stats shows ratings: one decimal (openskill's scale is tens, not thousands).
+            lines.append(
+                _(
+                    "Rating **{rating}** ({change}) after this game",
+                    rating=f"{rating.rating:.1f}",
+                    change=f"{rating.delta:+.1f}",
+                )
+            )
     link = table_link(table)
     lines.append(link_line(where, link))
     controls = discord.ui.View(timeout=None)

@@ -5,6 +5,7 @@ came from, the publishing; and the commands around play: ``/<game> hand``, ``sta
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import discord
@@ -14,6 +15,7 @@ from bot.services.bounds import Where
 from bot.services.errors import IllegalMove, NotSeated, ServiceError
 from bot.ui.components.table import DEAL_KEY
 from bot.ui.delivery.answer import redraw, reply, reply_error, send
+from bot.ui.delivery.jobs import ANSWER_SECONDS, Answer
 from bot.ui.delivery.pictures import for_edit
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import renderer
@@ -68,6 +70,7 @@ class PlayController:
         except IllegalMove as e:
             raise await self._explained(e, table_id, interaction.user.id, here) from None
         seat = outcome.table.seat_of(interaction.user.id)
+        answer: tuple[int, Answer] | None = None
         try:
             if seat is not None and seat in outcome.seat_views and from_hand(interaction):
                 # The click came from this player's hand (DM or ephemeral): redraw it in place.
@@ -77,8 +80,14 @@ class PlayController:
                 except discord.HTTPException as e:
                     log.info("could not redraw a hand after a decision: %s", e)  # publishing will
                 else:
-                    if interaction.guild_id is None:
+                    if interaction.guild_id is None and interaction.message is not None:
                         self.publisher.seen_dm(outcome.table.id, seat, fields)  # the DM itself
+                        # What the delivery still has to change on this hand (its link to a
+                        # new table message, after a deal's last card) goes through the same
+                        # interaction.
+                        expires = time.monotonic() + ANSWER_SECONDS
+                        edit = interaction.edit_original_response
+                        answer = (seat, Answer(interaction.message.id, edit, expires))
             else:
                 await reply(interaction, _reply_text(outcome.table.game_id, payload))
         except Exception:
@@ -86,7 +95,8 @@ class PlayController:
             log.exception("could not answer a decision that was made")
             await reply_error(interaction, MOVE_MADE)
         finally:
-            self.publisher.publish(outcome)  # after the redraw (seen_dm), and whatever failed
+            # After the redraw (seen_dm), and whatever failed.
+            self.publisher.publish(outcome, answer=answer)
 
     async def choose(
         self, interaction: discord.Interaction[Any], table_id: int, selected: list[str]

@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.db.ratings import GameRating
 from bot.engine.views import SeatView
 from bot.i18n import _
 from bot.services.analysis import expert_ready
@@ -123,11 +124,15 @@ class TableScreens:
         return escape_name(guild.name) if guild else _("your server")
 
     def hand_message(
-        self, outcome: Outcome, seat: int, selected: tuple[str, ...] = ()
+        self,
+        outcome: Outcome,
+        seat: int,
+        selected: tuple[str, ...] = (),
+        rating: GameRating | None = None,
     ) -> dict[str, Any]:
         """The seat's hand and decision controls (``selected``: a multi-card choice in
         progress, see ``bot/ui/components/choice.py``); once the game is over, the seat's
-        result card."""
+        result card (with ``rating``: what the game did to the player's rating)."""
         table = outcome.table
         r = renderer(table.game_id)
         view = outcome.seat_views[seat]
@@ -140,6 +145,7 @@ class TableScreens:
                     game=game,
                     where=self.where(table),
                     review=expert_ready(table.game_id),
+                    rating=rating,
                 )
                 return {"view": card}
             embed = r.hand_embed(table, view, self.where(table), outcome)
@@ -165,8 +171,13 @@ class TableScreens:
     async def hand_with_picture(
         self, outcome: Outcome, seat: int, user_id: int | None, selected: tuple[str, ...] = ()
     ) -> dict[str, Any]:
-        """``hand_message`` with the picture of the hand, if the player wants pictures."""
-        fields = self.hand_message(outcome, seat, selected)
+        """``hand_message`` with the picture of the hand, if the player wants pictures; once
+        the game is over, the result card with the player's rating change, read from the
+        database (the commit that ended the game stored it)."""
+        rating = None
+        if outcome.finished and user_id is not None:
+            rating = await self.service.rating_change(outcome.table.id, user_id)
+        fields = self.hand_message(outcome, seat, selected, rating)
         if user_id is not None and await self.service.pictures_on(outcome.table.guild_id, user_id):
             with for_seat(outcome.table, seat):
                 fields = await add_hand_picture(fields, outcome, seat)
