@@ -93,8 +93,10 @@ def hand_layout(
         head = not_your_turn(game, table.id, place)
     link = link_line(where, table_link(table))
     totals = totals_line(table, outcome.totals)
-    # The hand itself (the embed's description) is the picture; the rest is the situation.
-    brief = [*embed_lines(embed, description=False), totals, link]
+    # The hand itself (the embed's description) is the picture, and at a decision so is the
+    # trick (the table above the hand): the text keeps the rest of the situation.
+    shown = _tricks(outcome) if turn else set()
+    brief = [*embed_lines(embed, description=False, skip_values=shown), totals, link]
     full = [heading(embed), *embed_lines(embed), totals, link]
     return Layout(
         Screen(
