@@ -50,7 +50,10 @@ async def shot(url: str, path: Path, height: int, width: int = 1000) -> None:
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.DEVNULL,
     )
+    before = path.stat().st_mtime_ns if path.exists() else None
     await asyncio.wait_for(proc.wait(), 120)
+    if proc.returncode != 0 or not path.exists() or path.stat().st_mtime_ns == before:
+        raise RuntimeError(f"chromium drew no {path.name} (exit status {proc.returncode})")
 
 
 def suit_emoji_assets(env: simcord.Env) -> dict[str, tuple[str, bytes]]:
