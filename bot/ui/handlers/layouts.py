@@ -144,7 +144,8 @@ def result_card(
         )
     order = sorted(range(players), key=lambda s: (-totals[s], s))
     lines = [
-        f"{_place(totals, s)}. {plain_label(table, s)} — **{totals[s]}**"
+        # "1\." keeps a tie's shared place (Markdown would renumber "1." lines as a list).
+        f"{_place(totals, s)}\\. {plain_label(table, s)} — **{totals[s]}**"
         + (" 🏆" if s in outcome.winners else "")
         + (_(" (you)") if s == seat else "")
         for s in order
