@@ -20,7 +20,7 @@ from bot.ui.components.table import TableButton
 from bot.ui.delivery import access
 from bot.ui.delivery.pictures import PICTURE, add_hand_picture, for_edit, for_send
 from bot.ui.games import renderer
-from bot.ui.handlers.layouts import hand_layout
+from bot.ui.handlers.layouts import hand_layout, result_card
 from bot.ui.text.render import final_embed
 from tests.ui.test_quiet_hands import _outcome, _table
 
@@ -171,3 +171,14 @@ async def test_a_waiting_hand_does_not_change_while_others_move(game_id: str) ->
                 compared += 1
         before = after
     assert compared > 0
+
+
+def test_a_result_card_keeps_a_tie_s_shared_place() -> None:
+    """Places are written "1\\." : Markdown would renumber "1.", "1.", "3." lines as 1, 2, 3."""
+    totals = (50, 50, -30, -30, -40)
+    outcome = Outcome(table=_five(), totals=totals, deals_played=3, finished=True, winners=(0, 1))
+    card = result_card(outcome, 3, game="French Tarot", where="w", review=False)
+    lines = texts(card)[1].splitlines()
+    assert [line.split(" ", 1)[0] for line in lines[:5]] == ["1\\.", "1\\.", "3\\.", "3\\.", "5\\."]
+    assert texts(card)[0].endswith("you placed 3 of 5 with -30 points")
+    assert "(you)" in lines[3] and "dave" in lines[3]
