@@ -218,9 +218,9 @@ async def test_server_settings_and_running_tables(world: tuple[Any, ...]) -> Non
 async def test_missing_permission_is_named_and_nothing_is_created(world: tuple[Any, ...]) -> None:
     env, guild, _channel, alice, _bob, _carol = world
     locked = guild.create_text_channel(
-        "locked", overwrites={env.bot.user: discord.PermissionOverwrite(embed_links=False)}
+        "locked", overwrites={env.bot.user: discord.PermissionOverwrite(read_message_history=False)}
     )
     r = await alice.slash(locked, "lamorte new")
-    assert said(r).ephemeral and "**Embed Links**" in said(r).content
+    assert said(r).ephemeral and "**Read Message History**" in said(r).content
     assert await service_of(env).table_in_channel(locked.id) is None
     assert locked.history() == []

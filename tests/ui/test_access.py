@@ -77,18 +77,6 @@ def test_without_attach_files_the_picture_stays_home() -> None:
     assert PICTURE not in out and isinstance(out["embed"], discord.Embed)
 
 
-def test_without_embed_links_the_table_is_text() -> None:
-    out = access.within(_table_fields(), frozenset({"embed_links"}))
-    assert out["embed"] is None and out[PICTURE]
-    assert out["content"] == (
-        "<@1>, your turn\n**La Morte · table #4**\nDealer **ana**\n**Players**\n"
-        "ana — 2 tricks\nbo — 1 trick\n-# target 10"
-    )
-    long = _table_fields()
-    long["embed"].description = "x" * 5000
-    assert len(access.within(long, frozenset({"embed_links"}))["content"]) == 2000
-
-
 def test_a_host_hears_the_cause_not_its_consequences() -> None:
     everything = frozenset(access.NEEDED) - {"read_message_history"}
     assert access.to_tell(everything) == {"view_channel"}

@@ -1,14 +1,14 @@
 """What the bot may do in a table's channel, and a message cut down to what it may send there.
 
-Discord refuses (403, code 50013 Missing Permissions) an upload without **Attach Files** and an
-embed without **Embed Links**, shows our suit emojis as ``:spades:`` words without **Use
-External Emojis**, refuses every request without **View Channel** (50001 Missing Access) and
-every new message without **Send Messages**. A server may deny any of these in a channel, or a
-moderator may lock a channel for a while, so a missing permission must not end a table (issue
-28, defect 1): delivery reads the bot's permissions in the channel (the gateway keeps them
-current, so no request is wasted on a sure refusal) and sends only what they allow — no
-picture, the table as plain text, the Unicode suit signs. A channel it cannot post in at all is
-retried with back-off and closed only after ``UNREACHABLE_LIMIT`` (``publisher.Publisher``);
+Discord refuses (403, code 50013 Missing Permissions) an upload without **Attach Files**, shows
+our suit emojis as ``:spades:`` words without **Use External Emojis**, refuses every request
+without **View Channel** (50001 Missing Access) and every new message without **Send
+Messages**. A server may deny any of these in a channel, or a moderator may lock a channel for
+a while, so a missing permission must not end a table (issue 28, defect 1): delivery reads the
+bot's permissions in the channel (the gateway keeps them current, so no request is wasted on a
+sure refusal) and sends only what they allow — no picture (the table's full text instead), the
+Unicode suit signs. A channel it cannot post in at all is retried with back-off and closed
+only after ``UNREACHABLE_LIMIT`` (``publisher.Publisher``);
 the host is told once what is missing (``host_notice.HostNotices``).
 """
 
@@ -24,18 +24,19 @@ from bot.ui.delivery.protocols import Messenger
 from bot.ui.text.cards import suit_emojis_on
 
 #: The permissions a table's channel needs, by ``discord.Permissions`` attribute, with the
-#: names Discord shows admins in a channel's settings.
+#: names Discord shows admins in a channel's settings. Not Embed Links: every message the bot
+#: posts is in the newer layout (``bot.ui.components.layout``), which has no embed, and an
+#: answer to an interaction may always carry embeds.
 NEEDED: dict[str, str] = {
     "view_channel": N_("View Channel"),
     "send_messages": N_("Send Messages"),
-    "embed_links": N_("Embed Links"),
     "attach_files": N_("Attach Files"),
     "read_message_history": N_("Read Message History"),
     "use_external_emojis": N_("Use External Emojis"),
 }
 #: Without these, ``/<game> new`` opens no table in a channel (it names the missing ones);
 #: without the others a table runs degraded (no pictures, two-colour suits).
-ESSENTIAL = ("view_channel", "send_messages", "embed_links", "read_message_history")
+ESSENTIAL = ("view_channel", "send_messages", "read_message_history")
 #: The invite's ``permissions`` integer (README, "Inviting the bot"): all of ``NEEDED``.
 INVITE_PERMISSIONS = discord.Permissions(**dict.fromkeys(NEEDED, True)).value
 
@@ -48,9 +49,7 @@ UNREACHABLE_LIMIT = UNREACHABLE_HOURS * 3600.0
 REFUSED = "refused"
 
 #: What a running table loses without each permission, for its host. Read Message History is
-#: not here: a table never reads the channel's history (it is asked for at ``new`` only); nor
-#: is Embed Links: a table's messages are in the newer layout (``bot.ui.components.layout``),
-#: which has no embed.
+#: not here: a table never reads the channel's history (it is asked for at ``new`` only).
 _EFFECTS: dict[str, str] = {
     "view_channel": N_(
         "I can't show the table in the channel; you can all go on playing from your hands"
@@ -85,11 +84,11 @@ def missing(perms: discord.Permissions | None) -> frozenset[str]:
 def to_tell(lacking: frozenset[str]) -> frozenset[str]:
     """What a host should hear of ``lacking``: its cause, not what follows from it. Without
     View Channel the bot has no permission in the channel at all, and without Send Messages
-    none to embed or attach (Discord's rules, which ``permissions_for`` applies)."""
+    none to attach (Discord's rules, which ``permissions_for`` applies)."""
     if "view_channel" in lacking:
         return frozenset({"view_channel"})
     if "send_messages" in lacking:
-        return lacking - {"embed_links", "attach_files"}
+        return lacking - {"attach_files"}
     return lacking
 
 
@@ -123,37 +122,6 @@ def effects(lacking: frozenset[str]) -> list[str]:
 
 
 def within(fields: dict[str, Any], lacking: frozenset[str]) -> dict[str, Any]:
-    """``fields`` as the bot may send them in the channel: without the picture (no Attach
-    Files: a layout shows its full text instead), with an embed turned into text (no Embed
-    Links; the newer layout needs no such permission)."""
-    out = without_picture(fields) if "attach_files" in lacking else dict(fields)
-    embed = out.get("embed")
-    if "embed_links" in lacking and isinstance(embed, discord.Embed):
-        out["embed"] = None
-        out["content"] = _clip("\n".join(x for x in (out.get("content"), as_text(embed)) if x))
-    return out
-
-
-def as_text(embed: discord.Embed) -> str:
-    """An embed's words as message markdown: its title in bold, its description, each field
-    under its bold name, its footer in small print."""
-    lines: list[str] = []
-    if embed.author.name:
-        lines.append(embed.author.name)
-    if embed.title:
-        lines.append(f"**{embed.title}**")
-    if embed.description:
-        lines.append(embed.description)
-    for field in embed.fields:
-        if field.name and field.name.strip("\u200b "):
-            lines.append(f"**{field.name}**")
-        if field.value:
-            lines.append(field.value)
-    if embed.footer.text:
-        lines.append(f"-# {embed.footer.text}")
-    return "\n".join(lines)
-
-
-def _clip(text: str, limit: int = 2000) -> str:
-    """At most ``limit`` characters (Discord's for a message's content)."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``fields`` as the bot may send them in the channel: without the picture when Attach
+    Files is missing (a layout then shows its full text instead)."""
+    return without_picture(fields) if "attach_files" in lacking else dict(fields)
