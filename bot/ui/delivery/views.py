@@ -14,7 +14,9 @@ forgotten, one it could not take now (5xx) is redrawn by the next delivery.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from typing import Any
 
 import aiohttp
@@ -45,6 +47,11 @@ class HandViews:
         self.screens = screens
         # token -> fingerprint of what its answer shows (evicted: one more edit)
         self._shown: lru.LRU[str, str] = lru.LRU(lru.SEATS)
+        # Tokens whose answer got its last look: a redraw that read the seat before it was
+        # forgotten must not put live controls back over it. Each token's requests take its
+        # lock, so a stamp and a redraw never cross in this process.
+        self._stamped: lru.LRUSet[str] = lru.LRUSet(lru.SEATS)
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def remember(
         self,
@@ -82,19 +89,20 @@ class HandViews:
                 continue  # what this seat sees did not change
             fields = await self.screens.hand_with_picture(outcome, seat.seat, seat.user_id)
             digest = fingerprint(fields)
-            if self._shown.get(view.token) == digest:
-                continue
-            try:
-                await self._edit(view, fields)
-            except Retry as e:
-                log.info("table %s seat %s: hand view not redrawn (%s)", table.id, seat.seat, e)
-                continue  # the next delivery tries again
-            except DeliveryFailure:
-                # Deleted, or its token lapsed: nothing left to redraw.
-                await self.service.forget_view(table.id, seat.seat, view.token)
-                self._shown.pop(view.token, None)
-                continue
-            self._shown[view.token] = digest
+            async with self._lock(view.token):
+                if view.token in self._stamped or self._shown.get(view.token) == digest:
+                    continue
+                try:
+                    await self._edit(view, fields)
+                except Retry as e:
+                    log.info("table %s seat %s: hand view not redrawn (%s)", table.id, seat.seat, e)
+                    continue  # the next delivery tries again
+                except DeliveryFailure:
+                    # Deleted, or its token lapsed: nothing left to redraw.
+                    await self.service.forget_view(table.id, seat.seat, view.token)
+                    self._shown.pop(view.token, None)
+                    continue
+                self._shown[view.token] = digest
 
     async def expire(self, now: float) -> None:
         """A sweeper round: answers whose token lapses soon get their out-of-date look (each
@@ -111,12 +119,20 @@ class HandViews:
 
     async def _stamp(self, table: TableInfo | None, seat: SeatInfo | None, view: HandView) -> None:
         """Draw ``view`` out of date (best effort: a lapsed or deleted one needs nothing)."""
-        self._shown.pop(view.token, None)
         fields = self.screens.out_of_date_hand(table, seat)
-        try:
-            await self._edit(view, fields)
-        except DeliveryFailure as e:
-            log.info("could not stamp a hand view out of date (%s)", e)
+        async with self._lock(view.token):
+            self._stamped.add(view.token)
+            self._shown.pop(view.token, None)
+            try:
+                await self._edit(view, fields)
+            except DeliveryFailure as e:
+                log.info("could not stamp a hand view out of date (%s)", e)
+
+    def _lock(self, token: str) -> asyncio.Lock:
+        lock = self._locks.get(token)
+        if lock is None:
+            lock = self._locks[token] = asyncio.Lock()
+        return lock
 
     async def _edit(self, view: HandView, fields: dict[str, Any]) -> None:
         """Edit the answer through its interaction's token."""
@@ -124,16 +140,17 @@ class HandViews:
             raise Retry("no client to reach Discord with")
         webhook = discord.Webhook.partial(view.app_id, view.token, client=self.bot)
         request = webhook.edit_message(view.message_id, **for_edit(fields))
+        what = "a hand view"  # i18n: code (named in the log, never shown)
         try:
             await request
         except discord.HTTPException as e:
             if e.status in (401, 403, 404):
                 # Its token lapsed (401, 50027), or the message or the interaction is unknown:
                 # an ephemeral answer that is gone for good, not a channel to worry about.
-                raise Gone(f"a hand view: {e.status} {e.code}") from e
-            await attempt(_failed(e), "a hand view")  # 5xx: Retry; a 400: Broken, logged
+                raise Gone(f"{what}: {e.status} {e.code}") from e
+            await attempt(_failed(e), what)  # 5xx: Retry; a 400: Broken, logged
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
-            raise Retry(f"a hand view: {e!r}") from e
+            raise Retry(f"{what}: {e!r}") from e
 
 
 def _seat(table: TableInfo, seat: int) -> SeatInfo | None:
