@@ -24,6 +24,7 @@ import discord
 
 from bot import lru
 from bot.db.outbox import HandView
+from bot.services.errors import ServiceError
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
 from bot.ui.delivery.failures import DeliveryFailure, Gone, Retry, attempt
@@ -110,7 +111,7 @@ class HandViews:
         for taken in await self.service.take_expiring_views(now - REFRESH_FOR):
             try:
                 table = await self.service.get_table(taken.table_id)
-            except Exception:
+            except ServiceError:  # the table is gone: the words alone
                 log.info("table %s: gone before its hand view expired", taken.table_id)
                 table = None
             await self._stamp(
