@@ -13,8 +13,11 @@
   a delivery rebuilt from the log; once shown they are deleted.
 - **Turn notifications** the sweeper found due are owed (``tables.notify_owed``) until the
   delivery that sends them takes them (``take_owed``).
-- **Turn pings** (channel messages for players without DMs) are kept until the next delivery
-  of the table deletes them.
+- **Turn pings** (channel messages for players without DMs) and DM turn reminders are kept
+  until a delivery of the table past their turn deletes them.
+- **"Show my hand" answers** (ephemeral, editable through their interaction token for 15
+  minutes) are remembered on their seat (``seats.view_*``): deliveries redraw them, and they are
+  stamped out of date before the token lapses (``take_expiring_views``) or when the game ends.
 """
 
 from __future__ import annotations
@@ -25,6 +28,35 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from bot.db.database import Connection, Database
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """A turn ping or reminder to delete: its message, and the DM channel it is in (None:
+    the table's channel)."""
+
+    message_id: int
+    channel_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """An ephemeral "Show my hand" answer, editable through its interaction's token for 15
+    minutes (``at``: when it was answered, by the service's clock)."""
+
+    app_id: int
+    token: str = field(repr=False)  # a secret while it is valid
+    message_id: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ExpiringView:
+    """A seat's remembered answer (``Outbox.take_expiring_views``)."""
+
+    table_id: int
+    seat: int
+    view: HandView
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,22 +397,28 @@ class Outbox:
                 (table_id, seq, seat, owner),
             )
 
-    # ---- turn pings ----------------------------------------------------------------------
-    async def add_ping(self, table_id: int, message_id: int) -> None:
+    # ---- turn pings and reminders ----------------------------------------------------------
+    async def add_ping(
+        self, table_id: int, message_id: int, channel_id: int | None = None, seq: int | None = None
+    ) -> None:
+        """A turn ping or reminder to delete once the table moves past ``seq`` (None: at its
+        next delivery); ``channel_id``: the DM channel it is in (None: the table's channel)."""
         async with self.db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO table_pings (table_id, message_id) VALUES (?, ?) "
-                "ON CONFLICT (table_id, message_id) DO NOTHING",
-                (table_id, message_id),
+                "INSERT INTO table_pings (table_id, message_id, channel_id, seq) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (table_id, message_id) DO NOTHING",
+                (table_id, message_id, channel_id, seq),
             )
 
-    async def pings(self, table_id: int) -> list[int]:
+    async def pings(self, table_id: int, before_seq: int) -> list[Ping]:
+        """The table's pings and reminders sent before ``before_seq`` (their turn is over)."""
         async with self.db.read() as conn:
             rows = await conn.fetchall(
-                "SELECT message_id FROM table_pings WHERE table_id = ? ORDER BY message_id",
-                (table_id,),
+                "SELECT message_id, channel_id FROM table_pings "
+                "WHERE table_id = ? AND (seq IS NULL OR seq < ?) ORDER BY message_id",
+                (table_id, before_seq),
             )
-        return [int(r[0]) for r in rows]
+        return [Ping(int(r[0]), None if r[1] is None else int(r[1])) for r in rows]
 
     async def drop_ping(self, table_id: int, message_id: int) -> None:
         async with self.db.transaction() as conn:
@@ -388,6 +426,64 @@ class Outbox:
                 "DELETE FROM table_pings WHERE table_id = ? AND message_id = ?",
                 (table_id, message_id),
             )
+
+    # ---- "Show my hand" answers (``seats.view_*``) -------------------------------------------
+    async def remember_view(
+        self, table_id: int, seat: int, user_id: int, view: HandView
+    ) -> HandView | None:
+        """``view`` is now the seat's latest "Show my hand" answer (if ``user_id`` still sits
+        there); returns the one it replaces, to stamp out of date."""
+        async with self.db.transaction() as conn:
+            row = await conn.fetchone(
+                "SELECT view_app_id, view_token, view_message_id, view_at FROM seats "
+                "WHERE table_id = ? AND seat = ? AND user_id = ?",
+                (table_id, seat, user_id),
+            )
+            if row is None:
+                return None
+            await conn.execute(
+                "UPDATE seats SET view_app_id = ?, view_token = ?, view_message_id = ?, "
+                "view_at = ? WHERE table_id = ? AND seat = ?",
+                (view.app_id, view.token, view.message_id, view.at, table_id, seat),
+            )
+        return _view(row)
+
+    async def forget_view(self, table_id: int, seat: int, token: str) -> bool:
+        """The seat's answer with ``token`` is no longer refreshed (a newer one may have
+        replaced it meanwhile: that one stays). True if this call forgot it."""
+        async with self.db.transaction() as conn:
+            rows = await conn.fetchall(
+                "UPDATE seats SET view_app_id = NULL, view_token = NULL, "
+                "view_message_id = NULL, view_at = NULL "
+                "WHERE table_id = ? AND seat = ? AND view_token = ? RETURNING seat",
+                (table_id, seat, token),
+            )
+        return bool(rows)
+
+    async def take_expiring_views(
+        self, answered_before: float, limit: int = 100
+    ) -> list[ExpiringView]:
+        """Forget the answers older than ``answered_before`` (their tokens lapse soon) and
+        return them, to stamp out of date: each is taken by one process only."""
+        async with self.db.transaction() as conn:
+            rows = await conn.fetchall(
+                "SELECT table_id, seat, view_app_id, view_token, view_message_id, view_at "
+                "FROM seats WHERE view_at IS NOT NULL AND view_at < ? "
+                f"ORDER BY view_at LIMIT ?{conn.dialect.skip_locked}",
+                (answered_before, limit),
+            )
+            taken: list[ExpiringView] = []
+            for r in rows:
+                done = await conn.fetchall(
+                    "UPDATE seats SET view_app_id = NULL, view_token = NULL, "
+                    "view_message_id = NULL, view_at = NULL "
+                    "WHERE table_id = ? AND seat = ? AND view_token = ? RETURNING seat",
+                    (r[0], r[1], r[3]),
+                )
+                view = _view(r[2:])
+                if done and view is not None:
+                    taken.append(ExpiringView(int(r[0]), int(r[1]), view))
+        return taken
 
 
 async def _retire(conn: Connection, table_id: int, channel_id: int, message_id: int) -> None:
@@ -404,3 +500,10 @@ async def _notified(conn: Connection, table_id: int, seat: int, seq: int) -> Non
         "WHERE id = ? AND seq = ? AND notify_owed = ?",
         (table_id, seq, seat),
     )
+
+
+def _view(row: Sequence[Any]) -> HandView | None:
+    """A remembered answer from its columns (app id, token, message id, when)."""
+    if row[1] is None or row[0] is None or row[2] is None:
+        return None
+    return HandView(int(row[0]), str(row[1]), int(row[2]), float(row[3] or 0.0))

@@ -44,6 +44,12 @@ class SeatRecord:
     expiries: int = 0  # consecutive timed-out turns (1: away; 2+: a computer plays the seat)
     language: str | None = None  # the client's language when the player sat down
     replaced: bool = False  # resigned by the host while away: the game does not count for them
+    # The seat's latest "Show my hand" answer (issue 30): its interaction's application id and
+    # token, the message, and when it was answered (None: none remembered).
+    view_app_id: int | None = None
+    view_token: str | None = field(default=None, repr=False)  # a secret for 15 minutes
+    view_message_id: int | None = None
+    view_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +149,7 @@ _TABLE_COLS = (
 )
 _SEAT_COLS = (
     "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries, "
-    "language, replaced"
+    "language, replaced, view_app_id, view_token, view_message_id, view_at"
 )
 
 
@@ -197,6 +203,10 @@ def _table(row: Row) -> TableRecord:
                         expiries=r[8],
                         language=r[9],
                         replaced=bool(r[10]),
+                        view_app_id=r[11],
+                        view_token=r[12],
+                        view_message_id=r[13],
+                        view_at=r[14],
                     )
                     for r in json.loads(row[27])
                 ),

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.db import ratings, user_settings
-from bot.db.outbox import DeliveryState, PostClaim
+from bot.db.outbox import DeliveryState, ExpiringView, HandView, Ping, PostClaim
 from bot.db.tables import TableCounts
 from bot.i18n import LANGUAGES
 from bot.services.core import DEFAULT_NOTIFY_DELAY, DELIVERY_LEASE
@@ -136,14 +136,33 @@ class TableDelivery(TableLife):
     async def drop_retired(self, table_id: int, message_id: int) -> None:
         await self.outbox.drop_retired(table_id, message_id)
 
-    async def add_ping(self, table_id: int, message_id: int) -> None:
-        await self.outbox.add_ping(table_id, message_id)
+    async def add_ping(
+        self, table_id: int, message_id: int, channel_id: int | None = None, seq: int | None = None
+    ) -> None:
+        """A turn ping or reminder (``channel_id``: in that DM channel; None: the table's), to
+        delete once the table moves past ``seq`` (None: at its next delivery)."""
+        await self.outbox.add_ping(table_id, message_id, channel_id, seq)
 
-    async def pings(self, table_id: int) -> list[int]:
-        return await self.outbox.pings(table_id)
+    async def pings(self, table_id: int, before_seq: int) -> list[Ping]:
+        return await self.outbox.pings(table_id, before_seq)
 
     async def drop_ping(self, table_id: int, message_id: int) -> None:
         await self.outbox.drop_ping(table_id, message_id)
+
+    # ---- "Show my hand" answers (issue 30) -----------------------------------------------
+    async def remember_view(
+        self, table_id: int, seat: int, user_id: int, app_id: int, token: str, message_id: int
+    ) -> tuple[HandView, HandView | None]:
+        """The seat's latest "Show my hand" answer, answered now; returns it and the one it
+        replaces (to stamp out of date)."""
+        view = HandView(app_id, token, message_id, self._clock())
+        return view, await self.outbox.remember_view(table_id, seat, user_id, view)
+
+    async def forget_view(self, table_id: int, seat: int, token: str) -> bool:
+        return await self.outbox.forget_view(table_id, seat, token)
+
+    async def take_expiring_views(self, answered_before: float) -> list[ExpiringView]:
+        return await self.outbox.take_expiring_views(answered_before)
 
     async def unshown_outcome(self, table_id: int) -> Outcome | None:
         """Everything the table's unshown commits changed, as one ``Outcome`` (events, ended

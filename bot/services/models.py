@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.db.outbox import HandView
 from bot.engine.events import Event
 from bot.engine.views import DealResult, PublicView, SeatView
 
@@ -23,6 +24,8 @@ class SeatInfo:
     resigned: bool = False
     expiries: int = 0  # consecutive timed-out turns: 1 = away, 2+ = the computer plays it
     language: str | None = None  # the player's language for DMs (None: the table's)
+    #: The seat's latest "Show my hand" answer, which deliveries redraw (issue 30).
+    view: HandView | None = field(default=None, repr=False)
 
     @property
     def away(self) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.ai import choose_action
+from bot.db.outbox import HandView
 from bot.db.tables import DealResultRecord, LogEntry, NewEntry, SeatRecord, TableRecord
 from bot.engine import match
 from bot.engine.actions import Action
@@ -129,6 +130,11 @@ def seat_info(s: SeatRecord) -> SeatInfo:
         resigned=s.resigned,
         expiries=s.expiries,
         language=s.language,
+        view=(
+            None
+            if s.view_token is None or s.view_app_id is None or s.view_message_id is None
+            else HandView(s.view_app_id, s.view_token, s.view_message_id, s.view_at or 0.0)
+        ),
     )
 
 

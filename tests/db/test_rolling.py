@@ -322,6 +322,11 @@ async def test_a_roll_waits_for_a_game_being_recorded(make_target: MakeTarget) -
 
 #: Undoing the migrations after the rolling totals', newest first (the same on both dialects).
 UNDO_AFTER_ROLLING = (
+    "DROP INDEX seats_view_at",
+    "ALTER TABLE seats DROP COLUMN view_at",
+    "ALTER TABLE seats DROP COLUMN view_message_id",
+    "ALTER TABLE seats DROP COLUMN view_token",
+    "ALTER TABLE seats DROP COLUMN view_app_id",
     "DROP TABLE seat_sending",
     "DROP TABLE table_retired",
     "ALTER TABLE tables DROP COLUMN notify_until",

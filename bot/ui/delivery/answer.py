@@ -47,14 +47,17 @@ async def acknowledge(interaction: discord.Interaction[Any], mode: Ack) -> bool:
     return True
 
 
-async def send(interaction: discord.Interaction[Any], *, ephemeral: bool, **fields: Any) -> None:
+async def send(
+    interaction: discord.Interaction[Any], *, ephemeral: bool, **fields: Any
+) -> discord.abc.Snowflake | None:
     """A new answer: the deferred "thinking…" message is completed by the first follow-up;
-    later ones are new messages."""
+    later ones are new messages. Returns the message sent as a follow-up (None: the answer
+    was the interaction's first response)."""
     fields = for_send(fields)  # no ``view=None``; a picture becomes its file
     if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **fields)
-    else:
-        await interaction.response.send_message(ephemeral=ephemeral, **fields)
+        return await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
+    await interaction.response.send_message(ephemeral=ephemeral, **fields)
+    return None
 
 
 async def redraw(interaction: discord.Interaction[Any], **fields: Any) -> None:

@@ -310,21 +310,28 @@ class Hands:
             # fault, and they can still press Show my hand.
             log.info("table %s: could not post %s", table.id, what, extra=table_fields(table))
             return
-        # Kept in the database: whichever process delivers the table next cleans it up, even
-        # after a restart.
-        await self.service.add_ping(table.id, message.id)
+        # Kept in the database: whichever process delivers the table past this turn cleans it
+        # up, even after a restart.
+        await self.service.add_ping(table.id, message.id, None, table.seq)
 
     async def clean_pings(self, table: TableInfo) -> None:
-        """Channel pings of a turn notification go once that turn is over (only players
-        without DMs get them: other tables have none to look for)."""
-        if not any(s.dm_failed for s in table.seats):
+        """Turn pings and reminders go once their turn is over (``table``: as it stands now):
+        channel pings of players without DMs, and the half-time reminders of clocked tables,
+        DMs included (the bot's own messages: it may delete them). Other tables have none to
+        look for, and cost no query."""
+        if table.turn_clock is None and not any(s.dm_failed for s in table.seats):
             return
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        for message_id in await self.service.pings(table.id):
+        for ping in await self.service.pings(table.id, table.seq):
+            if ping.channel_id is None:
+                channel = self.bot.get_partial_messageable(table.channel_id)
+            else:
+                channel = self.bot.get_partial_messageable(
+                    ping.channel_id, type=discord.ChannelType.private
+                )
             try:
-                await attempt(channel.get_partial_message(message_id).delete(), "a turn ping")
+                await attempt(channel.get_partial_message(ping.message_id).delete(), "a turn ping")
             except (Retry, Refused):  # try again with the next update
                 continue
             except (Gone, Lost, Broken):
                 pass
-            await self.service.drop_ping(table.id, message_id)
+            await self.service.drop_ping(table.id, ping.message_id)

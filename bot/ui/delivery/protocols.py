@@ -67,3 +67,7 @@ class Screens(Protocol):
     def handed_over(self, table: TableInfo, seat: SeatInfo) -> dict[str, Any]:
         """The hand of a seat a computer now plays."""
         ...
+
+    def out_of_date_hand(self, table: TableInfo | None, seat: SeatInfo | None) -> dict[str, Any]:
+        """A **Show my hand** answer's last look, once it is no longer redrawn."""
+        ...

@@ -55,6 +55,7 @@ from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.jobs import Answer, Job, Post, fingerprint, together
 from bot.ui.delivery.pictures import for_edit
 from bot.ui.delivery.protocols import Messenger, Screens
+from bot.ui.delivery.views import HandViews
 from bot.ui.games import renderer
 from bot.ui.text.cards import plain_suits
 from bot.ui.text.life import notice_text
@@ -95,6 +96,7 @@ class Publisher:
         self.shown: lru.LRU[tuple[int, int], str] = lru.LRU(lru.SEATS)
         self.hands = Hands(bot, service, screens, self.shown)
         self.channel = Channel(bot, service, screens, self.hands, self.shown)
+        self.views = HandViews(bot, service, screens)  # the players' "Show my hand" answers
         # table -> when its channel began refusing (evicted: its hour of grace starts again)
         self._refused_since: lru.LRU[int, float] = lru.LRU(lru.TABLES)
 
@@ -317,6 +319,9 @@ class Publisher:
             )
         if shown is None:  # the channel is gone, or refused for too long: the table was closed
             return True
+        # Best effort, never a reason to retry: a "Show my hand" answer not redrawn now is
+        # redrawn by the next delivery, or stamped out of date by the sweeper.
+        await self.views.refresh(job.outcome, table)
         if not (shown and hands_ok):
             return False
         if job.upto is not None:

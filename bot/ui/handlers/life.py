@@ -92,8 +92,10 @@ class LifeController:
 
     async def deliveries(self, now: float | None = None) -> None:
         """The deliveries task: parked deliveries due again, and tables whose shown ``seq``
-        lags. It queues them and returns: nothing here waits for Discord."""
+        lags. It queues them and returns: nothing here waits for Discord (but for the last
+        edit of the "Show my hand" answers whose token lapses soon)."""
         await self.publisher.republish(now=now)
+        await self.publisher.views.expire(self.service.now() if now is None else now)
 
     async def _remind(self, table: TableInfo, user_id: int, seconds_left: float) -> None:
         bot = self.bot
@@ -122,7 +124,10 @@ class LifeController:
                 )
             else:
                 channel = await bot.create_dm(discord.Object(user_id))
-            await channel.send(text)
+            message = await channel.send(text)
+            # Withdrawn once the turn is over, by whichever process delivers the table next
+            # (issue 30): a reminder left above a hand that says "not your turn" misleads.
+            await self.service.add_ping(table.id, message.id, message.channel.id, table.seq)
         except discord.Forbidden as e:
             log.info("could not DM a turn reminder to %s (%s)", user_id, e.code)
             if e.code == CANNOT_DM and seat is not None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.services.bounds import Where
 from bot.services.errors import IllegalMove, NotSeated, ServiceError
 from bot.ui.components.table import DEAL_KEY
@@ -26,6 +26,34 @@ from bot.ui.text.refusals import refusal
 from bot.ui.text.render import with_coaching
 
 log = logging.getLogger(__name__)
+
+
+#: Refusals of a decision clicked on a hand that mean the hand was drawn before the game moved
+#: on (issue 30): the turn passed, the deal or the game ended, or the choice is no longer one
+#: the seat has (a current hand offers only the engine's legal actions, so a one-tap choice it
+#: offered cannot be refused otherwise; a crafted custom_id gets the same answer, and nothing
+#: is played either way). A multi-card choice refused for its cards is answered as before.
+MOVED_ON = frozenset({"not_your_turn", "deal_over", "earlier_deal", "game_over"})
+STALE_REASONS = frozenset(
+    {
+        "kind_not_now",
+        "not_held",
+        "cannot_play",
+        "cannot_call",
+        "bid_too_low",
+        "bad_amount",
+        "bad_suit",
+        "cannot_declare",
+    }
+)
+STALE_VIEW = N_("That view was out of date — nothing was played.")
+
+
+def moved_on(e: ServiceError) -> bool:
+    """Whether a refused decision from a hand means that hand was out of date."""
+    if e.code in MOVED_ON:
+        return True
+    return e.code == "illegal_action" and e.params.get("reason") in STALE_REASONS
 
 
 class PlayController:
@@ -67,8 +95,13 @@ class PlayController:
             outcome = await self.service.act(
                 table_id, interaction.user.id, payload, expect_deal=expect_deal, where=here
             )
-        except IllegalMove as e:
-            raise await self._explained(e, table_id, interaction.user.id, here) from None
+        except ServiceError as e:
+            if from_hand(interaction) and moved_on(e):
+                await self._out_of_date(interaction, table_id)
+                return
+            if isinstance(e, IllegalMove):
+                raise await self._explained(e, table_id, interaction.user.id, here) from None
+            raise
         seat = outcome.table.seat_of(interaction.user.id)
         answer: tuple[int, Answer] | None = None
         try:
@@ -117,6 +150,31 @@ class PlayController:
             return
         # Never redraw a hand over a message the channel sees: send it to the presser.
         await send(interaction, ephemeral=True, **fields)
+
+    async def _out_of_date(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A decision clicked on a hand drawn before the game moved on (issue 30): nothing was
+        played; an ephemeral hand is redrawn in place with the current one (a DM hand is the
+        publisher's to redraw)."""
+        await reply_error(interaction, STALE_VIEW)
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            return
+        try:
+            outcome = await self.service.snapshot(
+                table_id, interaction.user.id, where=where_of(interaction)
+            )
+        except ServiceError:
+            return  # nothing more to show
+        seat = outcome.table.seat_of(interaction.user.id)
+        try:
+            if seat is not None and seat in outcome.seat_views and not outcome.finished:
+                fields = await self.screens.hand_with_picture(outcome, seat, interaction.user.id)
+            else:
+                me = next((s for s in outcome.table.seats if s.seat == seat), None)
+                fields = self.screens.out_of_date_hand(outcome.table, me)
+            await redraw(interaction, **for_edit(fields))
+        except discord.HTTPException as e:
+            log.info("could not redraw an out-of-date hand: %s", e)
 
     async def _explained(
         self, e: IllegalMove, table_id: int, user_id: int, here: Where
@@ -168,7 +226,13 @@ class PlayController:
         if outcome.public is None or seat not in outcome.seat_views:
             raise ServiceError(_("The game has not started yet."))
         fields = await self.screens.hand_with_picture(outcome, seat, interaction.user.id)
-        await send(interaction, ephemeral=True, **fields)
+        message = await send(interaction, ephemeral=True, **fields)
+        if message is not None:
+            # Remembered in the database: every delivery of the table redraws it while its
+            # token lasts (issue 30), and the answer it replaces goes out of date at once.
+            await self.publisher.views.remember(
+                outcome.table, seat, interaction.user.id, interaction, message.id, fields
+            )
 
     async def hand_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         """``/<game> hand``."""

@@ -16,7 +16,7 @@ import discord
 
 from bot.db.ratings import GameRating
 from bot.engine.views import SeatView
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.services.analysis import expert_ready
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
@@ -41,6 +41,9 @@ from bot.ui.text.life import clock_line, clock_name
 from bot.ui.text.locale import for_seat, for_table
 from bot.ui.text.names import escape_name, pinging
 from bot.ui.text.render import coaching_lines, lobby_embed, table_link, with_coaching
+
+#: The last look of a **Show my hand** answer that is no longer redrawn (issue 30).
+OUT_OF_DATE = N_("This view is out of date — press **Show my hand** for your current hand.")
 
 
 class TableScreens:
@@ -197,6 +200,14 @@ class TableScreens:
             else:
                 text = _("A computer player has taken over your seat at this table.")
             return self._handless(table, text)
+
+    def out_of_date_hand(self, table: TableInfo | None, seat: SeatInfo | None) -> dict[str, Any]:
+        """A **Show my hand** answer no longer redrawn (its token lapses, the game is over, or
+        a newer one replaced it): no controls left, so nothing on it acts on an old state."""
+        if table is None:  # the table is gone: the words alone
+            return {"view": from_embed(discord.Embed(description=_(OUT_OF_DATE)))}
+        with for_seat(table, seat):
+            return self._handless(table, _(OUT_OF_DATE))
 
     def _handless(self, table: TableInfo, text: str) -> dict[str, Any]:
         r = renderer(table.game_id)
