@@ -170,6 +170,18 @@ def drawn_key(fields: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _difference(shown: tuple[Any, ...], drawn: tuple[Any, ...]) -> str | None:
+    """Where a shown message first differs from what the bot would draw (None: nowhere)."""
+    if shown == drawn:
+        return None
+    for i, (a, b) in enumerate(zip(shown, drawn, strict=False)):
+        if a != b:
+            x, y = str(a), str(b)
+            at = next((k for k, (c, d) in enumerate(zip(x, y, strict=False)) if c != d), 0)
+            return f"part {i}: shown …{x[at - 60 : at + 60]!r}…, drawn …{y[at - 60 : at + 60]!r}…"
+    return f"shown {len(shown)} parts, drawn {len(drawn)}"
+
+
 def head(message: discord.Message) -> str:
     """A layout message's first line, its markdown emphasis left out."""
     first = next((c.content for c in parts(message) if isinstance(c, discord.TextDisplay)), "")
@@ -332,8 +344,11 @@ async def _check_table(
             expected = await screens.hand_with_picture(out, seat.seat, seat.user_id)
             if hand is None:
                 f.add("hands", f"{who}: its DM hand is gone")
-            elif shown_key(hand) != drawn_key(expected):
-                f.add("hands", f"{who}: the DM hand is not the engine's view at seq {rec.seq}")
+            elif (diff := _difference(shown_key(hand), drawn_key(expected))) is not None:
+                f.add(
+                    "hands",
+                    f"{who}: the DM hand is not the engine's view at seq {rec.seq} ({diff})",
+                )
         stray = [m.id for m in dms if m.id != seat.dm_message_id and live_controls(m, table_id)]
         if stray:
             f.add("hands", f"{who}: {len(stray)} other DM(s) with live controls")

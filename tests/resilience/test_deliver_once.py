@@ -293,12 +293,17 @@ async def test_an_old_table_message_is_posted_anew_instead_of_edited(
     second = (await a.service.get_table(TABLE)).message_id
     assert second != first
     assert [m.id for m in live_tables(channel)] == [second]
+    # The hand drawn beside the re-post links to the new table message, not the old one.
+    hand = dm_hand(alice)
+    assert hand is not None and f"/{second})" in embed_text(hand)
 
     await env.advance_time(55 * 60)  # Discord's clock: the new table message is old now
     await move()
     third = (await a.service.get_table(TABLE)).message_id
     assert third not in (first, second)
     assert [m.id for m in live_tables(channel)] == [third]
+    hand = dm_hand(alice)
+    assert hand is not None and f"/{third})" in embed_text(hand)
 
 
 # ---- defect 8 (the gather) ----------------------------------------------------------------

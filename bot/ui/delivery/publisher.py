@@ -303,6 +303,7 @@ class Publisher:
         await self.channel.retire_replaced(table)
         outcome = job.outcome
         turn = outcome.public.to_act if outcome.public is not None else None
+        after: DeliveryState | None = None  # the table's state once it is drawn
         if job.fresh or any(p.replaces for p in job.posts) or table.message_id is None:
             # A new table message is coming: the hands link to it, so they go after it.
             shown = await self._deliver_channel(job, table)
@@ -317,6 +318,17 @@ class Publisher:
             shown, hands_ok = await together(
                 self._deliver_channel(job, table), self.hands.deliver(job, table, turn)
             )
+            if shown and hands_ok:
+                after = await self.service.delivery_state(table_id)
+                if after is not None and after.message_id not in (None, table.message_id):
+                    # The channel posted the table anew meanwhile (its message was too old to
+                    # edit, or gone): the hands drawn beside it link to the old message, and
+                    # nothing else would redraw them (found by bench/chaos_bench.py).
+                    table = await self.service.get_table(table_id)
+                    job.outcome = replace(
+                        job.outcome, table=replace(job.outcome.table, message_id=table.message_id)
+                    )
+                    hands_ok = await self.hands.deliver(job, table, turn)
         if shown is None:  # the channel is gone, or refused for too long: the table was closed
             return True
         # Best effort, never a reason to retry: a "Show my hand" answer not redrawn now is
@@ -330,7 +342,8 @@ class Publisher:
         if outcome.table.status in ("finished", "abandoned"):
             self._forget(table_id)
             return True
-        after = await self.service.delivery_state(table_id)
+        if after is None:
+            after = await self.service.delivery_state(table_id)
         if after is not None and after.seq > outcome.table.seq and table_id not in self._pending:
             # A newer state was committed (here or elsewhere) while this one was drawn: it must
             # not stay under this older one, whoever draws it last (issue 29).
