@@ -217,7 +217,8 @@ class Hands:
             await self.service.forget_click(table.id, seat.seat, click.token)
             return False
         except (TimeoutError, aiohttp.ClientError, OSError) as e:
-            raise Retry(f"{what}: {e!r}") from e
+            # Its type only: some errors' text carries the URL, and so the token.
+            raise Retry(f"{what}: {type(e).__name__}") from e
         return True
 
     async def _replaced(self, table_id: int, seat: SeatInfo) -> bool:
