@@ -18,6 +18,9 @@
 - **"Show my hand" answers** (ephemeral, editable through their interaction token for 15
   minutes) are remembered on their seat (``seats.view_*``): deliveries redraw them, and they are
   stamped out of date before the token lapses (``take_expiring_views``) or when the game ends.
+- **Clicks on DM hands** (``seats.click_*``): the latest interaction token of each seat's DM
+  hand, through which deliveries edit that hand (outside the global rate limit) while it is
+  young enough; forgotten when refused, too old, or the table ends.
 """
 
 from __future__ import annotations
@@ -42,7 +45,8 @@ class Ping:
 @dataclass(frozen=True, slots=True)
 class HandView:
     """An ephemeral "Show my hand" answer, editable through its interaction's token for 15
-    minutes (``at``: when it was answered, by the service's clock)."""
+    minutes (``at``: when it was answered, by the service's clock); also a click on a DM hand
+    (``message_id``: that hand), whose token edits it for as long."""
 
     app_id: int
     token: str = field(repr=False)  # a secret while it is valid
@@ -484,6 +488,37 @@ class Outbox:
                 if done and view is not None:
                     taken.append(ExpiringView(int(r[0]), int(r[1]), view))
         return taken
+
+    # ---- clicks on DM hands (``seats.click_*``) ----------------------------------------------
+    async def remember_click(self, table_id: int, seat: int, user_id: int, click: HandView) -> None:
+        """``click`` (an interaction on the seat's DM hand ``click.message_id``) is the seat's
+        latest, if ``user_id`` still sits there: it replaces any older one."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET click_app_id = ?, click_token = ?, click_message_id = ?, "
+                "click_at = ? WHERE table_id = ? AND seat = ? AND user_id = ?",
+                (click.app_id, click.token, click.message_id, click.at, table_id, seat, user_id),
+            )
+
+    async def forget_click(self, table_id: int, seat: int, token: str) -> None:
+        """The seat's click with ``token`` is no longer used (a newer one stays)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET click_app_id = NULL, click_token = NULL, "
+                "click_message_id = NULL, click_at = NULL "
+                "WHERE table_id = ? AND seat = ? AND click_token = ?",
+                (table_id, seat, token),
+            )
+
+    async def forget_clicks(self, table_id: int) -> None:
+        """The table ended: none of its seats' tokens is kept."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE seats SET click_app_id = NULL, click_token = NULL, "
+                "click_message_id = NULL, click_at = NULL "
+                "WHERE table_id = ? AND click_token IS NOT NULL",
+                (table_id,),
+            )
 
 
 async def _retire(conn: Connection, table_id: int, channel_id: int, message_id: int) -> None:

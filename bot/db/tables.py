@@ -50,6 +50,12 @@ class SeatRecord:
     view_token: str | None = field(default=None, repr=False)  # a secret for 15 minutes
     view_message_id: int | None = None
     view_at: float | None = None
+    # The seat's latest click on its DM hand: its interaction's application id and token (which
+    # edit that hand message for 15 minutes), the message, and when (None: none remembered).
+    click_app_id: int | None = None
+    click_token: str | None = field(default=None, repr=False)  # a secret for 15 minutes
+    click_message_id: int | None = None
+    click_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +155,8 @@ _TABLE_COLS = (
 )
 _SEAT_COLS = (
     "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries, "
-    "language, replaced, view_app_id, view_token, view_message_id, view_at"
+    "language, replaced, view_app_id, view_token, view_message_id, view_at, click_app_id, "
+    "click_token, click_message_id, click_at"
 )
 
 
@@ -207,6 +214,10 @@ def _table(row: Row) -> TableRecord:
                         view_token=r[12],
                         view_message_id=r[13],
                         view_at=r[14],
+                        click_app_id=r[15],
+                        click_token=r[16],
+                        click_message_id=r[17],
+                        click_at=r[18],
                     )
                     for r in json.loads(row[27])
                 ),

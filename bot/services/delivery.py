@@ -164,6 +164,21 @@ class TableDelivery(TableLife):
     async def take_expiring_views(self, answered_before: float) -> list[ExpiringView]:
         return await self.outbox.take_expiring_views(answered_before)
 
+    # ---- clicks on DM hands (issue 30's REST budget) -------------------------------------
+    async def remember_click(
+        self, table_id: int, seat: int, user_id: int, app_id: int, token: str, message_id: int
+    ) -> None:
+        """The player just clicked their DM hand ``message_id``: deliveries may edit it through
+        that interaction's token while it is young enough (``bot.ui.delivery.hands``)."""
+        click = HandView(app_id, token, message_id, self._clock())
+        await self.outbox.remember_click(table_id, seat, user_id, click)
+
+    async def forget_click(self, table_id: int, seat: int, token: str) -> None:
+        await self.outbox.forget_click(table_id, seat, token)
+
+    async def forget_clicks(self, table_id: int) -> None:
+        await self.outbox.forget_clicks(table_id)
+
     async def unshown_outcome(self, table_id: int) -> Outcome | None:
         """Everything the table's unshown commits changed, as one ``Outcome`` (events, ended
         deals and notices since ``shown_seq``), or None if it is fully shown and owes no turn

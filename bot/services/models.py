@@ -26,6 +26,9 @@ class SeatInfo:
     language: str | None = None  # the player's language for DMs (None: the table's)
     #: The seat's latest "Show my hand" answer, which deliveries redraw (issue 30).
     view: HandView | None = field(default=None, repr=False)
+    #: The player's latest click on their DM hand, whose token can edit it (``HandView``'s
+    #: fields: its message is the DM hand it was on).
+    click: HandView | None = field(default=None, repr=False)
 
     @property
     def away(self) -> bool:

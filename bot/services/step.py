@@ -135,6 +135,11 @@ def seat_info(s: SeatRecord) -> SeatInfo:
             if s.view_token is None or s.view_app_id is None or s.view_message_id is None
             else HandView(s.view_app_id, s.view_token, s.view_message_id, s.view_at or 0.0)
         ),
+        click=(
+            None
+            if s.click_token is None or s.click_app_id is None or s.click_message_id is None
+            else HandView(s.click_app_id, s.click_token, s.click_message_id, s.click_at or 0.0)
+        ),
     )
 
 

@@ -46,3 +46,31 @@ async def test_a_seat_remembers_its_latest_answer(db: Database) -> None:
     assert [(t.table_id, t.seat, t.view) for t in taken] == [(table, 1, second)]
     assert await outbox.take_expiring_views(250.0) == []
     assert not await outbox.forget_view(table, 1, "tok-2")
+
+
+async def test_a_seat_remembers_its_latest_click_on_its_dm_hand(db: Database) -> None:
+    store = TableStore(db)
+    table = await _lobby(store)
+    await _start(store, table)
+    outbox = Outbox(db)
+
+    async def click_of(seat: int) -> tuple[object, ...]:
+        record = await store.get(table)
+        assert record is not None
+        s = next(s for s in record.seats if s.seat == seat)
+        assert "tok-" not in repr(s)  # a secret while it is valid
+        return (s.click_app_id, s.click_token, s.click_message_id, s.click_at)
+
+    await outbox.remember_click(table, 1, 101, HandView(5, "tok-1", 900, 100.0))
+    await outbox.remember_click(table, 1, 999, HandView(5, "tok-x", 1, 1.0))  # not seated
+    assert await click_of(1) == (5, "tok-1", 900, 100.0)
+    await outbox.remember_click(table, 1, 101, HandView(5, "tok-2", 901, 200.0))
+    assert await click_of(1) == (5, "tok-2", 901, 200.0)  # the latest replaces it
+    await outbox.forget_click(table, 1, "tok-1")  # an older token: the newer one stays
+    assert await click_of(1) == (5, "tok-2", 901, 200.0)
+    await outbox.forget_click(table, 1, "tok-2")
+    assert await click_of(1) == (None, None, None, None)
+    await outbox.remember_click(table, 0, 100, HandView(5, "tok-3", 902, 300.0))
+    await outbox.remember_click(table, 1, 101, HandView(5, "tok-4", 903, 300.0))
+    await outbox.forget_clicks(table)  # the table ended
+    assert await click_of(0) == await click_of(1) == (None, None, None, None)

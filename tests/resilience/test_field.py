@@ -18,6 +18,7 @@ from simcord.results import InteractionResult, to_discord_message
 
 from bot.services.models import TableInfo
 from bot.ui.components.layout import ALT_LIMIT, clip
+from bot.ui.delivery import hands
 from bot.ui.text.brief import plain_text
 from tests.e2e.helpers import embed_text, pictures, texts
 from tests.resilience.drive import (
@@ -114,7 +115,9 @@ async def test_a_service_slower_than_discords_window_still_answers(
 # ---- one request fails ---------------------------------------------------------------
 
 STATUS_CODES = {403: 50001, 404: 10008, 500: 0, 502: 0}
-ROUTES = ("table-edit", "channel-post", "dm-edit", "dm-post", "open-dm")
+# "dm-edit": a DM hand edited by a channel edit; "dm-click": through a player's click on it
+# (``PATCH /webhooks/{application}/{token}/messages/@original``), how hands are mostly edited.
+ROUTES = ("table-edit", "channel-post", "dm-edit", "dm-click", "dm-post", "open-dm")
 
 
 def _fault(world: World, route: str, status: int) -> tuple[str, str, int]:
@@ -128,6 +131,8 @@ def _fault(world: World, route: str, status: int) -> tuple[str, str, int]:
         return "POST", f"/channels/{channel}/messages", 10003 if status == 404 else code
     if route == "open-dm":
         return "POST", "/users/@me/channels", 50007 if status == 403 else 10013
+    if route == "dm-click":
+        return "PATCH", "/webhooks/*/messages/@original", code
     dm = bob.dm_channel.id
     if route == "dm-edit":
         return "PATCH", f"/channels/{dm}/messages/*", 50007 if status == 403 else code
@@ -137,9 +142,12 @@ def _fault(world: World, route: str, status: int) -> tuple[str, str, int]:
 @pytest.mark.parametrize("status", sorted(STATUS_CODES))
 @pytest.mark.parametrize("route", ROUTES)
 async def test_one_failing_request_loses_nothing(
-    route: str, status: int, simcord_env: simcord.Env
+    route: str, status: int, simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     env = simcord_env
+    if route == "dm-edit":
+        # No click young enough to edit a hand through: every DM hand is a channel edit.
+        monkeypatch.setattr(hands, "CLICK_FOR", 0.0)
     world = make_world(env, 2)
     bob = world.members[1]
     table = Table(world, GAME, world.members[:2], 7)
@@ -173,7 +181,7 @@ async def test_one_failing_request_loses_nothing(
                 texts = [m.content or "" for m in member.user.dm_channel.history()]
                 assert any("can no longer reach its channel" in t for t in texts)
         elif (
-            route.startswith(("dm", "open"))
+            route.startswith(("dm-edit", "dm-post", "open"))
             and status in (403, 404)
             and (status == 403 or route != "dm-edit")
         ):

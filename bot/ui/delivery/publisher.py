@@ -341,6 +341,9 @@ class Publisher:
             metrics.delivered(time.monotonic() - job.since)
         if outcome.table.status in ("finished", "abandoned"):
             self._forget(table_id)
+            # The players' click tokens (``hands._by_click``) are credentials: none outlives
+            # its table.
+            await self.service.forget_clicks(table_id)
             return True
         if after is None:
             after = await self.service.delivery_state(table_id)

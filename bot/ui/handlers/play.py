@@ -115,6 +115,7 @@ class PlayController:
                 else:
                     if interaction.guild_id is None and interaction.message is not None:
                         self.publisher.seen_dm(outcome.table.id, seat, fields)  # the DM itself
+                        await self._remember_click(interaction, outcome.table.id, seat)
                         # What the delivery still has to change on this hand (its link to a
                         # new table message, after a deal's last card) goes through the same
                         # interaction.
@@ -147,9 +148,33 @@ class PlayController:
         fields = await self.screens.hand_with_picture(outcome, seat, interaction.user.id, picks)
         if from_hand(interaction):
             await redraw(interaction, **for_edit(fields))
+            if interaction.guild_id is None:
+                await self._remember_click(interaction, outcome.table.id, seat)
             return
         # Never redraw a hand over a message the channel sees: send it to the presser.
         await send(interaction, ephemeral=True, **fields)
+
+    async def _remember_click(
+        self, interaction: discord.Interaction[Any], table_id: int, seat: int
+    ) -> None:
+        """The player clicked their DM hand: until its token is too old, deliveries redraw that
+        hand through this interaction (e.g. when it becomes their turn), which costs none of the
+        bot's REST budget (``hands._by_click``). Kept in the database: any process of a cluster
+        can, even after a restart. Best effort: without it, the hand is edited as usual."""
+        message = interaction.message
+        if message is None:
+            return
+        try:
+            await self.service.remember_click(
+                table_id,
+                seat,
+                interaction.user.id,
+                interaction.application_id,
+                interaction.token,
+                message.id,
+            )
+        except Exception:
+            log.exception("could not remember a click on a DM hand")
 
     async def _out_of_date(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """A decision clicked on a hand drawn before the game moved on (issue 30): nothing was
