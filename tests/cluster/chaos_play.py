@@ -160,6 +160,10 @@ async def _gesture(table: Table, member: Any, message: discord.Message, g: Gestu
             r = await table._choose(member, message, g.value)  # pyright: ignore[reportPrivateUsage]
     except AssertionError:
         return "choice cut short"  # a select of the multi-card choice went unanswered
+    except IndexError:
+        # The hand still offers a choice the game no longer has (a crash left it to be
+        # redrawn by the catch-up): a person would find their hand corrected a moment later.
+        return "stale choice"
     if not r.acknowledged:
         return "unanswered"
     refused = refusal(r)
