@@ -191,3 +191,18 @@ def said(result: Any) -> Any:
     """The message an interaction's presser got last: the follow-up of a deferred answer (a
     refusal after a deferred update, say), else the response itself."""
     return result.followups[-1] if result.followups else result.response
+
+
+def mover_of(*members: Any) -> Any:
+    """The member whose DM hand offers a decision (None: nobody's)."""
+    return next((m for m in members if has_controls(dm_hand(m))), None)
+
+
+async def play_turn(*members: Any) -> Any:
+    """The member whose turn it is decides from their DM hand; returns them."""
+    mover = mover_of(*members)
+    assert mover is not None
+    hand = dm_hand(mover)
+    assert hand is not None
+    await take_turn(mover, hand)
+    return mover

@@ -17,7 +17,7 @@ from typing import Any
 from bot.client import TrionfiBot
 from bot.services.tables import TableService
 from bot.ui.delivery.hands import CLICK_FOR
-from tests.e2e.helpers import dm_hand, embed_text, has_controls, take_turn
+from tests.e2e.helpers import dm_hand, embed_text, has_controls, mover_of, play_turn
 
 
 def service_of(env: Any) -> TableService:
@@ -29,20 +29,6 @@ async def start(channel: Any, alice: Any, bob: Any) -> None:
     await alice.slash(channel, "lamorte new", seats=3, computers=1, target=30)
     await bob.click(channel.last_message, label="Join")
     await alice.click(channel.history()[0], label="Start")
-
-
-def mover_of(*members: Any) -> Any:
-    return next((m for m in members if has_controls(dm_hand(m))), None)
-
-
-async def play(*members: Any) -> Any:
-    """The member whose turn it is plays from their DM hand; returns them."""
-    mover = mover_of(*members)
-    assert mover is not None
-    hand = dm_hand(mover)
-    assert hand is not None
-    await take_turn(mover, hand)
-    return mover
 
 
 async def click_path(env: Any, member: Any) -> str | None:
@@ -70,7 +56,7 @@ async def first_click(env: Any, channel: Any, alice: Any, bob: Any) -> tuple[Any
     """The table starts and its first mover plays once from their DM hand; returns them, the
     other player, and the path of the mover's remembered click."""
     await start(channel, alice, bob)
-    first = await play(alice, bob)
+    first = await play_turn(alice, bob)
     second = bob if first is alice else alice
     path = await click_path(env, first)
     assert path is not None, "the click on the DM hand was remembered"
@@ -81,7 +67,7 @@ async def first_click(env: Any, channel: Any, alice: Any, bob: Any) -> tuple[Any
 async def until_turn_of(member: Any, *members: Any) -> None:
     """The others play until it is ``member``'s turn."""
     while mover_of(*members) is not member:
-        assert await play(*members) is not member
+        assert await play_turn(*members) is not member
 
 
 async def test_the_next_hand_is_edited_through_its_players_click(world: tuple[Any, ...]) -> None:

@@ -24,8 +24,9 @@ from tests.e2e.helpers import (
     embed_text,
     has_controls,
     labels,
+    mover_of,
+    play_turn,
     said,
-    take_turn,
 )
 
 OUT_OF_DATE = "This view is out of date"
@@ -41,10 +42,6 @@ async def start(channel: Any, alice: Any, bob: Any, **options: Any) -> None:
     await alice.slash(channel, "lamorte new", seats=3, computers=1, target=30, **options)
     await bob.click(channel.last_message, label="Join")
     await alice.click(channel.history()[0], label="Start")
-
-
-def mover_of(*members: Any) -> Any:
-    return next((m for m in members if has_controls(dm_hand(m))), None)
 
 
 def reminders(member: Any) -> list[discord.Message]:
@@ -76,16 +73,6 @@ def current(channel: Any, member: Any, message_id: int) -> discord.Message:
     return next(m for m in channel.history(viewer=member) if m.id == message_id)
 
 
-async def other_plays(*members: Any) -> Any:
-    """The member whose turn it is plays from their DM; returns them."""
-    mover = mover_of(*members)
-    assert mover is not None
-    hand = dm_hand(mover)
-    assert hand is not None
-    await take_turn(mover, hand)
-    return mover
-
-
 # ---- turn reminders ------------------------------------------------------------------------
 
 
@@ -95,7 +82,7 @@ async def test_a_dm_reminder_goes_once_the_player_acts(world: tuple[Any, ...]) -
     mover = mover_of(alice, bob)
     await remind(env)
     assert len(reminders(mover)) == 1
-    await other_plays(alice, bob)
+    await play_turn(alice, bob)
     assert reminders(mover) == [], "withdrawn once the turn is over"
     row_count = await service_of(env).pings(1, 10**9)
     assert row_count == []
@@ -122,7 +109,7 @@ async def test_a_dm_reminder_survives_a_restart_and_still_goes(
     old = env.bot
     await env.restart_bot(make_bot())
     await old.close()
-    await other_plays(alice, bob)
+    await play_turn(alice, bob)
     assert reminders(mover) == [], "the new process withdrew what the old one sent"
 
 
@@ -134,10 +121,10 @@ async def test_a_failing_withdrawal_is_tried_again(world: tuple[Any, ...]) -> No
     (reminder,) = reminders(mover)
     path = f"/channels/{reminder.channel.id}/messages/{reminder.id}"
     env.inject_error("DELETE", path, status=503, message="Service Unavailable", times=1)
-    await other_plays(alice, bob)
+    await play_turn(alice, bob)
     assert len(reminders(mover)) == 1, "a 5xx leaves it for the next delivery"
     assert len(await service_of(env).pings(1, 10**9)) == 1
-    await other_plays(alice, bob)  # the next move delivers the table again
+    await play_turn(alice, bob)  # the next move delivers the table again
     assert reminders(mover) == []
 
 
@@ -153,8 +140,8 @@ async def test_an_unclocked_table_costs_no_ping_query(world: tuple[Any, ...]) ->
         return await real(table_id, before_seq)
 
     service.pings = counted  # type: ignore[method-assign]
-    await other_plays(alice, bob)
-    await other_plays(alice, bob)
+    await play_turn(alice, bob)
+    await play_turn(alice, bob)
     assert calls == []
 
 
@@ -171,7 +158,7 @@ async def test_show_my_hand_is_redrawn_then_stamped_out_of_date(world: tuple[Any
 
     # The other player acts: the answer follows, as the DM hand does.
     while mover_of(alice, bob) is not waiting:
-        await other_plays(alice, bob)
+        await play_turn(alice, bob)
     now = current(channel, waiting, shown.id)
     assert embed_text(now) != before
     assert embed_text(now) == embed_text(dm_hand(waiting))  # type: ignore[arg-type]
@@ -256,14 +243,14 @@ async def test_a_failing_webhook_edit_breaks_nothing(world: tuple[Any, ...]) -> 
         # Play on until it is their turn: their answer must change, so it is edited.
         while mover_of(alice, bob) is not waiting:
             seq = (await service_of(env).get_table(1)).seq
-            await other_plays(alice, bob)
+            await play_turn(alice, bob)
             table = await service_of(env).get_table(1)
             assert table.seq > seq and table.shown_seq == table.seq, "delivered all the same"
         assert any(r.method == "PATCH" and r.path == path for r in env.http_requests)
         seat = next(s for s in table.seats if s.user_id == waiting.id)
         assert (seat.view is not None) is kept, (status, "only a 5xx is redrawn again")
         if kept:  # the next delivery redraws it
-            await other_plays(alice, bob)
+            await play_turn(alice, bob)
             now = current(channel, waiting, shown.id)
             assert embed_text(now) == embed_text(dm_hand(waiting))  # type: ignore[arg-type]
 
