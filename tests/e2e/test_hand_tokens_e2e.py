@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.client import TrionfiBot
 from bot.services.tables import TableService
-from bot.ui.delivery.hands import CLICK_FOR
+from bot.ui.delivery.clicks import CLICK_FOR
 from tests.e2e.helpers import dm_hand, embed_text, has_controls, mover_of, play_turn
 
 

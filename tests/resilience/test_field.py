@@ -18,7 +18,7 @@ from simcord.results import InteractionResult, to_discord_message
 
 from bot.services.models import TableInfo
 from bot.ui.components.layout import ALT_LIMIT, clip
-from bot.ui.delivery import hands
+from bot.ui.delivery import clicks
 from bot.ui.text.brief import plain_text
 from tests.e2e.helpers import embed_text, pictures, texts
 from tests.resilience.drive import (
@@ -147,7 +147,7 @@ async def test_one_failing_request_loses_nothing(
     env = simcord_env
     if route == "dm-edit":
         # No click young enough to edit a hand through: every DM hand is a channel edit.
-        monkeypatch.setattr(hands, "CLICK_FOR", 0.0)
+        monkeypatch.setattr(clicks, "CLICK_FOR", 0.0)
     world = make_world(env, 2)
     bob = world.members[1]
     table = Table(world, GAME, world.members[:2], 7)

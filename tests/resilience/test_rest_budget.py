@@ -30,7 +30,7 @@ SLOW_LIMIT = 4.5  # five humans, every turn notified: calls per human decision
 # then 2.05 / 3.92 and 2.02 / 3.73 once the hand of the player whose card ends a deal was
 # relinked to the new table message through their click's interaction (``jobs.Answer``), and
 # give 1.10 / 2.97 and 1.10 / 2.81 since every DM hand is redrawn through its player's latest
-# click on it while that is younger than 14 minutes (``hands._by_click``, kept in
+# click on it while that is younger than 14 minutes (``clicks.edit_by_click``, kept in
 # ``seats.click_*``).
 # Where the rest goes (French Tarot, 165 decisions, 182 calls): a table edit per decision
 # (165), the new table message after a deal or the final result (3), the start: five DM

@@ -9,16 +9,14 @@ import logging
 import time
 from typing import Any
 
-import aiohttp
 import discord
-from discord.http import handle_message_parameters
-from discord.webhook.async_ import async_context
 
 from bot import lru
 from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
+from bot.ui.delivery.clicks import edit_by_click
 from bot.ui.delivery.failures import (
     Broken,
     DeliveryFailure,
@@ -36,10 +34,6 @@ from bot.ui.text.locale import for_table
 from bot.ui.text.names import pinging
 
 log = logging.getLogger(__name__)
-
-#: How long a player's click on their DM hand may redraw it (seconds, by the service's clock):
-#: Discord keeps an interaction token 15 minutes; the margin covers a slow delivery.
-CLICK_FOR = 14 * 60.0
 
 
 class Hands:
@@ -156,7 +150,7 @@ class Hands:
     ) -> None:
         """Edit the seat's hand: through the interaction its player's decision came from while
         that still edits this very message (``jobs.Answer``), else through the player's latest
-        click on it (``_by_click``), else by a channel edit."""
+        click on it (``clicks.edit_by_click``), else by a channel edit."""
         assert seat.dm_message_id is not None
         answer = job.answers.get(seat.seat)
         if (
@@ -170,56 +164,11 @@ class Hands:
             except DeliveryFailure:
                 # An expired or refused token says nothing about the message: edit it as usual.
                 job.answers.pop(seat.seat, None)
-        if await self._by_click(table, seat, fields):
+        if await edit_by_click(self.bot, self.service, table, seat, fields):
             return
         await attempt(
             channel.get_partial_message(seat.dm_message_id).edit(**for_edit(fields)), "a hand"
         )
-
-    async def _by_click(self, table: TableInfo, seat: SeatInfo, fields: dict[str, Any]) -> bool:
-        """Edit the seat's DM hand through its player's latest click on it (remembered in the
-        database, so any process can, even after a restart): the interaction's original message
-        is that hand, and editing it answers the interaction, outside Discord's global rate
-        limit (issue 30's REST budget: the next player's hand at each turn costs none). False:
-        no such click to use (too old, on an earlier hand message, or refused: forgotten), the
-        caller edits it as usual. Raises ``Retry`` when Discord could not take it now (5xx)."""
-        click = seat.click
-        if click is None or not isinstance(self.bot, discord.Client):
-            return False
-        if click.message_id != seat.dm_message_id or self.service.now() - click.at >= CLICK_FOR:
-            # A token for a hand that was replaced by a new DM, or about to lapse: useless,
-            # and a credential all the same.
-            await self.service.forget_click(table.id, seat.seat, click.token)
-            return False
-        what = "a hand (through its player's click)"  # i18n: code (named in the log)
-        webhook = discord.Webhook.partial(click.app_id, click.token, client=self.bot)
-        edit = for_edit(fields)
-        try:
-            # ``Interaction.edit_original_response`` without the interaction: PATCH
-            # /webhooks/{application}/{token}/messages/@original.
-            with handle_message_parameters(**edit) as params:
-                await async_context.get().edit_original_interaction_response(
-                    click.app_id,
-                    click.token,
-                    session=webhook.session,
-                    proxy=webhook.proxy,
-                    proxy_auth=webhook.proxy_auth,
-                    payload=params.payload,
-                    multipart=params.multipart,
-                    files=params.files,
-                )
-        except discord.HTTPException as e:
-            if e.status >= 500 or e.status == 429:
-                raise Retry(f"{what}: {e.status}") from e
-            # The token lapsed (401), or Discord refuses or no longer knows the interaction:
-            # that says nothing about the message itself, which a channel edit still reaches.
-            log.info("table %s seat %s: %s refused (%s)", table.id, seat.seat, what, e.status)
-            await self.service.forget_click(table.id, seat.seat, click.token)
-            return False
-        except (TimeoutError, aiohttp.ClientError, OSError) as e:
-            # Its type only: some errors' text carries the URL, and so the token.
-            raise Retry(f"{what}: {type(e).__name__}") from e
-        return True
 
     async def _replaced(self, table_id: int, seat: SeatInfo) -> bool:
         """Whether the seat's recorded hand is no longer ``seat.dm_message_id``."""

@@ -31,36 +31,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
-import discord
-
 from bot import lru, metrics
 from bot.db.outbox import DeliveryState
-from bot.i18n import _, n_
 from bot.log import bind, table_fields
-from bot.services.analysis import expert_ready
 from bot.services.errors import ServiceError
 from bot.services.life import Notification
 from bot.services.models import Outcome, TableInfo
 from bot.services.tables import TableService
-from bot.ui.components.layout import from_embed
-from bot.ui.components.views import review_view
-from bot.ui.delivery.access import REFUSED, UNREACHABLE_HOURS, UNREACHABLE_LIMIT, blocks
+from bot.ui.delivery.access import REFUSED, UNREACHABLE_LIMIT, blocks
 from bot.ui.delivery.channel import Channel, Shown
-from bot.ui.delivery.failures import DeliveryFailure, attempt
+from bot.ui.delivery.closing import tell_closed
 from bot.ui.delivery.hands import Hands
-from bot.ui.delivery.jobs import Answer, Job, Post, fingerprint, together
-from bot.ui.delivery.pictures import for_edit
+from bot.ui.delivery.jobs import Answer, Job, fingerprint, together
+from bot.ui.delivery.posts import job_for
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.delivery.views import HandViews
-from bot.ui.games import renderer
-from bot.ui.text.cards import plain_suits
-from bot.ui.text.life import notice_text
-from bot.ui.text.locale import for_seat, for_table
-from bot.ui.text.render import final_embed
 
 log = logging.getLogger(__name__)
 
@@ -124,39 +112,10 @@ class Publisher:
         self._enqueue(outcome.table.id, self._job(outcome, fresh, renotify or set()))
 
     def _job(self, outcome: Outcome, fresh: bool = False, renotify: set[int] | None = None) -> Job:
-        """The job that shows ``outcome``: its deal summaries, notices and final result, each
-        named for the outbox (``Post.key``)."""
-        shows = None if outcome.prior_seq is None else outcome.table.seq
-        job = Job(outcome, [], fresh, set(renotify or ()), upto=shows)
-        # In the table's language (the caller may be answering someone in another one), with
-        # the suit signs the bot may use in its channel.
-        quiet = discord.AllowedMentions.none()
-        with for_table(outcome.table), self._suits(outcome.table):
-            job.posts = self._summaries(outcome)
-            for notice in outcome.notices:
-                text = notice_text(outcome.table, notice)
-                if text is not None:
-                    job.posts.append(Post({"content": text, "allowed_mentions": quiet}, notice.key))
-            if outcome.finished:
-                r = renderer(outcome.table.game_id)
-                job.posts.append(
-                    Post(
-                        {
-                            "view": from_embed(
-                                final_embed(outcome, _(r.TITLE)),
-                                self.screens.rematch_view(outcome.table),
-                            )
-                        },
-                        "final",
-                        final=outcome,
-                    )
-                )
-        return job
-
-    def _suits(self, table: TableInfo) -> AbstractContextManager[None]:
-        """Posts drawn now for the table's channel show the Unicode suit signs there if the
-        bot may not use its emojis."""
-        return plain_suits("use_external_emojis" in self.channel.lacking(table))
+        """The job that shows ``outcome`` and the posts it owes (``posts.job_for``), with the
+        suit signs the bot may use in the table's channel."""
+        plain = "use_external_emojis" in self.channel.lacking(outcome.table)
+        return job_for(outcome, self.screens, plain=plain, fresh=fresh, renotify=renotify)
 
     def host_told(self, table_id: int, lacking: frozenset[str]) -> None:
         """The table's host already knows the bot lacks ``lacking`` in its channel (told when
@@ -341,7 +300,7 @@ class Publisher:
             metrics.delivered(time.monotonic() - job.since)
         if outcome.table.status in ("finished", "abandoned"):
             self._forget(table_id)
-            # The players' click tokens (``hands._by_click``) are credentials: none outlives
+            # The players' click tokens (``clicks.edit_by_click``) are credentials: none outlives
             # its table.
             await self.service.forget_clicks(table_id)
             return True
@@ -443,69 +402,4 @@ class Publisher:
         lose their controls)."""
         self._drop(table)
         await self.service.mark_shown(table.id, table.seq)
-        for seat in table.seats:
-            if seat.user_id is None or seat.resigned or seat.dm_failed:
-                continue
-            with for_seat(table, seat):
-                game = _(renderer(table.game_id).TITLE)
-                if refused:
-                    hours = UNREACHABLE_HOURS
-                    text = n_(
-                        "🛑 Your {game} table #{id} is closed: I couldn't post in its channel for "
-                        "{hours} hour (a permission was missing). It won't count in any ranking.",
-                        "🛑 Your {game} table #{id} is closed: I couldn't post in its channel for "
-                        "{hours} hours (a permission was missing). It won't count in any ranking.",
-                        hours,
-                        game=game,
-                        id=table.id,
-                        hours=hours,
-                    )
-                else:
-                    text = _(
-                        "🛑 Your {game} table #{id} is closed: I can no longer reach its channel "
-                        "(it was deleted, or I lost access to it). It won't count in any ranking.",
-                        game=game,
-                        id=table.id,
-                    )
-            try:
-                channel = await self.hands.dm_channel(seat)
-                await attempt(channel.send(text), "a closing DM")
-                if seat.dm_message_id is not None:
-                    closed = for_edit(self.screens.closed_hand(table, seat))
-                    await attempt(
-                        channel.get_partial_message(seat.dm_message_id).edit(**closed),
-                        "a closed hand",
-                    )
-            except DeliveryFailure:
-                continue  # best effort: the table is closed either way
-
-    # ---- rendering -----------------------------------------------------------------------
-    def _summaries(self, outcome: Outcome) -> list[Post]:
-        """A post per ended deal: its score sheet, with the expert's **Review** button when
-        the expert plays the game."""
-        r = renderer(outcome.table.game_id)
-        review = expert_ready(outcome.table.game_id)
-        return [
-            Post(
-                {
-                    "view": from_embed(
-                        r.deal_summary_embed(
-                            outcome.table, ended, _totals_after(outcome, ended.number)
-                        ),
-                        review_view(outcome.table.id, ended.number) if review else None,
-                    )
-                },
-                f"deal:{ended.number}",
-                replaces=i == 0,
-            )
-            for i, ended in enumerate(outcome.ended_deals)
-        ]
-
-
-def _totals_after(outcome: Outcome, deal_number: int) -> tuple[int, ...]:
-    """Running totals right after deal ``deal_number`` (later deals of this call removed)."""
-    totals = list(outcome.totals)
-    for ended in outcome.ended_deals:
-        if ended.number > deal_number:
-            totals = [t - d for t, d in zip(totals, ended.result.deltas, strict=True)]
-    return tuple(totals)
+        await tell_closed(self.hands, self.screens, table, refused=refused)

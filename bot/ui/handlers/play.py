@@ -159,7 +159,7 @@ class PlayController:
     ) -> None:
         """The player clicked their DM hand: until its token is too old, deliveries redraw that
         hand through this interaction (e.g. when it becomes their turn), which costs none of the
-        bot's REST budget (``hands._by_click``). Kept in the database: any process of a cluster
+        bot's REST budget (``clicks.edit_by_click``). Kept in the database: any process of a cluster
         can, even after a restart. Best effort: without it, the hand is edited as usual."""
         message = interaction.message
         if message is None:
