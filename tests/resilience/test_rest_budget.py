@@ -28,7 +28,7 @@ SLOW_LIMIT = 4.5  # five humans, every turn notified: calls per human decision
 # default games (French Tarot: 10 deals, La Morte to 50: 6 deals) gave 2.02 / 3.91 and
 # 2.03 / 3.77 calls per decision; these (2 deals, 4 deals) gave 2.07 / 3.93 and 2.04 / 3.75,
 # then 2.05 / 3.92 and 2.02 / 3.73 once the hand of the player whose card ends a deal was
-# relinked to the new table message through their click's interaction (``jobs.Answer``), and
+# relinked to the new table message through their click's interaction, and
 # give 1.10 / 2.97 and 1.10 / 2.81 since every DM hand is redrawn through its player's latest
 # click on it while that is younger than 14 minutes (``clicks.edit_by_click``, kept in
 # ``seats.click_*``).

@@ -6,7 +6,6 @@ my hand** with one public notice."""
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import discord
@@ -148,22 +147,9 @@ class Hands:
         channel: discord.PartialMessageable | discord.DMChannel,
         fields: dict[str, Any],
     ) -> None:
-        """Edit the seat's hand: through the interaction its player's decision came from while
-        that still edits this very message (``jobs.Answer``), else through the player's latest
-        click on it (``clicks.edit_by_click``), else by a channel edit."""
+        """Edit the seat's hand: through its player's latest click on it while that still
+        edits this very message (``clicks.edit_by_click``), else by a channel edit."""
         assert seat.dm_message_id is not None
-        answer = job.answers.get(seat.seat)
-        if (
-            answer is not None
-            and answer.message_id == seat.dm_message_id
-            and time.monotonic() < answer.expires
-        ):
-            try:
-                await attempt(answer.edit(**for_edit(fields)), "a hand (through its answer)")
-                return
-            except DeliveryFailure:
-                # An expired or refused token says nothing about the message: edit it as usual.
-                job.answers.pop(seat.seat, None)
         if await edit_by_click(self.bot, self.service, table, seat, fields):
             return
         await attempt(

@@ -6,7 +6,7 @@ import asyncio
 import hashlib
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
 
@@ -44,25 +44,6 @@ class Post:
     final: Outcome | None = None  # the result: its deal-by-deal table is read when sent
 
 
-#: How long a player's answer (``Answer``) may redraw their hand: Discord keeps an interaction
-#: token 15 minutes; the margin covers a slow delivery.
-ANSWER_SECONDS = 14 * 60.0
-
-
-@dataclass(frozen=True)
-class Answer:
-    """The interaction a decision came from, clicked on its player's DM hand (and answered by
-    redrawing it): until ``expires`` (``time.monotonic``), the delivery redraws that hand
-    through the interaction's token instead of a channel edit. It is how the click is
-    answered, so it costs none of the bot's REST budget (interaction endpoints are outside
-    Discord's global rate limit), e.g. when the deal ended with that click and the hand must
-    now link to the new table message."""
-
-    message_id: int  # the hand message the interaction edits (its ``@original``)
-    edit: Callable[..., Awaitable[Any]]  # ``Interaction.edit_original_response``
-    expires: float
-
-
 @dataclass
 class Job:
     """What one table still has to show."""
@@ -77,8 +58,6 @@ class Job:
     #: The ``seq`` marked shown once this job is delivered: the last commit whose posts it
     #: carries (None: a redraw of the current state, which marks nothing).
     upto: int | None = None
-    #: Seat -> the interaction its player's latest decision came from (``Answer``).
-    answers: dict[int, Answer] = field(default_factory=dict[int, Answer])
 
     @property
     def prior_seq(self) -> int | None:
@@ -100,7 +79,6 @@ class Job:
             attempts=self.attempts,
             since=min(self.since, newer.since),
             upto=max((u for u in (self.upto, newer.upto) if u is not None), default=None),
-            answers={**self.answers, **newer.answers},
         )
 
     def absorb(self, other: Job, *, first: bool = False) -> None:
@@ -110,7 +88,6 @@ class Job:
         merged = other.merge(self) if first else self.merge(other)
         self.outcome, self.posts, self.fresh = merged.outcome, merged.posts, merged.fresh
         self.renotify, self.upto, self.since = merged.renotify, merged.upto, merged.since
-        self.answers = merged.answers
 
 
 async def together(*requests: Awaitable[_T]) -> list[_T]:

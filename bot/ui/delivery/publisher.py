@@ -45,7 +45,7 @@ from bot.ui.delivery.access import REFUSED, UNREACHABLE_LIMIT, blocks
 from bot.ui.delivery.channel import Channel, Shown
 from bot.ui.delivery.closing import tell_closed
 from bot.ui.delivery.hands import Hands
-from bot.ui.delivery.jobs import Answer, Job, fingerprint, together
+from bot.ui.delivery.jobs import Job, fingerprint, together
 from bot.ui.delivery.posts import job_for
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.delivery.views import HandViews
@@ -94,16 +94,11 @@ class Publisher:
         outcome: Outcome,
         *,
         fresh_message: bool = False,
-        answer: tuple[int, Answer] | None = None,
     ) -> None:
         """Queue the table message, every human's DM hand and the channel posts ``outcome``
         owes (its deal summaries, notices and result) for delivery after a change; returns
-        at once. ``answer``: the seat whose DM hand the decision came from, and its
-        interaction (that hand is redrawn through it, see ``jobs.Answer``)."""
-        job = self._job(outcome, fresh_message)
-        if answer is not None:
-            job.answers[answer[0]] = answer[1]
-        self._enqueue(outcome.table.id, job)
+        at once."""
+        self._enqueue(outcome.table.id, self._job(outcome, fresh_message))
 
     def submit(
         self, outcome: Outcome, *, fresh: bool = False, renotify: set[int] | None = None

@@ -5,7 +5,6 @@ came from, the publishing; and the commands around play: ``/<game> hand``, ``sta
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import discord
@@ -15,7 +14,6 @@ from bot.services.bounds import Where
 from bot.services.errors import IllegalMove, NotSeated, ServiceError
 from bot.ui.components.table import DEAL_KEY
 from bot.ui.delivery.answer import redraw, reply, reply_error, send
-from bot.ui.delivery.jobs import ANSWER_SECONDS, Answer
 from bot.ui.delivery.pictures import for_edit
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import renderer
@@ -103,7 +101,6 @@ class PlayController:
                 raise await self._explained(e, table_id, interaction.user.id, here) from None
             raise
         seat = outcome.table.seat_of(interaction.user.id)
-        answer: tuple[int, Answer] | None = None
         try:
             if seat is not None and seat in outcome.seat_views and from_hand(interaction):
                 # The click came from this player's hand (DM or ephemeral): redraw it in place.
@@ -115,13 +112,10 @@ class PlayController:
                 else:
                     if interaction.guild_id is None and interaction.message is not None:
                         self.publisher.seen_dm(outcome.table.id, seat, fields)  # the DM itself
-                        await self._remember_click(interaction, outcome.table.id, seat)
                         # What the delivery still has to change on this hand (its link to a
-                        # new table message, after a deal's last card) goes through the same
-                        # interaction.
-                        expires = time.monotonic() + ANSWER_SECONDS
-                        edit = interaction.edit_original_response
-                        answer = (seat, Answer(interaction.message.id, edit, expires))
+                        # new table message, after a deal's last card) goes through this
+                        # same click (``clicks.edit_by_click``).
+                        await self._remember_click(interaction, outcome.table.id, seat)
             else:
                 await reply(interaction, _reply_text(outcome.table.game_id, payload))
         except Exception:
@@ -130,7 +124,7 @@ class PlayController:
             await reply_error(interaction, MOVE_MADE)
         finally:
             # After the redraw (seen_dm), and whatever failed.
-            self.publisher.publish(outcome, answer=answer)
+            self.publisher.publish(outcome)
 
     async def choose(
         self, interaction: discord.Interaction[Any], table_id: int, selected: list[str]
