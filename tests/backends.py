@@ -8,6 +8,10 @@ variable the ``postgres`` cases are skipped, with the reason in the summary.
 
 One server per test session: the schema is migrated once into a template database, and every
 test gets its own database copied from it (``CREATE DATABASE … TEMPLATE``), dropped after.
+SQLite likewise: each worker migrates one file (``sqlite_template``) and a test's database
+starts as a copy of it (``migrated_sqlite``): migrating a new file from zero takes 25–50 ms, and
+the suite makes over a thousand. The bots and services still run their own ``migrate()`` on
+it (a no-op on a migrated file), and ``tests/db/test_database.py`` migrates from zero.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -57,6 +62,29 @@ def _with_database(url: str, name: str) -> str:
     return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
 
 
+async def _migrate_sqlite(path: Path) -> None:
+    db = await open_database(path)
+    try:
+        await db.migrate()
+    finally:
+        await db.close()  # checkpointed: the whole database is in the one file
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A migrated SQLite file, made once per test process."""
+    path = tmp_path_factory.mktemp("template") / "trionfi.sqlite3"
+    _run(_migrate_sqlite(path))
+    return path
+
+
+def migrated_sqlite(template: Path, path: Path) -> Path:
+    """``path``: a new SQLite database, a copy of the migrated ``template``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(template, path)
+    return path
+
+
 class PostgresServer:
     """Fresh migrated databases on the server of ``url``."""
 
@@ -64,6 +92,7 @@ class PostgresServer:
         self.url = url
         self.template = f"trionfi_template_{os.getpid()}"
         self._numbers = itertools.count(1)
+        self._copy = ""  # how CREATE DATABASE copies the template (``start``)
 
     async def _admin(self, sql: str) -> None:
         conn = await asyncpg.connect(self.url)
@@ -73,6 +102,14 @@ class PostgresServer:
             await conn.close()
 
     async def start(self) -> None:
+        conn = await asyncpg.connect(self.url)
+        try:
+            version = int(await conn.fetchval("SHOW server_version_num"))
+        finally:
+            await conn.close()
+        # PostgreSQL 15 copies a template through the write-ahead log by default, made for big
+        # templates; the file copy is faster for this small one (~55 against ~75 ms a test).
+        self._copy = " STRATEGY FILE_COPY" if version >= 150000 else ""
         await self._admin(f"DROP DATABASE IF EXISTS {self.template}")
         await self._admin(f"CREATE DATABASE {self.template}")
         db = await open_database(_with_database(self.url, self.template))
@@ -87,7 +124,7 @@ class PostgresServer:
     async def create(self, *, migrated: bool = True) -> str:
         """The URL of a new database: a copy of the migrated template, or empty."""
         name = f"trionfi_test_{os.getpid()}_{next(self._numbers)}"
-        template = f" TEMPLATE {self.template}" if migrated else ""
+        template = f" TEMPLATE {self.template}{self._copy}" if migrated else ""
         await self._admin(f"CREATE DATABASE {name}{template}")
         return _with_database(self.url, name)
 
@@ -114,9 +151,10 @@ MakeTarget = Callable[[str], Awaitable[str]]
 async def make_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[MakeTarget]:
     """Factory of fresh, migrated databases of the test's backend, removed after the test."""
     if request.param == "sqlite":
+        template: Path = request.getfixturevalue("sqlite_template")
 
         async def sqlite_file(name: str) -> str:
-            return str(tmp_path / f"{name}.sqlite3")
+            return str(migrated_sqlite(template, tmp_path / f"{name}.sqlite3"))
 
         yield sqlite_file
         return
@@ -139,10 +177,10 @@ async def db_target(make_target: MakeTarget) -> str:
 
 
 @pytest.fixture
-def bot_database(tmp_path: Path) -> str | Path:
-    """Where a test's bots keep their data (``make_bot`` of ``tests/e2e``): a SQLite file;
-    ``tests/e2e/postgres`` swaps in a PostgreSQL database."""
-    return tmp_path / "trionfi.sqlite3"
+def bot_database(tmp_path: Path, sqlite_template: Path) -> str | Path:
+    """Where a test's bots keep their data (``make_bot`` of ``tests/e2e``): a migrated SQLite
+    file; ``tests/e2e/postgres`` swaps in a PostgreSQL database."""
+    return migrated_sqlite(sqlite_template, tmp_path / "trionfi.sqlite3")
 
 
 @pytest.fixture

@@ -61,11 +61,17 @@ def hidden_cards(service_views: dict[int, Any]) -> set[str]:
     return {c for v in service_views.values() for c in v.hand}
 
 
+@pytest.fixture
+def target() -> int:
+    """The game's length: every phase and the game's end, in half the hands of the default 50
+    (``tests/e2e/postgres`` plays a shorter one: the database, not the game, is its subject)."""
+    return 25
+
+
 @pytest.mark.heavy
-async def test_whole_game_to_its_end(world: tuple[Any, ...]) -> None:
+async def test_whole_game_to_its_end(world: tuple[Any, ...], target: int) -> None:
     env, _guild, channel, alice, bob, _carol = world
-    # A game to 25: every phase and the game's end, in half the hands of the default 50.
-    await open_table(channel, alice, bob, target=25)
+    await open_table(channel, alice, bob, target=target)
     service: TableService = env.bot.service
     table = channel.last_message
     assert "Loser's Game · table #1 — hand 1" in embed_text(table)
@@ -112,7 +118,7 @@ async def test_whole_game_to_its_end(world: tuple[Any, ...]) -> None:
     assert info.status == "finished"
     outcome = await service.snapshot(1)
     top = max(outcome.totals)
-    assert top >= 25 and outcome.totals.count(top) == 1
+    assert top >= target and outcome.totals.count(top) == 1
     assert outcome.winners == (outcome.totals.index(top),)
     assert "🏆" in embed_text(final[0])
 

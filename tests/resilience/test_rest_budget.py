@@ -31,13 +31,14 @@ SLOW_LIMIT = 4.5  # five humans, every turn notified: calls per human decision
 # relinked to the new table message through their click's interaction, and
 # give 1.10 / 2.97 and 1.10 / 2.81 since every DM hand is redrawn through its player's latest
 # click on it while that is younger than 14 minutes (``clicks.edit_by_click``, kept in
-# ``seats.click_*``).
+# ``seats.click_*``). La Morte to 10 (2 deals, half the time of 4) gives 1.17 / 2.91: the start's
+# ten calls are shared by fewer decisions.
 # Where the rest goes (French Tarot, 165 decisions, 182 calls): a table edit per decision
 # (165), the new table message after a deal or the final result (3), the start: five DM
 # channels opened (5) and five first hands (5), and the few hands edited before their player
 # first clicked on them (4). With every turn notified, each notification adds a new DM and the
 # old one's deletion (the new one is then edited through the clicks made on it).
-FIVE_OPTIONS: dict[str, dict[str, Any]] = {"french_tarot": {"deals": 2}, "la_morte": {"target": 20}}
+FIVE_OPTIONS: dict[str, dict[str, Any]] = {"french_tarot": {"deals": 2}, "la_morte": {"target": 10}}
 
 
 def answers_an_interaction(path: str) -> bool:
