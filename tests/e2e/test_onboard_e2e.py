@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import pytest
 import simcord
 
 from bot.ui.components.onboard import OnboardButton
@@ -20,6 +19,7 @@ from tests.e2e.helpers import (
     has_controls,
     labels,
     pictures,
+    private_answer,
     said,
     texts,
 )
@@ -41,12 +41,6 @@ def buttons(message: discord.Message, verb: str) -> dict[str, discord.Button]:
     return out
 
 
-def shown(world: Any, member: Any, result: Any) -> discord.Message:
-    """The private answer ``member`` got, as their channel shows it (a message object)."""
-    answer = said(result)
-    return next(m for m in world.channel.history(viewer=member) if m.id == answer.id)
-
-
 def dm_card(member: Any) -> discord.Message | None:
     history = [m for m in member.user.dm_channel.history() if m.components]
     return history[-1] if history else None
@@ -57,7 +51,7 @@ async def test_play_then_practice_is_a_started_table_in_one_click(
 ) -> None:
     world = make_world(simcord_env, 2)
     alice, bob = world.members
-    picker = shown(world, alice, await alice.slash(world.channel, "play"))
+    picker = private_answer(world.channel, alice, await alice.slash(world.channel, "play"))
     assert picker.flags.ephemeral
     text = embed_text(picker)
     assert "New to tarot? Start here" in text and "2–6 players" in text and "3 players" in text
@@ -78,7 +72,7 @@ async def test_play_then_practice_is_a_started_table_in_one_click(
     assert hand is not None and has_controls(hand)
 
     # A second practice in the same channel is refused clearly, and creates nothing.
-    theirs = shown(world, bob, await bob.slash(world.channel, "play"))
+    theirs = private_answer(world.channel, bob, await bob.slash(world.channel, "play"))
     r = await bob.click(theirs, custom_id="ob:practice:la_morte")
     assert "⚠️" in (said(r).content or "") and "table" in (said(r).content or "")
     assert await world.service.table_in_channel(world.channel.id) == table
@@ -88,7 +82,7 @@ async def test_practice_is_refused_where_computers_are_off(simcord_env: simcord.
     world = make_world(simcord_env, 1)
     (alice,) = world.members
     await world.service.update_guild_settings(world.guild.id, computers_allowed=False)
-    picker = shown(world, alice, await alice.slash(world.channel, "play"))
+    picker = private_answer(world.channel, alice, await alice.slash(world.channel, "play"))
     r = await alice.click(picker, custom_id="ob:practice:french_tarot")
     assert "computer players off" in (said(r).content or "")
     assert await world.service.table_in_channel(world.channel.id) is None
@@ -99,21 +93,23 @@ async def test_help_has_the_same_buttons_and_rules_turn_page_by_page(
 ) -> None:
     world = make_world(simcord_env, 1)
     (alice,) = world.members
-    help_ = shown(world, alice, await alice.slash(world.channel, "help"))
+    help_ = private_answer(world.channel, alice, await alice.slash(world.channel, "help"))
     assert help_.flags.ephemeral and set(buttons(help_, "practice")) == set(GAMES)
-    page = shown(world, alice, await alice.click(help_, custom_id="ob:rules:french_tarot"))
+    page = private_answer(
+        world.channel, alice, await alice.click(help_, custom_id="ob:rules:french_tarot")
+    )
     assert page.flags.ephemeral
     text = embed_text(page)
-    assert "French Tarot rules — The deal (1/5)" in text and "bouts" in text
+    assert "French Tarot rules — Deal (1/5)" in text and "bouts" in text
     assert pictures(page), "the page draws its cards"
     assert not buttons(page, "full"), "French Tarot has no longer version"
-    titles = ["The deal"]
+    titles = ["Deal"]
     for n in range(2, 6):
         await alice.click(page, label="Next")  # the same private message, turned in place
         page = next(m for m in world.channel.history(viewer=alice) if m.id == page.id)
         titles.append(embed_text(page).split("—", 1)[1].split("(")[0].strip())
         assert f"({n}/5)" in embed_text(page)
-    assert titles == ["The deal", "Bidding", "The dog and the écart", "Play", "Scoring"]
+    assert titles == ["Deal", "Bidding", "The dog and the écart", "Play", "Scoring"]
     nxt = next(c for c in components(page) if getattr(c, "label", "") == "Next")
     assert nxt.disabled  # the last page
     await alice.click(page, label="Previous")
@@ -121,9 +117,13 @@ async def test_help_has_the_same_buttons_and_rules_turn_page_by_page(
     assert "(4/5)" in embed_text(page)
 
     # Where a complete version exists, the pages offer it.
-    eft = shown(world, alice, await alice.click(help_, custom_id="ob:rules:early_french_tarot"))
+    eft = private_answer(
+        world.channel, alice, await alice.click(help_, custom_id="ob:rules:early_french_tarot")
+    )
     assert "ob:full:early_french_tarot" in [getattr(c, "custom_id", "") for c in components(eft)]
-    full = shown(world, alice, await alice.click(eft, custom_id="ob:full:early_french_tarot"))
+    full = private_answer(
+        world.channel, alice, await alice.click(eft, custom_id="ob:full:early_french_tarot")
+    )
     assert full.embeds and "the complete rules" in (full.embeds[0].title or "")
 
 
@@ -143,16 +143,18 @@ async def test_rules_command_offers_full_only_where_it_exists(simcord_env: simco
         rules = command.get_command("rules")
         assert isinstance(rules, discord.app_commands.Command)
         assert ("full" in [p.name for p in rules.parameters]) is full, group
-    page = shown(world, alice, await alice.slash(world.channel, "lamorte rules"))
-    assert page.flags.ephemeral and "La Morte rules — The deal (1/4)" in embed_text(page)
-    full = shown(world, alice, await alice.slash(world.channel, "losers rules", full=True))
+    page = private_answer(world.channel, alice, await alice.slash(world.channel, "lamorte rules"))
+    assert page.flags.ephemeral and "La Morte rules — Deal (1/4)" in embed_text(page)
+    full = private_answer(
+        world.channel, alice, await alice.slash(world.channel, "losers rules", full=True)
+    )
     assert full.embeds and "complete rules" in (full.embeds[0].title or "")
 
 
 async def test_crafted_onboarding_buttons_change_nothing(simcord_env: simcord.Env) -> None:
     world = make_world(simcord_env, 1)
     (alice,) = world.members
-    picker = shown(world, alice, await alice.slash(world.channel, "play"))
+    picker = private_answer(world.channel, alice, await alice.slash(world.channel, "play"))
     for custom_id in (
         "ob:practice:chess",
         "ob:page:french_tarot:99",
@@ -175,7 +177,7 @@ async def test_coach_lines_once_per_kind_on_the_first_deal_only(
 ) -> None:
     world = make_world(simcord_env, 1)
     (alice,) = world.members
-    picker = shown(world, alice, await alice.slash(world.channel, "play"))
+    picker = private_answer(world.channel, alice, await alice.slash(world.channel, "play"))
     await alice.click(picker, custom_id="ob:practice:losers_game")
     table = Table(world, "losers_game", [alice], seed=3, table_id=1)
     seen: list[str] = []
@@ -212,13 +214,16 @@ async def test_the_way_in_speaks_french_and_italian(
         (amelie, "Entraînement", "Règles", "Nouveau au tarot"),
         (bianca, "Allenamento", "Regole", "Nuovo ai tarocchi"),
     ):
-        picker = shown(world, member, await member.slash(world.channel, "play"))
+        picker = private_answer(world.channel, member, await member.slash(world.channel, "play"))
         assert practice in labels(picker) and rules in labels(picker)
         assert words in embed_text(picker), embed_text(picker)
-        page = shown(world, member, await member.click(picker, custom_id="ob:rules:queen_of_tarot"))
+        page = private_answer(
+            world.channel, member, await member.click(picker, custom_id="ob:rules:queen_of_tarot")
+        )
         assert "(1/5)" in embed_text(page)
     r = await amelie.click(
-        shown(world, amelie, await amelie.slash(world.channel, "play")), custom_id="ob:practice:french_tarot"
+        private_answer(world.channel, amelie, await amelie.slash(world.channel, "play")),
+        custom_id="ob:practice:french_tarot",
     )
     assert "table d’entraînement" in (said(r).content or ""), said(r).content
     hand = dm_card(amelie)
@@ -232,4 +237,3 @@ def test_onboard_ids_fit_and_parse() -> None:
             assert button.custom_id is not None and len(button.custom_id) <= 100
             match = OnboardButton.__discord_ui_compiled_template__.fullmatch(button.custom_id)
             assert match is not None and match["game"] == game
-

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from bot.i18n import _
+from bot.i18n import _, p_
 from bot.ui.text.rules import RulePage
 
 
 def pages() -> list[RulePage]:
     return [
         RulePage(
-            _("The deal"),
+            p_("rules section", "Deal"),
             _(
                 "One 78-card tarot: four suits (King, Queen, Knight, Page, 10 down to the Ace, "
                 "which is low), trumps I to XXI and the Fool. 2–6 players get 12 cards each; the "
@@ -18,22 +18,22 @@ def pages() -> list[RulePage]:
                 "first trick, and play goes clockwise."
             ),
             (
-                (_("A suit, high to low"), ("SK", "SQ", "SC", "SJ", "S10", "S1")),
-                (_("Trumps: XXI is highest"), ("T21", "T20", "T1")),
-                (_("The Fool"), ("EX",)),
+                (p_("rules picture", "A suit, high to low"), ("SK", "SQ", "SC", "SJ", "S10", "S1")),
+                (p_("rules picture", "Trumps: XXI is highest"), ("T21", "T20", "T1")),
+                (p_("rules picture", "The Fool"), ("EX",)),
             ),
         ),
         RulePage(
-            _("Play"),
+            p_("rules section", "Play"),
             _(
                 "Follow the suit led if you can, with any card. If you can't, you must play a "
                 "trump (any trump). With neither, play anything: it cannot win. The highest "
                 "trump wins, else the highest card of the suit led; the winner leads next."
             ),
-            ((_("Hearts led: follow, else trump"), ("H3", "HQ", "T4", "T15")),),
+            ((p_("rules picture", "Hearts led: follow, else trump"), ("H3", "HQ", "T4", "T15")),),
         ),
         RulePage(
-            _("The Fool"),
+            p_("rules section", "The Fool"),
             # french_tarot_17c D-8…D-10: the debt and the last trick.
             _(
                 "Play the **Fool** whenever you like. It never wins: it comes back to your pile "
@@ -41,10 +41,10 @@ def pages() -> list[RulePage]:
                 "valuable). If you have won nothing yet, you owe that card until your next won "
                 "trick."
             ),
-            ((_("The Fool"), ("EX",)),),
+            ((p_("rules picture", "The Fool"), ("EX",)),),
         ),
         RulePage(
-            _("Scoring"),
+            p_("rules section", "Scoring"),
             # french_tarot_17c D-4: one point per card above 12.
             _(
                 "Each player counts their own cards: 1 point per card above 12, plus the "

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from bot.i18n import _
+from bot.i18n import _, p_
 from bot.ui.text.rules import RulePage
 
 
 def pages() -> list[RulePage]:
     return [
         RulePage(
-            _("The deal"),
+            p_("rules section", "Deal"),
             _(
                 "78 cards: four suits (King, Queen, Knight, Jack, 10 down to 1), 21 trumps and "
                 "the Excuse. At 4 players each gets 18 cards and 6 go face down to the **dog** "
@@ -17,10 +17,13 @@ def pages() -> list[RulePage]:
                 "three **bouts** — the 21, the Petit (trump 1) and the Excuse — decide how many "
                 "points the taker needs."
             ),
-            ((_("The bouts"), ("T21", "T1", "EX")), (_("Courts"), ("HK", "HQ", "HC", "HJ"))),
+            (
+                (p_("rules picture", "The bouts"), ("T21", "T1", "EX")),
+                (p_("rules picture", "Courts"), ("HK", "HQ", "HC", "HJ")),
+            ),
         ),
         RulePage(
-            _("Bidding"),
+            p_("rules section", "Bidding"),
             _(
                 "Each player speaks once, from the dealer's right: pass, or bid higher than the "
                 "last bid. **Prise** ×1 and **Garde** ×2: the dog is shown and the taker takes "
@@ -29,10 +32,10 @@ def pages() -> list[RulePage]:
                 "calls a King; its holder is the secret partner. If all pass, the deal is "
                 "thrown in."
             ),
-            ((_("At 5 players, call a King"), ("SK", "HK", "DK", "CK")),),
+            ((p_("rules picture", "At 5 players, call a King"), ("SK", "HK", "DK", "CK")),),
         ),
         RulePage(
-            _("The dog and the écart"),
+            p_("rules section", "The dog and the écart"),
             # french_tarot §3.5, D-19: discard limits; the chelem is announced after it.
             _(
                 "After a Prise or a Garde the taker adds the dog to their hand and puts as many "
@@ -40,10 +43,10 @@ def pages() -> list[RulePage]:
                 "trumps only when nothing else is left (they are then shown). The taker may then "
                 "announce a **chelem**: winning every trick."
             ),
-            ((_("Never in the écart"), ("CK", "T21", "T1", "EX")),),
+            ((p_("rules picture", "Never in the écart"), ("CK", "T21", "T1", "EX")),),
         ),
         RulePage(
-            _("Play"),
+            p_("rules section", "Play"),
             # french_tarot D-5: the dealer's right leads; overtrumping is compulsory.
             _(
                 "The dealer's right leads the first trick, the winner of each trick the next. "
@@ -52,10 +55,15 @@ def pages() -> list[RulePage]:
                 "played at any time: it never wins and its owner keeps it. Before your first "
                 "card you may show a **poignée** (10, 13 or 15 trumps at 4 players) for a bonus."
             ),
-            ((_("Hearts led, then trumped and overtrumped"), ("H7", "HK", "T5", "T12")),),
+            (
+                (
+                    p_("rules picture", "Hearts led, then trumped and overtrumped"),
+                    ("H7", "HK", "T5", "T12"),
+                ),
+            ),
         ),
         RulePage(
-            _("Scoring"),
+            p_("rules section", "Scoring"),
             _(
                 "Bouts and Kings are worth 4½ points, Queens 3½, Knights 2½, Jacks 1½, other "
                 "cards ½: 91 in all. The taker needs 56 with no bout, 51 with 1, 41 with 2, 36 "

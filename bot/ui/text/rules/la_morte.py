@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from bot.i18n import _
+from bot.i18n import _, p_
 from bot.ui.text.rules import RulePage
 
 
 def pages() -> list[RulePage]:
     return [
         RulePage(
-            _("The deal"),
+            p_("rules section", "Deal"),
             _(
                 "3–5 players, 9 cards each. The suits rank A K Q C J 10 9 8 7 (and 6 5 at five "
                 "players); **La Morte** is trump XIII, and at five **Il Bagatto** is the highest "
@@ -17,13 +17,16 @@ def pages() -> list[RulePage]:
                 "(La Morte as talon: no trump). At three, 9 cards are set aside unseen."
             ),
             (
-                (_("A suit, high to low"), ("S1", "SK", "SQ", "SC", "SJ", "S10", "S9", "S8", "S7")),
-                (_("La Morte"), ("T13",)),
-                (_("Il Bagatto (5 players)"), ("T1",)),
+                (
+                    p_("rules picture", "A suit, high to low"),
+                    ("S1", "SK", "SQ", "SC", "SJ", "S10", "S9", "S8", "S7"),
+                ),
+                (p_("rules picture", "La Morte"), ("T13",)),
+                (p_("rules picture", "Il Bagatto (5 players)"), ("T1",)),
             ),
         ),
         RulePage(
-            _("The auction"),
+            p_("rules section", "Auction"),
             # la_morte §3.2: the dealer starts; D-3, D-4.
             _(
                 "The dealer speaks first, then clockwise. **Bid** more tricks than the standing "
@@ -35,7 +38,7 @@ def pages() -> list[RulePage]:
             ),
         ),
         RulePage(
-            _("Play"),
+            p_("rules section", "Play"),
             _(
                 "Follow suit if you can; otherwise play anything, there is no need to trump. "
                 "**La Morte** counts as a trump for following and wins a trick led in trumps, "
@@ -43,10 +46,13 @@ def pages() -> list[RulePage]:
                 "scores 0). Played to a trick led in a plain suit it loses, and that trick's "
                 "winner becomes **il Morto**: they keep their tricks but play no more."
             ),
-            ((_("Talon: hearts are trump"), ("H8",)), (_("La Morte"), ("T13",))),
+            (
+                (p_("rules picture", "Talon: hearts are trump"), ("H8",)),
+                (p_("rules picture", "La Morte"), ("T13",)),
+            ),
         ),
         RulePage(
-            _("Scoring"),
+            p_("rules section", "Scoring"),
             _(
                 "The maker scores 1 per trick, plus the contract if made. Defenders score 1 per "
                 "trick, plus the contract if it fails. Droppers score the contract − 1 if they "

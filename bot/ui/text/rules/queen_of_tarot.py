@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from bot.i18n import _
+from bot.i18n import _, p_
 from bot.ui.text.rules import RulePage
 
 
 def pages() -> list[RulePage]:
     return [
         RulePage(
-            _("The deal"),
+            p_("rules section", "Deal"),
             _(
                 "Exactly 3 players and 78 cards with Italian suits: Swords, Cups, Coins and "
                 "Batons, 21 trumps and the Fool. Everything moves to the right. Cards come in "
@@ -17,12 +17,12 @@ def pages() -> list[RulePage]:
                 "15 and 20 cards each, for bargaining."
             ),
             (
-                (_("Swords, Cups, Coins, Batons"), ("SK", "HK", "DK", "CK")),
-                (_("Honours: XX, I, the Fool"), ("T20", "T1", "EX")),
+                (p_("rules picture", "Swords, Cups, Coins, Batons"), ("SK", "HK", "DK", "CK")),
+                (p_("rules picture", "Honours: XX, I, the Fool"), ("T20", "T1", "EX")),
             ),
         ),
         RulePage(
-            _("Bargaining"),
+            p_("rules section", "Bargaining"),
             # queen_of_tarot D-5…D-8.
             _(
                 "At each stop, from the dealer's right: **Pass** (your standing demand or offer "
@@ -33,7 +33,7 @@ def pages() -> list[RulePage]:
             ),
         ),
         RulePage(
-            _("Discard and declarations"),
+            p_("rules section", "Discard and declarations"),
             # queen_of_tarot §3.3, D-11.
             _(
                 "The dealer discards 3 cards (no Kings, Angel, Bagatto or Fool); they count for "
@@ -43,12 +43,12 @@ def pages() -> list[RulePage]:
                 "declarer its value."
             ),
             (
-                (_("Mitigati"), ("T20", "T1", "EX")),
-                (_("Kings"), ("SK", "HK", "DK", "CK")),
+                (p_("rules picture", "Mitigati"), ("T20", "T1", "EX")),
+                (p_("rules picture", "Kings"), ("SK", "HK", "DK", "CK")),
             ),
         ),
         RulePage(
-            _("Play"),
+            p_("rules section", "Play"),
             # queen_of_tarot D-3: XX ranks above XXI.
             _(
                 "The dealer's right leads. Follow suit, else play a trump, else anything. The "
@@ -56,12 +56,15 @@ def pages() -> list[RulePage]:
                 "The Fool may always be played instead; it never wins and comes back to you."
             ),
             (
-                (_("Trumps, high to low"), ("T20", "T21", "T19")),
-                (_("Cups, high to low"), ("HK", "HQ", "HC", "HJ", "H1", "H2", "H10")),
+                (p_("rules picture", "Trumps, high to low"), ("T20", "T21", "T19")),
+                (
+                    p_("rules picture", "Cups, high to low"),
+                    ("HK", "HQ", "HC", "HJ", "H1", "H2", "H10"),
+                ),
             ),
         ),
         RulePage(
-            _("Scoring"),
+            p_("rules section", "Scoring"),
             # queen_of_tarot D-1, D-2: the Fool is worth 4, so the pack is worth 129.
             _(
                 "Cards score singly: XX, I and Kings 5, the Fool and Queens 4, Cavaliers 3, "
