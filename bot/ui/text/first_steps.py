@@ -19,8 +19,7 @@ from bot.services.practice import first_decision
 LINES: dict[tuple[str, str], str] = {
     ("french_tarot", "bid"): N_(
         "Your first bid: count your bouts (the 21, the Petit, the Excuse) and your trumps. Two "
-        "bouts, or one with many trumps and a King or two, make a fair Prise; otherwise pass. "
-        "Each player speaks once."
+        "bouts, or one with many trumps and a King or two, make a fair Prise; otherwise pass."
     ),
     ("french_tarot", "call"): N_(
         "The call: name a King you don't hold. Whoever holds it is your secret partner until it "
