@@ -88,6 +88,7 @@ def extensions() -> tuple[str, ...]:
         "cogs.privacy",
         "cogs.preferences",
         "cogs.help",
+        "cogs.play",
         "cogs.admin",
     )
 

@@ -16,7 +16,6 @@ from discord.ext import commands
 from bot.services.errors import ServiceError
 from bot.ui.games import renderer
 from bot.ui.text.cards import label, long_name
-from bot.ui.text.locale import for_interaction
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -181,16 +180,22 @@ class TableCog(commands.GroupCog):
         await self.ctl.desk.guarded(interaction, work)
 
     @app_commands.command(name="rules")
-    async def rules(self, interaction: discord.Interaction[Any], full: bool = False) -> None:
-        """Read the rules: a short summary, or the complete rules.
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        """Read the rules, a short page for each part of a deal, with the cards drawn."""
+        await self.ctl.onboard.rules(interaction, self.game_id)
+
+
+class FullRulesTableCog(TableCog):
+    """A game whose rules also come in a complete version (``rules_full_embeds``): its
+    ``rules`` command offers it (issue 31: ``full`` is offered only where it exists)."""
+
+    @app_commands.command(name="rules")
+    async def rules(  # pyright: ignore[reportIncompatibleVariableOverride]
+        self, interaction: discord.Interaction[Any], full: bool = False
+    ) -> None:
+        """Read the rules: short pages with the cards drawn, or the complete rules.
 
         Args:
-            full: Show the complete rules instead of the summary.
+            full: Show the complete rules instead of the pages.
         """
-        r = renderer(self.game_id)
-        complete = getattr(r, "rules_full_embeds", None)
-        # A private answer: in the reader's language, as every other command (issue 28, 8).
-        with for_interaction(interaction):
-            # Games without a longer version have one card that already holds every rule.
-            embeds = complete() if full and complete is not None else [r.rules_embed()]
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+        await self.ctl.onboard.rules(interaction, self.game_id, full)

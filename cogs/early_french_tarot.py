@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.ui.text.locale import LANGUAGE_CHOICES
-from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
+from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, FullRulesTableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -17,7 +17,7 @@ GAME = "early_french_tarot"
 
 
 class EarlyFrenchTarotCog(
-    TableCog,
+    FullRulesTableCog,
     group_name="oldtarot",
     group_description="Play Early 17th-century French Tarot, a 78-card trick game for 2–6.",
 ):

@@ -1,5 +1,6 @@
-"""``/help``: what Trionfi is, how to start a table, each game's rules, and how the bot is
-doing (version, uptime, servers, open tables)."""
+"""``/help``: what Trionfi is, each game with the buttons of ``/play`` (Practice, Rules), how
+to start a table with friends, and how the bot is doing (version, uptime, servers, open
+tables)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.registry import get_rules, implemented
 from bot.i18n import _, n_
 from bot.ui.delivery.answer import send
-from bot.ui.games import game_title, renderer
+from bot.ui.handlers.onboard import picker_view
 from bot.ui.text.mention import command, options, pattern
-from bot.ui.text.render import COLOUR_LOBBY
 from cogs._table import LEVEL_CHOICES
 
 if TYPE_CHECKING:
@@ -41,67 +40,42 @@ def uptime(seconds: float) -> str:
     return _("{minutes} min", minutes=minutes)
 
 
-def help_embed(*, servers: int, tables: int, up: float) -> discord.Embed:
-    """``/help``; every command it names is a mention (``bot.ui.text.mention``)."""
-    embed = discord.Embed(
-        title=_("Trionfi — tarot card games"),
-        colour=COLOUR_LOBBY,
-        description=_(
-            "Trick-taking games with the 78-card tarot pack, played in this channel: open a "
-            "table with {new}, others press **Join**, the host presses **Start**. Your "
-            "hand comes by DM (or **Show my hand**), and you decide with its buttons and menus "
-            "or with the game's commands. Computer players can fill empty seats.",
-            new=pattern("new"),
-        ),
-    )
-    lines = []
-    for game_id in implemented():
-        rules = get_rules(game_id)
-        group = getattr(renderer(game_id), "GROUP", game_id)
-        players = f"{rules.min_players}–{rules.max_players}"
-        if rules.min_players == rules.max_players:
-            players = str(rules.min_players)
-        lines.append(
+def help_view(*, servers: int, tables: int, up: float) -> discord.ui.LayoutView:
+    """``/help``: what Trionfi is, each game with its **Practice** and **Rules** buttons (as
+    ``/play``), then the rest in a few lines; every command it names is a mention
+    (``bot.ui.text.mention``)."""
+    head = "\n".join(
+        [
+            "## " + _("Trionfi — tarot card games"),
             _(
-                "**{game}** ({players} players) · {new} · rules: {rules} ({full} for all of them)",
-                game=game_title(game_id),
-                players=players,
-                new=command(f"{group} new"),
-                rules=command(f"{group} rules"),
-                full=options(full=True),
-            )
-        )
-    embed.add_field(name=_("Games"), value="\n".join(lines)[:1024], inline=False)
-    embed.add_field(
-        name=_("Computers, hints and reviews"),
-        value=_(
-            "Computer players are casual or expert ({expert}). At a practice table ({hints}, "
-            "never rated) {hint} shows privately what the expert would do. After each deal, "
-            "**Review** shows you privately where the expert would have played otherwise and "
-            "what it cost.",
+                "Trick-taking games with the 78-card tarot pack, played in this channel. New "
+                "here? Press **Practice** under a game: a table with computer players is dealt "
+                "at once, with hints. To play with friends, open a table with {new}; others "
+                "press **Join**, the host presses **Start**. Your hand comes by DM.",
+                new=pattern("new"),
+            ),
+        ]
+    )
+    tail = [
+        _(
+            "**Computers, hints and reviews.** Computer players are casual or expert "
+            "({expert}). At a practice table ({hints}, never rated) {hint} shows privately "
+            "what the expert would do. After each deal, **Review** shows you privately where "
+            "the expert would have played otherwise and what it cost.",
             expert=pattern("new", level=LEVEL_CHOICES[1].name),
             hints=options(hints=True),
             hint=pattern("hint"),
         ),
-        inline=False,
-    )
-    embed.add_field(
-        name=_("The daily deal"),
-        value=_(
-            "{daily}: each UTC day one deal per game, the same cards for everyone in every "
-            "server, played alone in your DMs against expert computers; one attempt a day. "
-            "Boards show scores only; once you finish, **Compare** shows every hand and the "
-            "day's best play. Resigning (or leaving it untouched for a day) lets the casual "
-            "computer finish your hand, and that result is your score.",
+        _(
+            "**The daily deal.** {daily}: each UTC day one deal per game, the same cards for "
+            "everyone in every server, played alone in your DMs against expert computers; one "
+            "attempt a day.",
             daily=command("daily"),
         ),
-        inline=False,
-    )
-    embed.add_field(
-        name=_("Also"),
-        value=_(
-            "{leaderboard} · {stats} · {history} · {record} · {notify} (turn notifications) · "
-            "{pictures} · {language} · {forget}",
+        _(
+            "**Also** {play} · {leaderboard} · {stats} · {history} · {record} · {notify} "
+            "(turn notifications) · {pictures} · {language} · {forget}",
+            play=command("play"),
             leaderboard=command("leaderboard"),
             stats=command("stats"),
             history=command("history"),
@@ -111,18 +85,16 @@ def help_embed(*, servers: int, tables: int, up: float) -> discord.Embed:
             language=command("language"),
             forget=command("privacy forget-me"),
         ),
-        inline=False,
-    )
-    embed.set_footer(
-        text=_(
+        "-# "
+        + _(
             "Trionfi {version} · up {uptime} · {servers} · {tables}",
             version=version(),
             uptime=uptime(up),
             servers=n_("{n} server", "{n} servers", servers),
             tables=n_("{n} open table", "{n} open tables", tables),
-        )
-    )
-    return embed
+        ),
+    ]
+    return picker_view(head, "\n\n".join(tail))
 
 
 class HelpCog(commands.Cog):
@@ -137,12 +109,12 @@ class HelpCog(commands.Cog):
 
         async def work() -> None:
             tables = await self.bot.service.open_table_count()
-            embed = help_embed(
+            view = help_view(
                 servers=len(self.bot.guilds),
                 tables=tables,
                 up=time.time() - self.bot.started_at,
             )
-            await send(interaction, ephemeral=True, embed=embed)
+            await send(interaction, ephemeral=True, view=view)
 
         await self.bot.controller.desk.guarded(interaction, work)
 

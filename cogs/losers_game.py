@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.ui.text.locale import LANGUAGE_CHOICES
-from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value
+from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, FullRulesTableCog, clock_value
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -23,7 +23,7 @@ SUITS = [
 
 
 class LosersGameCog(
-    TableCog,
+    FullRulesTableCog,
     group_name="losers",
     group_description="Play Loser's Game: bid the trumps and sets you will take.",
 ):

@@ -9,7 +9,13 @@ from discord import app_commands
 
 from bot.ui.handlers.desk import where_of
 from bot.ui.text.locale import LANGUAGE_CHOICES
-from cogs._table import CLOCK_CHOICES, LEVEL_CHOICES, TableCog, clock_value, parse_cards
+from cogs._table import (
+    CLOCK_CHOICES,
+    LEVEL_CHOICES,
+    FullRulesTableCog,
+    clock_value,
+    parse_cards,
+)
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -31,7 +37,7 @@ BONUSES = [
 
 
 class QueenOfTarotCog(
-    TableCog,
+    FullRulesTableCog,
     group_name="tarocchi",
     group_description="Play Queen of Tarot (Mitigati): three-player tarocchi with bargaining.",
 ):

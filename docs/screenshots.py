@@ -26,6 +26,7 @@ from simcord.backend.cdn import CDN_BASE
 
 from bot.client import TrionfiBot
 from bot.ui.delivery.suit_emojis import SUIT_EMOJI_NAMES
+from bot.ui.games import renderer
 from bot.ui.pictures.suit_icons import suit_icon
 from tests.resilience.drive import Table, landed_games, make_world, seat_counts
 
@@ -128,11 +129,73 @@ async def game(game_id: str) -> list[str]:
     return taken
 
 
+async def shots(env: simcord.Env, where: Any, viewer: Any, stem: str, **layout: Any) -> None:
+    """``stem``.png at desktop width and ``stem``_phone.png as a phone's screen."""
+    emojis = suit_emoji_assets(env)
+    async with env.preview(where, viewers=[viewer], assets=emojis, **layout) as p:
+        await shot(p.url, OUT / f"{stem}.png", 1100)
+    async with env.preview(
+        where,
+        viewers=[viewer],
+        assets=emojis,
+        display="fixed",
+        width=PHONE_WIDTH,
+        height=1600,
+        **layout,
+    ) as p:
+        await shot(p.url, OUT / f"{stem}_phone.png", 1600, PHONE_WIDTH)
+
+
+async def way_in() -> list[str]:
+    """The way in (issue 31): ``/play`` (``trionfi_play``), French Tarot's rules pages
+    (``french_tarot_rules_1``, ``_3``) and Queen of Tarot's first (``queen_of_tarot_rules_1``),
+    and a practice table's first deal with its coach lines (``french_tarot_practice_1``, ``_2``:
+    the DM at the first two decisions)."""
+    bot = TrionfiBot(
+        Path(tempfile.mkdtemp()) / "shots.sqlite3",
+        seed_source=lambda: 9,
+        sweep_every=None,
+        shard_count=1,
+        suit_emojis=True,
+    )
+    taken: list[str] = []
+    async with simcord.run(bot) as env:
+        world = make_world(env, 1)
+        alice = world.members[0]
+        # One channel per moment, so each picture shows that moment alone.
+        here = world.guild.create_text_channel("play")
+        await alice.slash(here, "play")
+        await shots(env, here, alice, "trionfi_play", layout="channel")
+        taken.append("trionfi_play")
+        for game_id, turns in (("french_tarot", (1, 3)), ("queen_of_tarot", (1,))):
+            here = world.guild.create_text_channel(f"rules-{game_id}")
+            await alice.slash(here, f"{renderer(game_id).GROUP} rules")
+            page = 1
+            for wanted in turns:
+                while page < wanted:
+                    message = here.history(viewer=alice)[0]
+                    await alice.click(message, label="Next")
+                    page += 1
+                await shots(env, here, alice, f"{game_id}_rules_{page}", layout="channel")
+                taken.append(f"{game_id}_rules_{page}")
+        here = world.guild.create_text_channel("practice")
+        await alice.slash(here, "play")
+        await alice.click(here.history(viewer=alice)[0], custom_id="ob:practice:french_tarot")
+        table = Table(world, "french_tarot", [alice], 9, table_id=1)
+        for n in (1, 2):
+            await shots(env, alice.user.dm_channel, alice.user, f"french_tarot_practice_{n}")
+            taken.append(f"french_tarot_practice_{n}")
+            await table.step()
+    await bot.close()
+    return taken
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     for game_id in landed_games():
         taken = await game(game_id)
         print(f"{game_id}: " + ", ".join(f"{game_id}_{n}[_phone].png" for n in taken))
+    print("the way in: " + ", ".join(f"{n}[_phone].png" for n in await way_in()))
 
 
 if __name__ == "__main__":

@@ -206,3 +206,11 @@ async def play_turn(*members: Any) -> Any:
     assert hand is not None
     await take_turn(mover, hand)
     return mover
+
+
+def private_answer(channel: Any, member: Any, result: Any) -> discord.Message:
+    """The private answer ``member`` got to ``result`` in ``channel``, as their client shows it
+    (a whole message: answers in the newer layout or with embeds sent as a follow-up are not
+    whole in the interaction's own record)."""
+    answer = said(result)
+    return next(m for m in channel.history(viewer=member) if m.id == answer.id)

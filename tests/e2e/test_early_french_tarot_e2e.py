@@ -15,6 +15,7 @@ from tests.e2e.helpers import (
     has_controls,
     labels,
     playable,
+    private_answer,
     said,
     take_turn,
 )
@@ -139,7 +140,8 @@ async def test_two_player_table_and_rules(world: tuple[Any, ...]) -> None:
     assert any("game over" in embed_text(m) for m in channel.history())
 
     short = await alice.slash(channel, "oldtarot rules")
-    assert said(short).ephemeral and "the short version" in embed_text(said(short))
+    page = embed_text(private_answer(channel, alice, short))
+    assert said(short).ephemeral and "rules — Deal (1/4)" in page  # the first of the pages
     full = await alice.slash(channel, "oldtarot rules", full=True)
-    text = embed_text(said(full))
+    text = embed_text(private_answer(channel, alice, full))
     assert said(full).ephemeral and "complete rules" in text and "owe" in text

@@ -20,6 +20,7 @@ from tests.e2e.helpers import (
     labels,
     play_card,
     playable,
+    private_answer,
     said,
 )
 
@@ -206,7 +207,8 @@ async def test_autocomplete_safe_bid_button_and_rules(world: tuple[Any, ...]) ->
     assert (await service.get_table(1)).status == "playing"
 
     short = await alice.slash(channel, "losers rules")
-    assert said(short).ephemeral and "the short version" in embed_text(said(short))
+    page = embed_text(private_answer(channel, alice, short))
+    assert said(short).ephemeral and "rules — Deal (1/4)" in page  # the first of the pages
     full = await alice.slash(channel, "losers rules", full=True)
-    text = embed_text(said(full))
+    text = embed_text(private_answer(channel, alice, full))
     assert said(full).ephemeral and "complete rules" in text and "face down" in text

@@ -16,6 +16,7 @@ from tests.e2e.helpers import (
     has_controls,
     labels,
     play_card,
+    private_answer,
     said,
 )
 
@@ -138,6 +139,9 @@ async def test_slash_bargaining_refusals_and_rules(world: tuple[Any, ...]) -> No
     assert "session 2 of 3 (15 cards each)" in embed_text(channel.last_message)
 
     short = await alice.slash(channel, "tarocchi rules")
-    assert said(short).ephemeral and "the short version" in embed_text(said(short))
-    full = await alice.slash(channel, "tarocchi rules", full=True)
-    assert "Mitigati" in embed_text(said(full)) and "129" in embed_text(said(full))
+    page = embed_text(private_answer(channel, alice, short))
+    assert said(short).ephemeral and "rules — Deal (1/5)" in page  # the first of the pages
+    full = embed_text(
+        private_answer(channel, alice, await alice.slash(channel, "tarocchi rules", full=True))
+    )
+    assert "Mitigati" in full and "129" in full

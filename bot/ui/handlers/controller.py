@@ -1,8 +1,9 @@
 """The bot's handlers, put together (``TrionfiBot.controller``), and where each click goes.
 
 Every restart-proof component hands its click here (``bot.ui.components``: ``TableClicks``,
-``ChoiceClicks``, ``RecordClicks``), which sends it to the handler of its concern; slash
-commands call those handlers directly (``ctl.lobby.open_lobby``, ``ctl.play.command_act``…).
+``ChoiceClicks``, ``RecordClicks``, ``OnboardClicks``), which sends it to the handler of its
+concern; slash commands call those handlers directly (``ctl.lobby.open_lobby``,
+``ctl.play.command_act``…).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bot.ui.handlers.daily import DailyController
 from bot.ui.handlers.desk import Desk, Host, from_hand
 from bot.ui.handlers.life import LifeController
 from bot.ui.handlers.lobby import LobbyController
+from bot.ui.handlers.onboard import OnboardController
 from bot.ui.handlers.play import PlayController
 from bot.ui.handlers.records import RecordsController
 from bot.ui.handlers.screens import TableScreens
@@ -59,6 +61,7 @@ class TableController:
         self.coach = CoachController(self.desk)
         self.daily = DailyController(self.desk, self.publisher)
         self.records = RecordsController(self.desk, self.life, stats)
+        self.onboard = OnboardController(self.desk, self.publisher)
 
     # ---- a table's buttons and selects (``TableClicks``, ``ChoiceClicks``) -------------------
     async def on_button(
@@ -114,6 +117,12 @@ class TableController:
         await self.desk.guarded(
             interaction, lambda: self.play.choose(interaction, table_id, selected), mode
         )
+
+    # ---- the way in: /play, practice, rules pages (``OnboardClicks``) -------------------------
+    async def on_onboard(
+        self, interaction: discord.Interaction[Any], verb: str, game_id: str, page: int | None
+    ) -> None:
+        await self.onboard.click(interaction, verb, game_id, page)
 
     # ---- the record buttons (``RecordClicks``) ------------------------------------------------
     async def on_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:

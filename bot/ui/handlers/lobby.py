@@ -31,6 +31,23 @@ def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
     return [_(access.NEEDED[attr]) for attr in access.ESSENTIAL if not getattr(have, attr)]
 
 
+def require_permissions(interaction: discord.Interaction[Any]) -> None:
+    """Refuse (``ServiceError``) a table in a channel where the bot lacks an essential
+    permission, naming the missing ones; checked first, so nothing is half-created."""
+    missing = missing_permissions(interaction)
+    if missing:
+        raise ServiceError(
+            n_(
+                "I can't run a table in this channel: I'm missing the {names} "
+                "permission. Ask an admin to grant it, or use another channel.",
+                "I can't run a table in this channel: I'm missing the {names} "
+                "permissions. Ask an admin to grant them, or use another channel.",
+                len(missing),
+                names=", ".join(f"**{m}**" for m in missing),
+            )
+        )
+
+
 class LobbyController:
     """Opening a table, its seats, and its start."""
 
@@ -78,18 +95,7 @@ class LobbyController:
                 raise ServiceError(
                     _("Tables live in server channels: use this command in a server.")
                 )
-            missing = missing_permissions(interaction)
-            if missing:  # checked first, so nothing is half-created
-                raise ServiceError(
-                    n_(
-                        "I can't run a table in this channel: I'm missing the {names} "
-                        "permission. Ask an admin to grant it, or use another channel.",
-                        "I can't run a table in this channel: I'm missing the {names} "
-                        "permissions. Ask an admin to grant them, or use another channel.",
-                        len(missing),
-                        names=", ".join(f"**{m}**" for m in missing),
-                    )
-                )
+            require_permissions(interaction)
             user = interaction.user
             table = await self.service.open_lobby(
                 interaction.guild_id,

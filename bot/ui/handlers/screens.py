@@ -37,6 +37,7 @@ from bot.ui.handlers.desk import Host
 from bot.ui.handlers.layouts import hand_layout, result_card, table_layout
 from bot.ui.text.brief import link_line
 from bot.ui.text.daily import result_embed
+from bot.ui.text.first_steps import with_first_steps
 from bot.ui.text.life import clock_line, clock_name
 from bot.ui.text.locale import for_seat, for_table
 from bot.ui.text.names import escape_name, pinging
@@ -152,6 +153,7 @@ class TableScreens:
                 )
                 return {"view": card}
             embed = r.hand_embed(table, view, self.where(table), outcome)
+            embed = with_first_steps(embed, table, view, outcome.deal_number)
             controls = decision_controls(r, table.id, view, selected)
             if controls is not None:
                 stamp_deal(controls, outcome.deal_number)
