@@ -284,9 +284,9 @@ def _prompt(view: SeatView) -> str:
         return _("**Call a card.** Its holder is your secret partner (calling your own: alone).")
     if "discard" in kinds:
         return n_(
-            "**Discard {n} card** with the selects below, then confirm. No Kings, no bouts; "
+            "**Discard {n} card**: pick it below, then confirm. No Kings, no bouts; "
             "trumps only when you have nothing else (they are shown to everyone).",
-            "**Discard {n} cards** with the selects below, then confirm. No Kings, no bouts; "
+            "**Discard {n} cards**: pick them below, then confirm. No Kings, no bouts; "
             "trumps only when you have nothing else (they are shown to everyone).",
             pv.info["dog_size"],
         )

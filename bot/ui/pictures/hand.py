@@ -208,17 +208,24 @@ def paste_card(
         y += RAISE
     if tile is not None:
         img.paste(tile, (x, y), tile)
-    draw = ImageDraw.Draw(img)
-    if new and new_word:
-        word, size = fit(new_word, 13, True, 38, smallest=9)
-        w = round(text_length(word, size, True)) + 8
-        top = y + TILE_H - 24
-        draw.rounded_rectangle((x + 3, top, x + 3 + w, top + 17), 5, fill=BADGE_NEW)
-        draw.text((x + 7, top + 9), word, font=font(size, True), fill=BADGE_TEXT, anchor="lm")
+    draw = ImageDraw.Draw(img, "RGBA")
+    box = (x, y, x + TILE_W - 1, y + TILE_H - 1)
+    if new:
+        # An orange edge, seen even where the next card or row covers most of this one.
+        draw.rounded_rectangle(box, 8, outline=BADGE_NEW, width=4)
+        if new_word:
+            word, size = fit(new_word, 13, True, 40, smallest=9)
+            w = round(text_length(word, size, True)) + 8
+            top = y + TILE_H - 44  # above the card code
+            draw.rounded_rectangle((x + 4, top, x + 4 + w, top + 17), 5, fill=BADGE_NEW)
+            draw.text((x + 8, top + 9), word, font=font(size, True), fill=BADGE_TEXT, anchor="lm")
     if picked:
-        cx, cy, r = x + 20, y + TILE_H // 2 + 4, 14
+        # A green wash and edge over the whole card (any visible part of it shows it picked),
+        # and a ✓ under its corner index.
+        draw.rounded_rectangle(box, 8, fill=(*PICKED, 70), outline=PICKED, width=4)
+        cx, cy, r = x + 21, y + 58, 13
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PICKED, outline=BADGE_TEXT, width=2)
-        draw.text((cx, cy + 1), "✓", font=font(20, True), fill=BADGE_TEXT, anchor="mm")
+        draw.text((cx, cy + 1), "✓", font=font(19, True), fill=BADGE_TEXT, anchor="mm")
 
 
 def paste_frame(img: Image.Image, x: int, y: int) -> None:
