@@ -28,6 +28,7 @@ from bot.services.stats import StatsService
 from bot.services.tables import TableService
 from bot.ui.components.choice import ChoiceSelect
 from bot.ui.components.table import TableButton, TableSelect
+from bot.ui.components.toggles import PickButton
 from bot.ui.delivery import suit_emojis
 from bot.ui.delivery.answer import reply_error
 from bot.ui.handlers.controller import TableController
@@ -262,7 +263,7 @@ class TrionfiBot(commands.AutoShardedBot):
         else:
             set_suit_marks(None)
         # Restart-proof components: every button/select of every table, old or new.
-        self.add_dynamic_items(TableButton, TableSelect, ChoiceSelect)
+        self.add_dynamic_items(TableButton, TableSelect, ChoiceSelect, PickButton)
         self.tree.on_error = self.on_app_command_error
         if self.sync_only:
             await self.sync_commands(force=True)

@@ -8,7 +8,9 @@ of the channel and of a player's DMs, and takes a picture of each with headless 
 
 The moments: ``table`` (the channel), ``turn`` (a DM at its player's decision), ``waiting``
 (a DM while others decide), ``summary`` (the channel after the first deal), ``result`` (the
-channel at the end) and ``result_card`` (a player's DM at the end).
+channel at the end) and ``result_card`` (a player's DM at the end); and the multi-card choices
+as toggles (issue 31): ``french_tarot_ecart`` (a 6-card écart, three cards picked, at a
+practice table: Suggest beside Confirm) and ``queen_of_tarot_discard`` (the dealer's 3 of 28).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -28,6 +30,9 @@ from bot.client import TrionfiBot
 from bot.ui.delivery.suit_emojis import SUIT_EMOJI_NAMES
 from bot.ui.games import renderer
 from bot.ui.pictures.suit_icons import suit_icon
+from tests.e2e.helpers import components, dm_hand
+from tests.e2e.test_french_tarot_e2e import seed_where_alice_takes
+from tests.e2e.test_toggles_e2e import queen_choice, seed_where_alice_discards
 from tests.resilience.drive import Table, landed_games, make_world, seat_counts
 
 OUT = Path(__file__).resolve().parent / "screenshots"
@@ -190,12 +195,87 @@ async def way_in() -> list[str]:
     return taken
 
 
+async def tap_toggles(member: Any, count: int) -> None:
+    """Tap ``count`` of the hand's card toggles (suit cards first), one tap each."""
+    for _ in range(count):
+        hand = dm_hand(member)
+        assert hand is not None
+        free = [
+            c.custom_id
+            for c in components(hand)
+            if (c.custom_id or "").startswith("tp:")
+            and "suggest" not in (c.custom_id or "")
+            and not (c.label or "").startswith("✓")
+        ]
+        free.sort(key=lambda custom_id: custom_id.split(":")[3].startswith("T"))
+        await member.user.click(hand, custom_id=free[0])
+
+
+async def ecart() -> None:
+    """A 3-player French Tarot écart (6 of 30 cards) at a practice table, half picked."""
+    scratch = Path(tempfile.mkdtemp())
+    seed = await seed_where_alice_takes(scratch / "seed.sqlite3", 3, 2, False)
+    bot = TrionfiBot(
+        scratch / "shots.sqlite3",
+        seed_source=lambda: seed,
+        sweep_every=None,
+        shard_count=1,
+        suit_emojis=True,
+    )
+    async with simcord.run(bot) as env:
+        world = make_world(env, 1)
+        alice = world.members[0]
+        await alice.slash(world.channel, "tarot new", seats=3, computers=2, deals=1, hints=True)
+        await alice.click(world.channel.last_message, label="Start")
+        hand = dm_hand(alice)
+        assert hand is not None
+        await alice.user.click(hand, label="Garde")
+        await tap_toggles(alice, 3)
+        await shots(env, alice.user.dm_channel, alice.user, "french_tarot_ecart")
+    await bot.close()
+
+
+async def queen_discard() -> None:
+    """Queen of Tarot's dealer discarding 3 of 28 cards, one picked."""
+    scratch = Path(tempfile.mkdtemp())
+    seed = await seed_where_alice_discards(scratch / "seed.sqlite3")
+    bot = TrionfiBot(
+        scratch / "shots.sqlite3",
+        seed_source=lambda: seed,
+        sweep_every=None,
+        shard_count=1,
+        suit_emojis=True,
+    )
+    async with simcord.run(bot) as env:
+        world = make_world(env, 1)
+        alice = world.members[0]
+        await alice.slash(world.channel, "tarocchi new", computers=2)
+        await alice.click(world.channel.last_message, label="Start")
+        table = await bot.service.table_in_channel(world.channel.id)
+        assert table is not None
+        for _ in range(40):
+            view = (await bot.service.snapshot(table.id, alice.id)).seat_views[0]
+            if view.legal[0].type == "discard":
+                break
+            kind = queen_choice(view.legal).type
+            hand = dm_hand(alice)
+            assert hand is not None
+            button = next(c for c in components(hand) if f":act:{kind}" in (c.custom_id or ""))
+            await alice.user.click(hand, custom_id=button.custom_id)
+        await tap_toggles(alice, 1)
+        await shots(env, alice.user.dm_channel, alice.user, "queen_of_tarot_discard")
+    await bot.close()
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     for game_id in landed_games():
         taken = await game(game_id)
         print(f"{game_id}: " + ", ".join(f"{game_id}_{n}[_phone].png" for n in taken))
     print("the way in: " + ", ".join(f"{n}[_phone].png" for n in await way_in()))
+    await ecart()
+    await queen_discard()
+    print("french_tarot_ecart[_phone].png, queen_of_tarot_discard[_phone].png")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,6 @@ from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import LANGUAGES, language_of
 from bot.services.analysis import expert_ready
 from bot.services.bounds import Where, require_here, require_room
-from bot.services.coach import TableCoach
 from bot.services.daily import DailyTables
 from bot.services.errors import (
     Conflict,
@@ -40,6 +39,7 @@ from bot.services.errors import (
 from bot.services.life import CLOCKS
 from bot.services.locks import TableLock
 from bot.services.models import Outcome, TableInfo
+from bot.services.picks import TablePicks
 from bot.services.step import (
     LEVELS,
     SEED_BITS,
@@ -90,7 +90,7 @@ def option_refusal(rules: Rules, options: Mapping[str, Any] | None) -> InvalidRe
     return InvalidRequest("bad_option")
 
 
-class TableService(DailyTables, TableCoach):
+class TableService(DailyTables, TablePicks):
     """Use cases of game tables. Every method returns models and raises ``ServiceError``s."""
 
     # ---- lobby -----------------------------------------------------------------------

@@ -29,6 +29,7 @@ from tests.e2e.helpers import (
     embed_text,
     has_controls,
     labels,
+    parts,
     play_card,
     said,
 )
@@ -82,9 +83,24 @@ def selects(message: discord.Message, prefix: str) -> list[discord.SelectMenu]:
     ]
 
 
+def toggle_ids(message: discord.Message) -> dict[str, str]:
+    """A multi-card choice drawn as toggles (issue 31): each card's button custom_id."""
+    out: dict[str, str] = {}
+    for c in components(message):
+        custom_id = c.custom_id or ""
+        if isinstance(c, discord.Button) and custom_id.startswith("tp:"):
+            what = custom_id.split(":")[3].split("@")[0]
+            if what != "suggest":
+                out[what] = custom_id
+    return out
+
+
 def assert_fits(message: discord.Message) -> None:
-    """Discord's limits: ≤ 5 rows, ≤ 25 options per select, custom ids ≤ 100 characters."""
-    assert len(action_rows(message)) <= 5
+    """Discord's limits: ≤ 5 rows (the newer layout: ≤ 40 components in all, toggles may
+    take more rows), ≤ 5 buttons a row, ≤ 25 options per select, custom ids ≤ 100
+    characters."""
+    assert len(action_rows(message)) <= 5 or (toggle_ids(message) and len(parts(message)) <= 40)
+    assert all(len(row.children) <= 5 for row in action_rows(message))
     for c in components(message):
         assert len(c.custom_id or "") <= 100
         if isinstance(c, discord.SelectMenu):
@@ -116,6 +132,10 @@ class Player:
             )
         elif "No chelem" in offered:
             result = await who.click(message, label="No chelem")
+        elif toggle_ids(message):
+            await self._toggle(message)
+            self.discarded = True
+            return
         elif selects(message, "tc:") and "discard" in (selects(message, "tc:")[0].custom_id or ""):
             await self._choose(message, "discard")
             self.discarded = True
@@ -128,6 +148,23 @@ class Player:
         else:  # the first card offered: one tap, or a menu when the cards do not fit
             result = await play_card(who, message)
         assert result.acknowledged, "the bot did not answer"
+
+    async def _toggle(self, message: discord.Message) -> None:
+        """Tap the cards of a discard one by one (suit cards first: trumps only when the
+        hand forces them), then Confirm."""
+        who = self.member.user
+        need = 3 if "Discard 3" in embed_text(message) else 6
+        offered = sorted(toggle_ids(message), key=lambda c: c[0] == "T")
+        for card in offered[:need]:
+            current = dm_hand(self.member)
+            assert current is not None
+            result = await who.click(current, custom_id=toggle_ids(current)[card])
+            assert result.acknowledged and not result.followups, "one tap, redrawn in place"
+        current = dm_hand(self.member)
+        assert current is not None
+        confirm = next(b for b in labels(current) if b.startswith("Confirm"))
+        result = await who.click(current, label=confirm)
+        assert result.acknowledged and not said(result).ephemeral, "the choice was refused"
 
     async def _choose(self, message: discord.Message, kind: str) -> None:
         """Pick cards across several selects, then press Confirm (a multi-card choice)."""
@@ -244,7 +281,7 @@ async def test_five_player_game_with_discard_poignee_and_secret_partner(
 
     await run_game(env, players, each=check_privacy)
 
-    assert players[0].discarded, "alice took with a Garde and discarded through the selects"
+    assert players[0].discarded, "alice took with a Garde and discarded, card by card"
     assert players[0].showed and seen["poignee_public"], "alice's poignée was shown publicly"
     assert seen["secret_steps"] > 0 and seen["revealed"]
     texts = public_texts(channel)
@@ -282,7 +319,7 @@ async def test_three_player_hands_of_24_and_30_cards_fit_discord(world: tuple[An
     hand = dm_hand(alice)
     assert hand is not None
     assert_fits(hand)
-    offered = {o.value for m in selects(hand, "tc:") for o in m.options}
+    offered = {o.value for m in selects(hand, "tc:") for o in m.options} | set(toggle_ids(hand))
     assert offered == set(view.legal[0].cards or ())
     assert "Discard 6" in embed_text(hand)
 
@@ -371,19 +408,29 @@ async def test_closed_dms_discard_from_the_ephemeral_hand(world: tuple[Any, ...]
     assert (await alice.click(hand, label="Garde")).acknowledged
     hand = await ephemeral_hand()
     assert_fits(hand)
-    assert len(selects(hand, "tc:")) >= 2
-    # Pick across the suit selects of the ephemeral message; each pick redraws it in place.
-    for i in range(len(selects(hand, "tc:"))):
-        menu = selects(hand, "tc:")[i]
-        have = [o.value for m in selects(hand, "tc:") for o in m.options if o.default]
-        if len(have) == 6:
-            break
-        mine = [o.value for o in menu.options if o.default]
-        extra = [o.value for o in menu.options if not o.default][: 6 - len(have)]
-        r = await alice.select(hand, mine + extra, custom_id=menu.custom_id)
-        assert r.acknowledged and said(r).message is not None
-        hand = said(r).message
-    chosen = [o.value for m in selects(hand, "tc:") for o in m.options if o.default]
+    chosen: list[str] = []
+    if toggle_ids(hand):
+        # Tap the cards on the ephemeral message; each tap redraws it in place.
+        chosen = sorted(toggle_ids(hand), key=lambda c: c[0] == "T")[:6]
+        for card in chosen:
+            r = await alice.click(hand, custom_id=toggle_ids(hand)[card])
+            assert r.acknowledged and said(r).message is not None
+            hand = said(r).message
+            assert hand.flags.ephemeral
+    else:
+        assert len(selects(hand, "tc:")) >= 2
+        # Pick across the suit selects of the ephemeral message; each redraws it in place.
+        for i in range(len(selects(hand, "tc:"))):
+            menu = selects(hand, "tc:")[i]
+            have = [o.value for m in selects(hand, "tc:") for o in m.options if o.default]
+            if len(have) == 6:
+                break
+            mine = [o.value for o in menu.options if o.default]
+            extra = [o.value for o in menu.options if not o.default][: 6 - len(have)]
+            r = await alice.select(hand, mine + extra, custom_id=menu.custom_id)
+            assert r.acknowledged and said(r).message is not None
+            hand = said(r).message
+        chosen = [o.value for m in selects(hand, "tc:") for o in m.options if o.default]
     assert len(chosen) == 6
     confirm = next(b for b in labels(hand) if b.startswith("Confirm"))
     assert (await alice.click(hand, label=confirm)).acknowledged

@@ -53,6 +53,22 @@ async def decide(member: Any, dm: discord.Message, *, settle: bool) -> None:
             r = await member.user.select(dm, ["2"], custom_id=ids["demand"].custom_id)
         else:
             r = await member.user.click(dm, label="Continue")
+    elif "Discard 3 cards" in text and not menus:  # one toggle per card (issue 31)
+        for _ in range(3):
+            current = dm_hand(member)
+            assert current is not None
+            toggle = next(
+                c
+                for c in components(current)
+                if (c.custom_id or "").startswith("tp:")
+                and "suggest" not in (c.custom_id or "")
+                and not (c.label or "").startswith("✓")
+            )
+            assert (await member.user.click(current, custom_id=toggle.custom_id)).acknowledged
+        redrawn = dm_hand(member)  # the picks are drawn green, with a Confirm button
+        assert redrawn is not None
+        confirm = next(b for b in labels(redrawn) if b.startswith("Confirm"))
+        r = await member.user.click(redrawn, label=confirm)
     elif "Discard 3 cards" in text:
         first = menus[0]
         picks = [o.value for o in first.options[:3]]

@@ -40,7 +40,9 @@ def test_table_renderer_takes_a_public_view(func: Any) -> None:
 def test_hand_renderer_takes_a_seat_view(func: Any) -> None:
     hints = typing.get_type_hints(func)
     assert hints["view"] is SeatView
-    assert all(hints[n] is str for n in inspect.signature(func).parameters if n != "view")
+    # Besides the view, only plain words and card codes (``picked``: the seat's own picks).
+    plain = (str, tuple[str, ...])
+    assert all(hints[n] in plain for n in inspect.signature(func).parameters if n != "view")
 
 
 @pytest.mark.parametrize("func", [render_turn, turn_scene], ids=lambda f: f.__name__)

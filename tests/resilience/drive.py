@@ -119,6 +119,11 @@ def gestures(message: discord.Message) -> list[Gesture]:
         if isinstance(c, discord.Button):
             if ":act:" in custom_id and not c.disabled and ":cards=" not in custom_id:
                 out.append(Gesture("click", custom_id))
+            elif custom_id.startswith("tp:"):  # a multi-card choice's toggles (issue 31)
+                kind = custom_id.split(":")[2]
+                if kind not in chosen:
+                    chosen.add(kind)
+                    out.append(Gesture("choose", custom_id, kind))
         elif isinstance(c, discord.SelectMenu):
             if custom_id.startswith("ts:"):
                 out += [Gesture("select", custom_id, o.value) for o in c.options]
@@ -263,19 +268,39 @@ class Table:
         assert refusal(r) is None, f"{g} offered but refused: {refusal(r)}"
 
     async def _choose(self, member: Any, message: discord.Message, kind: str) -> InteractionResult:
-        """A multi-card choice: random legal cards picked across the selects, then Confirm."""
+        """A multi-card choice: random legal cards picked (tapped as toggles, or across the
+        selects), then Confirm."""
         out = await self.service.snapshot(self.table_id, member.id)
         (view,) = out.seat_views.values()
         rules = get_rules(self.game_id)
         template = self.rng.choice([a for a in view.legal if a.type == kind])
         cards = list(rules.random_choice(view, template, self.rng).cards or ())
+        toggles = f"tp:{self.table_id}:{kind}:"
+        current = message
+        for card in cards:  # toggles: one tap per card, each redrawing the hand
+            button = next(
+                (
+                    c
+                    for c in components(current)
+                    if (getattr(c, "custom_id", None) or "").startswith(f"{toggles}{card}@")
+                ),
+                None,
+            )
+            if button is None:
+                break
+            if getattr(button, "style", None) == discord.ButtonStyle.success:
+                continue  # already picked (picks are kept with the seat)
+            r = await member.user.click(current, custom_id=button.custom_id)
+            assert r.acknowledged and refusal(r) is None, refusal(r)
+            fresh = await self.hand(member)
+            assert fresh is not None
+            current = fresh
         prefix = f"tc:{self.table_id}:{kind}:"
         parts = [
             c.custom_id
             for c in components(message)
             if isinstance(c, discord.SelectMenu) and (c.custom_id or "").startswith(prefix)
         ]
-        current = message
         for part in parts:
             menu = next(c for c in components(current) if getattr(c, "custom_id", None) == part)
             assert isinstance(menu, discord.SelectMenu)

@@ -120,6 +120,7 @@ REASON_SAMPLES: dict[str, dict[str, Any]] = {
     "poignee_excuse": {"game": "french_tarot"},
     "too_few_trumps": {"game": "french_tarot", "n": 2},
     "too_many_trumps": {"game": "french_tarot"},
+    "picked_enough": {"game": "french_tarot", "kind": "discard", "n": 6},
     "other": {"game": "la_morte"},
 }
 MALFORMED = {

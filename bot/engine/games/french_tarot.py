@@ -335,6 +335,11 @@ class FrenchTarotRules(Rules):
         if seat == b[8] and b[12]:
             info["discard"] = list(b[12])
         hand = hand_of(s, seat)
+        called = b[10]
+        if seat == b[8] and called is not None and (called in hand or called in b[12]):
+            # C-9: a taker who called a card of their own (or discarded it) knows they play
+            # alone, though the table learns it only when the card is played (D-13).
+            info["alone"] = True
         if b[3] is _PLAY and may_show_poignee(s, seat):
             info["poignee_levels"] = [o[1] for o in poignee_options(hand, b[0])]
         if s[TURN] == seat and b[3] is _PLAY:

@@ -73,10 +73,11 @@ def _table_png(outcome: Outcome) -> bytes | None:
     )
 
 
-def turn_picture(outcome: Outcome, seat: int) -> bytes:
+def turn_picture(outcome: Outcome, seat: int, picked: tuple[str, ...] = ()) -> bytes:
     """The picture of a seat's decision: the table on top (that seat at the bottom, the
     trick with its winning card, the running scores), a ribbon with the contract, and the
-    seat's hand below, in one picture a phone shows whole."""
+    seat's hand below, in one picture a phone shows whole (``picked``: the cards picked so
+    far for a multi-card choice, drawn lowered)."""
     view = outcome.seat_views[seat]
     table = outcome.table
     names, markers = _names(table, table.players)
@@ -87,6 +88,7 @@ def turn_picture(outcome: Outcome, seat: int) -> bytes:
         markers=markers,
         winning=winning_seat(view.public),
         scores=tuple(outcome.totals),
+        picked=picked,
     )
 
 
@@ -107,14 +109,16 @@ def deciding(outcome: Outcome, seat: int) -> bool:
     )
 
 
-async def add_hand_picture(fields: dict[str, Any], outcome: Outcome, seat: int) -> dict[str, Any]:
+async def add_hand_picture(
+    fields: dict[str, Any], outcome: Outcome, seat: int, picked: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """``fields`` of a hand message with the picture of that seat's own view: at its decision,
-    the table above the hand (``turn_picture``)."""
+    the table above the hand (``turn_picture``; ``picked``: a multi-card choice's picks)."""
     view = outcome.seat_views.get(seat)
     if view is None or outcome.finished:
         return fields
     if deciding(outcome, seat):
-        png = await asyncio.to_thread(turn_picture, outcome, seat)
+        png = await asyncio.to_thread(turn_picture, outcome, seat, picked)
         return _with(fields, "turn.png", png)
     game_id = outcome.table.game_id
     png = await asyncio.to_thread(lambda: render_hand(view, game_id=game_id))

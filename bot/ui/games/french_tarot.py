@@ -136,8 +136,12 @@ def _your_turn(pv: PublicView, who: str) -> str:
     return _("{who}, it's your turn — play a card.", who=who)
 
 
-def _called_line(table: TableInfo, info: dict[str, Any], taker: str) -> str:
+def _called_line(table: TableInfo, info: dict[str, Any], taker: str, alone: bool = False) -> str:
     called = f"**{long_name(info['called'])}**"
+    if alone and info["alone"] is not True:
+        # The taker's own hand: they called their own card (french_tarot C-9), which the
+        # table learns only when it is played (D-13).
+        return _("Called {card} — your own card: you play **alone**", card=called)
     if info["alone"] is True:
         return _("Called {card} — {taker} plays **alone**", card=called, taker=taker)
     if info["partner"] is not None:
@@ -149,7 +153,7 @@ def _called_line(table: TableInfo, info: dict[str, Any], taker: str) -> str:
     return _("Called {card} — the partner stays secret until it is played", card=called)
 
 
-def _contract_lines(table: TableInfo, pv: PublicView) -> list[str]:
+def _contract_lines(table: TableInfo, pv: PublicView, alone: bool = False) -> list[str]:
     info = pv.info
     lines: list[str] = []
     if info["taker"] is None:
@@ -167,7 +171,7 @@ def _contract_lines(table: TableInfo, pv: PublicView) -> list[str]:
         _("🎯 **{taker}** plays **{contract}**", taker=taker, contract=CONTRACT[info["contract"]])
     )
     if info["called"]:
-        lines.append(_called_line(table, info, taker))
+        lines.append(_called_line(table, info, taker, alone))
     if info["dog"] is not None:
         lines.append(_("Dog: {cards}", cards=_cards(info["dog"])))
     elif info["contract"] == "garde_sans":
@@ -280,9 +284,9 @@ def _prompt(view: SeatView) -> str:
         return _("**Call a card.** Its holder is your secret partner (calling your own: alone).")
     if "discard" in kinds:
         return n_(
-            "**Discard {n} card** with the selects below, then confirm. No Kings, no bouts; "
+            "**Discard {n} card**: pick it below, then confirm. No Kings, no bouts; "
             "trumps only when you have nothing else (they are shown to everyone).",
-            "**Discard {n} cards** with the selects below, then confirm. No Kings, no bouts; "
+            "**Discard {n} cards**: pick them below, then confirm. No Kings, no bouts; "
             "trumps only when you have nothing else (they are shown to everyone).",
             pv.info["dog_size"],
         )
@@ -318,7 +322,8 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     embed.set_author(name=where, url=table_link(table))
     embed.description = "\n".join(_hand_lines(view.hand)) or _("*No cards left.*")
     deciding = outcome.finished or (pv.to_act == view.seat and bool(view.legal))
-    lines = _contract_lines(table, pv) if deciding else _settled_lines(table, pv)
+    alone = view.info.get("alone") is True  # the seat's own knowledge: it called its own card
+    lines = _contract_lines(table, pv, alone) if deciding else _settled_lines(table, pv)
     embed.add_field(
         name=p_("french_tarot", "Deal {n}", n=outcome.deal_number),
         value="\n".join(lines),

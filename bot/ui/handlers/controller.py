@@ -1,8 +1,8 @@
 """The bot's handlers, put together (``TrionfiBot.controller``), and where each click goes.
 
 Every restart-proof component hands its click here (``bot.ui.components``: ``TableClicks``,
-``ChoiceClicks``, ``RecordClicks``, ``OnboardClicks``), which sends it to the handler of its
-concern; slash commands call those handlers directly (``ctl.lobby.open_lobby``,
+``ChoiceClicks``, ``PickClicks``, ``RecordClicks``, ``OnboardClicks``), which sends it to the
+handler of its concern; slash commands call those handlers directly (``ctl.lobby.open_lobby``,
 ``ctl.play.command_act``…).
 """
 
@@ -25,6 +25,7 @@ from bot.ui.handlers.desk import Desk, Host, from_hand
 from bot.ui.handlers.life import LifeController
 from bot.ui.handlers.lobby import LobbyController
 from bot.ui.handlers.onboard import OnboardController
+from bot.ui.handlers.picks import PicksController
 from bot.ui.handlers.play import PlayController
 from bot.ui.handlers.records import RecordsController
 from bot.ui.handlers.screens import TableScreens
@@ -57,6 +58,7 @@ class TableController:
         )
         self.lobby = LobbyController(self.desk, self.screens, self.publisher)
         self.play = PlayController(self.desk, self.screens, self.publisher)
+        self.picks = PicksController(self.desk, self.screens, self.play)
         self.life = LifeController(self.desk, self.lobby, self.publisher)
         self.coach = CoachController(self.desk)
         self.daily = DailyController(self.desk, self.publisher)
@@ -123,6 +125,17 @@ class TableController:
         self, interaction: discord.Interaction[Any], verb: str, game_id: str, page: int | None
     ) -> None:
         await self.onboard.click(interaction, verb, game_id, page)
+
+    async def on_pick(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        kind: str,
+        what: str,
+        deal: int | None,
+    ) -> None:
+        """A multi-card choice's toggle or Suggest (``PickClicks``)."""
+        await self.picks.pick(interaction, table_id, kind, what, deal)
 
     # ---- the record buttons (``RecordClicks``) ------------------------------------------------
     async def on_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:

@@ -115,7 +115,7 @@ class PlayController:
                         # What the delivery still has to change on this hand (its link to a
                         # new table message, after a deal's last card) goes through this
                         # same click (``clicks.edit_by_click``).
-                        await self._remember_click(interaction, outcome.table.id, seat)
+                        await self.remember_click(interaction, outcome.table.id, seat)
             else:
                 await reply(interaction, _reply_text(outcome.table.game_id, payload))
         except Exception:
@@ -143,12 +143,12 @@ class PlayController:
         if from_hand(interaction):
             await redraw(interaction, **for_edit(fields))
             if interaction.guild_id is None:
-                await self._remember_click(interaction, outcome.table.id, seat)
+                await self.remember_click(interaction, outcome.table.id, seat)
             return
         # Never redraw a hand over a message the channel sees: send it to the presser.
         await send(interaction, ephemeral=True, **fields)
 
-    async def _remember_click(
+    async def remember_click(
         self, interaction: discord.Interaction[Any], table_id: int, seat: int
     ) -> None:
         """The player clicked their DM hand: until its token is too old, deliveries redraw that

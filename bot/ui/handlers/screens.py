@@ -16,13 +16,14 @@ import discord
 
 from bot.db.ratings import GameRating
 from bot.engine.views import SeatView
-from bot.i18n import N_, _
+from bot.i18n import N_, _, p_
 from bot.services.analysis import expert_ready
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
 from bot.ui.components.cards import decision_view
 from bot.ui.components.layout import from_embed
 from bot.ui.components.table import stamp_deal
+from bot.ui.components.toggles import finish_toggles, toggle_controls
 from bot.ui.components.views import (
     add_hint_button,
     back_view,
@@ -157,6 +158,7 @@ class TableScreens:
             controls = decision_controls(r, table.id, view, selected)
             if controls is not None:
                 stamp_deal(controls, outcome.deal_number)
+                finish_toggles(controls, table.id, outcome.deal_number, suggest=table.hints)
                 if table.hints:
                     add_hint_button(controls, table.id)
             me = next(s for s in table.seats if s.seat == seat)
@@ -182,10 +184,16 @@ class TableScreens:
         rating = None
         if outcome.finished and user_id is not None:
             rating = await self.service.rating_change(outcome.table.id, user_id)
+        view = outcome.seat_views.get(seat)
+        if not selected and view is not None and not outcome.finished:
+            # A choice being picked card by card (toggles): its picks are kept by the service.
+            selected = await self.service.picks_for(
+                outcome.table.id, seat, outcome.deal_number, view
+            )
         fields = self.hand_message(outcome, seat, selected, rating)
         if user_id is not None and await self.service.pictures_on(outcome.table.guild_id, user_id):
             with for_seat(outcome.table, seat):
-                fields = await add_hand_picture(fields, outcome, seat)
+                fields = await add_hand_picture(fields, outcome, seat, selected)
         return fields
 
     def closed_hand(self, table: TableInfo, seat: SeatInfo | None = None) -> dict[str, Any]:
@@ -252,7 +260,13 @@ def _lobby_fields(table: TableInfo) -> dict[str, Any]:
 def decision_controls(
     r: ModuleType, table_id: int, view: SeatView, selected: tuple[str, ...] = ()
 ) -> discord.ui.View | None:
-    """The seat's decision controls: the game's own builder if it has one, else the default."""
+    """The seat's decision controls: a multi-card choice as toggles when its cards fit (issue
+    31), else the game's own builder if it has one, else the default."""
+    toggles = toggle_controls(
+        table_id, view, selected, p_("choice", "Discard"), getattr(r, "CARD_LABELS", None)
+    )
+    if toggles is not None:
+        return toggles
     custom = getattr(r, "decision_view", None)
     if custom is not None:
         return custom(table_id, view, selected) if selected else custom(table_id, view)

@@ -79,6 +79,7 @@ def render_turn(
     markers: tuple[str, ...] = (),
     winning: int | None = None,
     scores: tuple[int, ...] = (),
+    picked: tuple[str, ...] = (),
 ) -> bytes:
     """One seat's picture for its DM at its decision, as PNG bytes: the table (drawn from
     ``view.public`` only, that seat at the bottom) above a ribbon (trick or phase, contract,
@@ -86,23 +87,34 @@ def render_turn(
 
     The arguments are ``render_table``'s, with the seat's own ``SeatView`` in place of the
     public view; 640 px wide and at most 1.4 times as tall, so that a phone shows it whole.
+    ``picked``: the cards picked so far for a multi-card choice (drawn lowered, with a ✓);
+    cards the seat just took from a revealed dog are badged "new".
     """
     return turn_png(
         turn_scene(
-            view, game_id=game_id, names=names, markers=markers, winning=winning, scores=scores
+            view,
+            game_id=game_id,
+            names=names,
+            markers=markers,
+            winning=winning,
+            scores=scores,
+            picked=picked,
         )
     )
 
 
-def render_hand(view: SeatView, *, game_id: str, title: str = "") -> bytes:
+def render_hand(
+    view: SeatView, *, game_id: str, title: str = "", picked: tuple[str, ...] = ()
+) -> bytes:
     """One seat's hand as PNG bytes, from that seat's ``SeatView`` only.
 
     Args:
         view: ``rules.observe(state, seat)``; its hand in display order, its legal actions.
         game_id: the game (card style), normally ``view.public.game_id``.
         title: the heading (default "Your hand", in the current language).
+        picked: the cards picked so far for a multi-card choice (as ``render_turn``).
     """
-    return hand_png(hand_scene(view, game_id=game_id, title=title))
+    return hand_png(hand_scene(view, game_id=game_id, title=title, picked=picked))
 
 
 def warm_up(game_ids: Iterable[str], languages: Iterable[str] = LANGUAGES) -> None:

@@ -4,6 +4,8 @@ The cards appear in the order of the hand text (the game's display order, which 
 gives in ``SeatView.hand``), in balanced rows of at most ten with a wider gap between suits.
 When the seat has a decision that takes cards from the hand (play, discard, poignée), those
 cards are raised and framed in gold and the others dimmed; otherwise all are shown plainly.
+A multi-card choice being picked card by card (issue 31) shows its picks lowered again, with a
+green ✓, and at a discard the cards just taken from the revealed dog carry a "new" badge.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ PAD, HEADER_H = 16, 44
 GAP, GROUP_GAP, RAISE = 6, 18, 14
 MAX_ROW = 10
 MIN_WIDTH = 480
+PICKED = (46, 160, 67)  # the ✓ of a picked card: Discord's green (its toggles' colour)
+BADGE_NEW = (214, 120, 20)
+BADGE_TEXT = (255, 255, 255)
 
 #: Action types whose cards come from the hand (a French Tarot ``call`` names any King).
 _HAND_CARD_ACTIONS = Words(
@@ -59,6 +64,16 @@ class HandScene(NamedTuple):
     hint: str
     language: str = "en"
     empty: str = ""
+    picked: tuple[bool, ...] = ()  # per card: picked for the choice being made
+    new: tuple[bool, ...] = ()  # per card: just taken from the dog
+    new_word: str = ""
+
+
+def marked(scene: HandScene, i: int) -> tuple[bool, bool, str]:
+    """Card ``i``'s marks: (picked, new, the word of the "new" badge)."""
+    picked = bool(scene.picked) and scene.picked[i]
+    new = bool(scene.new) and scene.new[i]
+    return picked, new, scene.new_word
 
 
 def _group(game_id: str, card: str) -> str:
@@ -67,11 +82,16 @@ def _group(game_id: str, card: str) -> str:
     return card[0]
 
 
-def hand_scene(view: SeatView, *, game_id: str, title: str = "") -> HandScene:
+def hand_scene(
+    view: SeatView, *, game_id: str, title: str = "", picked: tuple[str, ...] = ()
+) -> HandScene:
     """What ``render_hand`` draws for these arguments."""
     cards = tuple(view.hand)
     allowed: set[str] = set()
     hint = ""
+    discarding = any(a.type == "discard" for a in view.legal)
+    # The dog is public once revealed (french_tarot §3.4); the taker's hand holds it now.
+    dog = set(view.public.info.get("dog") or ()) if discarding else set()
     for action in view.legal:
         if action.type not in _HAND_CARD_ACTIONS:
             continue
@@ -93,6 +113,9 @@ def hand_scene(view: SeatView, *, game_id: str, title: str = "") -> HandScene:
         hint=hint if any(legal) else "",
         language=language(),
         empty=p_("picture", "No cards left"),
+        picked=tuple(c in picked for c in cards) if picked else (),
+        new=tuple(c in dog for c in cards) if dog else (),
+        new_word=p_("picture badge", "new") if dog else "",
     )
 
 
@@ -152,7 +175,8 @@ def draw_hand(scene: HandScene) -> Image.Image:
             for j, i in enumerate(row):
                 if j:
                     x += GROUP_GAP if scene.groups[i] != scene.groups[row[j - 1]] else GAP
-                paste_card(img, tiles, scene.cards[i], scene.legal[i], any_legal, x, y)
+                card, legal = scene.cards[i], scene.legal[i]
+                paste_card(img, tiles, card, legal, any_legal, x, y, True, *marked(scene, i))
                 x += TILE_W
         return img
 
@@ -166,19 +190,42 @@ def paste_card(
     x: int,
     y: int,
     frame: bool = True,
+    picked: bool = False,
+    new: bool = False,
+    new_word: str = "",
 ) -> None:
     """One card of a hand with its top-left corner at (x, y): a legal one framed in gold
     (unless ``frame`` is false: the caller frames it), the others ``RAISE`` pixels lower, and
-    dimmed when some card is legal."""
-    if legal:
+    dimmed when some card is legal. A ``picked`` card is lowered too, undimmed, with a green
+    ✓; a ``new`` one carries a ``new_word`` badge. Both marks sit in the card's left 44 px,
+    which an overlapped row still shows."""
+    if legal and not picked:
         if frame:
             paste_frame(img, x, y)
         tile = tiles.normal.get(card)
     else:
-        tile = (tiles.dimmed if any_legal else tiles.normal).get(card)
+        tile = (tiles.dimmed if any_legal and not picked else tiles.normal).get(card)
         y += RAISE
     if tile is not None:
         img.paste(tile, (x, y), tile)
+    draw = ImageDraw.Draw(img, "RGBA")
+    box = (x, y, x + TILE_W - 1, y + TILE_H - 1)
+    if new:
+        # An orange edge, seen even where the next card or row covers most of this one.
+        draw.rounded_rectangle(box, 8, outline=BADGE_NEW, width=4)
+        if new_word:
+            word, size = fit(new_word, 13, True, 40, smallest=9)
+            w = round(text_length(word, size, True)) + 8
+            top = y + TILE_H - 44  # above the card code
+            draw.rounded_rectangle((x + 4, top, x + 4 + w, top + 17), 5, fill=BADGE_NEW)
+            draw.text((x + 8, top + 9), word, font=font(size, True), fill=BADGE_TEXT, anchor="lm")
+    if picked:
+        # A green wash and edge over the whole card (any visible part of it shows it picked),
+        # and a ✓ under its corner index.
+        draw.rounded_rectangle(box, 8, fill=(*PICKED, 70), outline=PICKED, width=4)
+        cx, cy, r = x + 21, y + 58, 13
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PICKED, outline=BADGE_TEXT, width=2)
+        draw.text((cx, cy + 1), "✓", font=font(19, True), fill=BADGE_TEXT, anchor="mm")
 
 
 def paste_frame(img: Image.Image, x: int, y: int) -> None:

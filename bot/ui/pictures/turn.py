@@ -44,6 +44,7 @@ from bot.ui.pictures.hand import (
     RAISE,
     HandScene,
     hand_scene,
+    marked,
     paste_card,
     paste_frame,
 )
@@ -77,6 +78,7 @@ def turn_scene(
     markers: tuple[str, ...] = (),
     winning: int | None = None,
     scores: tuple[int, ...] = (),
+    picked: tuple[str, ...] = (),
 ) -> TurnScene:
     """What ``render_turn`` draws for these arguments."""
     public = view.public
@@ -93,7 +95,7 @@ def turn_scene(
     for line in table_facts(game_id, public, seat_names(names)).lines:
         ribbon.append((_SEPARATOR, "muted"))
         ribbon.extend(line)
-    return TurnScene(table, hand_scene(view, game_id=game_id), tuple(ribbon))
+    return TurnScene(table, hand_scene(view, game_id=game_id, picked=picked), tuple(ribbon))
 
 
 def _rows(n: int) -> list[int]:
@@ -194,10 +196,12 @@ def draw_turn(scene: TurnScene) -> Image.Image:
             # Frames first, then cards: an overlapping card covers its neighbour's frame
             # rather than the frame covering the neighbour's index.
             for i, x in zip(row, xs, strict=True):
-                if hand.legal[i]:
+                if hand.legal[i] and not marked(hand, i)[0]:
                     paste_frame(img, left + x, y)
             for i, x in zip(row, xs, strict=True):
                 card = hand.cards[i]
-                paste_card(img, tiles, card, hand.legal[i], any_legal, left + x, y, frame=False)
+                paste_card(
+                    img, tiles, card, hand.legal[i], any_legal, left + x, y, False, *marked(hand, i)
+                )
             start += size
         return img

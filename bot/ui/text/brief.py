@@ -91,7 +91,8 @@ def decision_words(legal: Sequence[Action]) -> str:
     """What a seat is asked to do, completing "Your turn — …: "."""
     kinds = {a.type for a in legal}
     if "discard" in kinds:
-        n = max((len(a.cards or ()) for a in legal if a.type == "discard"), default=0)
+        # How many the discard takes (its templates' ``amount``), not how many it may take from.
+        n = max((a.amount or 0 for a in legal if a.type == "discard"), default=0)
         if n:
             return n_("discard {n} card", "discard {n} cards", n)
         return _("discard")

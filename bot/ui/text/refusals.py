@@ -318,6 +318,11 @@ REASONS: dict[str, Callable[[Params], str]] = {
         int(p.get("n") or 0),
     ),
     "too_many_trumps": lambda p: _("Trumps may be discarded only when nothing else can be."),
+    "picked_enough": lambda p: n_(
+        "You have already picked {n} card: tap it again to put it back first.",
+        "You have already picked {n} cards: tap one of them to put it back first.",
+        int(p.get("n") or 0),
+    ),
     "other": lambda p: _("You can't do that now."),
 }
 

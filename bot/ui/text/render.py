@@ -410,6 +410,10 @@ def finish_table_embed(
             else _("Waiting for **{name}**.", name=who)
         )
         embed.add_field(name=_("Now"), value=waiting, inline=False)
+    if table.daily is not None:
+        # A daily attempt is one deal whatever the game's match options say (its footer read
+        # "Deals: 2 per player"): they do not apply.
+        options = [_("Daily deal: one deal")]
     embed.set_footer(text=" · ".join(line.replace("*", "") for line in options))
     return embed
 
