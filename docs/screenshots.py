@@ -8,7 +8,8 @@ of the channel and of a player's DMs, and takes a picture of each with headless 
 
 The moments: ``table`` (the channel), ``turn`` (a DM at its player's decision), ``waiting``
 (a DM while others decide), ``summary`` (the channel after the first deal), ``result`` (the
-channel at the end) and ``result_card`` (a player's DM at the end).
+channel at the end), ``result_card`` (a player's DM at the end) and ``bid`` (a DM at its
+player's first bidding decision, in the games that bid).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -27,6 +28,7 @@ from simcord.backend.cdn import CDN_BASE
 from bot.client import TrionfiBot
 from bot.ui.delivery.suit_emojis import SUIT_EMOJI_NAMES
 from bot.ui.pictures.suit_icons import suit_icon
+from tests.e2e.helpers import components
 from tests.resilience.drive import Table, landed_games, make_world, seat_counts
 
 OUT = Path(__file__).resolve().parent / "screenshots"
@@ -128,10 +130,65 @@ async def game(game_id: str) -> list[str]:
     return taken
 
 
+#: A hand's controls that make a bidding decision (issue 31's guided bids): a bid, Accept or
+#: Drop, a bargaining call, or the Other… field of a typed bid.
+_BIDDING = (":act:bid", ":act:accept", ":act:drop", ":act:pass", ":act:continue", "ta:")
+
+
+def offers_bid(message: Any) -> bool:
+    return any(
+        any(mark in (getattr(c, "custom_id", None) or "") for mark in _BIDDING)
+        for c in components(message)
+    )
+
+
+async def bid(game_id: str) -> list[str]:
+    """``bid``: a player's DM at their first bidding decision (guided: the line on the hand,
+    the multipliers, the quick bids, what Accept and Drop score)."""
+    bot = TrionfiBot(
+        Path(tempfile.mkdtemp()) / "shots.sqlite3",
+        seed_source=lambda: 9,
+        sweep_every=None,
+        shard_count=1,
+        suit_emojis=True,
+    )
+    taken: list[str] = []
+    async with simcord.run(bot) as env:
+        world = make_world(env, 2)
+        table = Table(world, game_id, world.members[:2], 9)
+        seats = seat_counts(game_id)
+        await table.open(min(max(seats.start, 4), seats.stop - 1))
+        found = await table.mover()
+        for _ in range(200):
+            if found is None or offers_bid(found[1]):
+                break
+            await table.step(found=found)
+            found = await table.mover()
+        if found is not None and offers_bid(found[1]):
+            member = found[0]
+            emojis = suit_emoji_assets(env)
+            where = member.user.dm_channel
+            async with env.preview(where, viewers=[member.user], assets=emojis) as p:
+                await shot(p.url, OUT / f"{game_id}_bid.png", 1500)  # the buttons too
+            async with env.preview(
+                where,
+                viewers=[member.user],
+                assets=emojis,
+                display="fixed",
+                width=PHONE_WIDTH,
+                height=1600,
+            ) as p:
+                await shot(p.url, OUT / f"{game_id}_bid_phone.png", 1600, PHONE_WIDTH)
+            taken.append("bid")
+    await bot.close()
+    return taken
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     for game_id in landed_games():
         taken = await game(game_id)
+        taken += await bid(game_id)
         print(f"{game_id}: " + ", ".join(f"{game_id}_{n}[_phone].png" for n in taken))
 
 

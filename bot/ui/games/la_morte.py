@@ -338,7 +338,7 @@ def stakes_line(table: TableInfo, view: SeatView) -> str | None:
                     n=s.drop_score,
                 )
             )
-    return "🧭 " + " ".join(parts)
+    return "🧭 " + "\n".join(parts)  # a line per answer: read at a glance on a phone
 
 
 def _stake_labels(view: SeatView) -> dict[str, str]:

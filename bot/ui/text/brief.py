@@ -108,7 +108,12 @@ def decision_words(legal: Sequence[Action]) -> str:
     if "declare" in kinds:
         return _("declare your bonuses")
     if "bid" in kinds:
-        return _("bid or pass")
+        # A contract game passes with a bid of its own; the counted bids do not pass.
+        if "muck" in kinds:
+            return _("bid or muck the deal")
+        if any(a.contract == "pass" for a in legal):
+            return _("bid or pass")
+        return _("bid")
     if "muck" in kinds:
         return _("muck the deal or not")
     if "play" in kinds:
