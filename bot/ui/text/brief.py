@@ -102,7 +102,7 @@ def decision_words(legal: Sequence[Action]) -> str:
     if "trump" in kinds:
         return _("name trumps")
     if kinds & {"accept", "drop"}:
-        return _("accept or drop")
+        return _("bid, accept or drop") if "bid" in kinds else _("accept or drop")
     if kinds & {"offer", "demand"}:
         return _("bargain")
     if "declare" in kinds:
