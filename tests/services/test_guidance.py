@@ -62,7 +62,8 @@ def words(game_id: str, table: TableInfo, view: SeatView) -> list[str]:
             out = [queen_of_tarot.bargain_guidance(view)]
             controls = queen_of_tarot.decision_view(1, view)
     assert controls is not None
-    out += [str(getattr(item, "label", "")) for item in controls.children]
+    # A restart-proof button is a DynamicItem around the discord.py Button with the label.
+    out += [str(getattr(getattr(item, "item", item), "label", "")) for item in controls.children]
     return out
 
 

@@ -408,7 +408,7 @@ def bargain_guidance(view: SeatView) -> str:
     g = queen_bargain(view)
     line = _(
         "🧭 Your {cards} cards: {trumps}, {kings}, {honours}, {points} card points — on course "
-        "for about **{expected}** card points against the fair share of {share}.",
+        "to take about **{expected}** card points against the fair share of {share}.",
         cards=g.cards,
         trumps=n_("{n} trump", "{n} trumps", g.trumps),
         kings=n_("{n} King", "{n} Kings", g.kings),
