@@ -26,6 +26,7 @@ from bot.log import log_context
 from bot.services.errors import as_refusal
 from bot.services.stats import StatsService
 from bot.services.tables import TableService
+from bot.ui.components.amount import AmountButton, amount_submitted
 from bot.ui.components.choice import ChoiceSelect
 from bot.ui.components.table import TableButton, TableSelect
 from bot.ui.components.toggles import PickButton
@@ -263,7 +264,8 @@ class TrionfiBot(commands.AutoShardedBot):
         else:
             set_suit_marks(None)
         # Restart-proof components: every button/select of every table, old or new.
-        self.add_dynamic_items(TableButton, TableSelect, ChoiceSelect, PickButton)
+        self.add_dynamic_items(TableButton, TableSelect, ChoiceSelect, PickButton, AmountButton)
+        self.add_listener(amount_submitted, "on_interaction")  # typed bids, restart-proof
         self.tree.on_error = self.on_app_command_error
         if self.sync_only:
             await self.sync_commands(force=True)

@@ -8,7 +8,8 @@ of the channel and of a player's DMs, and takes a picture of each with headless 
 
 The moments: ``table`` (the channel), ``turn`` (a DM at its player's decision), ``waiting``
 (a DM while others decide), ``summary`` (the channel after the first deal), ``result`` (the
-channel at the end) and ``result_card`` (a player's DM at the end); and the multi-card choices
+channel at the end), ``result_card`` (a player's DM at the end) and ``bid`` (a DM at its
+player's first bidding decision, in the games that bid); and the multi-card choices
 as toggles (issue 31): ``french_tarot_ecart`` (a 6-card écart, three cards picked, at a
 practice table: Suggest beside Confirm) and ``queen_of_tarot_discard`` (the dealer's 3 of 28).
 
@@ -134,11 +135,14 @@ async def game(game_id: str) -> list[str]:
     return taken
 
 
-async def shots(env: simcord.Env, where: Any, viewer: Any, stem: str, **layout: Any) -> None:
-    """``stem``.png at desktop width and ``stem``_phone.png as a phone's screen."""
+async def shots(
+    env: simcord.Env, where: Any, viewer: Any, stem: str, height: int = 1100, **layout: Any
+) -> None:
+    """``stem``.png at desktop width (``height`` pixels) and ``stem``_phone.png as a phone's
+    screen."""
     emojis = suit_emoji_assets(env)
     async with env.preview(where, viewers=[viewer], assets=emojis, **layout) as p:
-        await shot(p.url, OUT / f"{stem}.png", 1100)
+        await shot(p.url, OUT / f"{stem}.png", height)
     async with env.preview(
         where,
         viewers=[viewer],
@@ -229,7 +233,7 @@ async def ecart() -> None:
         await alice.click(world.channel.last_message, label="Start")
         hand = dm_hand(alice)
         assert hand is not None
-        await alice.user.click(hand, label="Garde")
+        await alice.user.click(hand, label="Garde ×2")
         await tap_toggles(alice, 3)
         await shots(env, alice.user.dm_channel, alice.user, "french_tarot_ecart")
     await bot.close()
@@ -267,10 +271,53 @@ async def queen_discard() -> None:
     await bot.close()
 
 
+#: A hand's controls that make a bidding decision (issue 31's guided bids): a bid, Accept or
+#: Drop, a bargaining call, or the Other… field of a typed bid.
+_BIDDING = (":act:bid", ":act:accept", ":act:drop", ":act:pass", ":act:continue", "ta:")
+
+
+def offers_bid(message: Any) -> bool:
+    return any(
+        any(mark in (getattr(c, "custom_id", None) or "") for mark in _BIDDING)
+        for c in components(message)
+    )
+
+
+async def bid(game_id: str) -> list[str]:
+    """``bid``: a player's DM at their first bidding decision (guided: the line on the hand,
+    the multipliers, the quick bids, what Accept and Drop score)."""
+    bot = TrionfiBot(
+        Path(tempfile.mkdtemp()) / "shots.sqlite3",
+        seed_source=lambda: 9,
+        sweep_every=None,
+        shard_count=1,
+        suit_emojis=True,
+    )
+    taken: list[str] = []
+    async with simcord.run(bot) as env:
+        world = make_world(env, 2)
+        table = Table(world, game_id, world.members[:2], 9)
+        seats = seat_counts(game_id)
+        await table.open(min(max(seats.start, 4), seats.stop - 1))
+        found = await table.mover()
+        for _ in range(200):
+            if found is None or offers_bid(found[1]):
+                break
+            await table.step(found=found)
+            found = await table.mover()
+        if found is not None and offers_bid(found[1]):
+            member = found[0]
+            await shots(env, member.user.dm_channel, member.user, f"{game_id}_bid", height=1500)
+            taken.append("bid")
+    await bot.close()
+    return taken
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     for game_id in landed_games():
         taken = await game(game_id)
+        taken += await bid(game_id)
         print(f"{game_id}: " + ", ".join(f"{game_id}_{n}[_phone].png" for n in taken))
     print("the way in: " + ", ".join(f"{n}[_phone].png" for n in await way_in()))
     await ecart()

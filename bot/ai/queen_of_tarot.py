@@ -63,10 +63,11 @@ def _power(card: str) -> float:
 _MEAN_POWER = sum(_power(c) for c in TAROT_PACK) / len(TAROT_PACK)
 
 
-def estimate(hand: Sequence[str]) -> float:
-    """Expected game points of playing out a hand from ``hand`` (the cards held so far)."""
+def estimate_parts(hand: Sequence[str]) -> tuple[float, int]:
+    """``estimate``'s two parts: the card points the whole hand is expected to take above
+    (or below) the fair share, and the declaration it holds or is on course for."""
     if not hand:
-        return 0.0
+        return 0.0, 0
     share = sum(_power(c) for c in hand) / (_MEAN_POWER * len(hand))
     cards = max(-30.0, min(30.0, (share - 1.0) * FAIR_SHARE * 0.9))
     made = declaration(0, hand, best_set(hand))
@@ -74,10 +75,18 @@ def estimate(hand: Sequence[str]) -> float:
     trumps = sum(1 for c in hand if c[0] == TRUMP)
     if trumps * HAND_SIZE / len(hand) >= 11:  # on course for Abundance
         bonus = max(bonus, round(trumps * HAND_SIZE / len(hand)))
+    return cards, bonus
+
+
+def estimate(hand: Sequence[str]) -> float:
+    """Expected game points of playing out a hand from ``hand`` (the cards held so far)."""
+    cards, bonus = estimate_parts(hand)
     return cards + 2 * bonus
 
 
-def _bargain(view: SeatView) -> Action:
+def bargain(view: SeatView) -> Action:
+    """The computer's bargaining call (also the guidance a player sees: ``bot.services.
+    guidance``); it reads only the seat's hand and the public positions."""
     seat = view.seat
     b = view.public.info["bargain"]
     position = b["positions"][seat]
@@ -233,7 +242,7 @@ def choose(view: SeatView, rng: random.Random) -> Action:
     """The computer's decision for ``view`` (always one of ``view.legal``)."""
     kind = view.legal[0].type
     if view.public.phase == "bargain":
-        return _bargain(view)
+        return bargain(view)
     if kind == "discard":
         return _discard(view, view.legal[0])
     if kind == "declare":

@@ -176,12 +176,15 @@ async def take_turn(member: Any, message: discord.Message, *, actor: Any = None)
     else:
         offered = labels(message)
         bids = [label for label in offered if label.startswith("Bid")]
-        if "Accept" in offered:
-            choice = "Accept"
+        # La Morte's Accept and Drop say what they score after the word ("Drop — +2 …").
+        accept = [label for label in offered if label.startswith("Accept")]
+        drop = [label for label in offered if label.startswith("Drop")]
+        if accept:
+            choice = accept[0]
         elif bids:
             choice = bids[0]
         else:
-            choice = "Drop" if "Drop" in offered else "Muck"
+            choice = drop[0] if drop else "Muck"
         result = await who.click(message, label=choice)
     assert result.acknowledged, "the bot did not answer the interaction"
     return result

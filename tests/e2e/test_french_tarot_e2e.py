@@ -249,7 +249,7 @@ async def test_five_player_game_with_discard_poignee_and_secret_partner(
     assert (await bob.click(lobby, label="Join")).acknowledged
     assert (await alice.click(channel.history()[0], label="Start")).acknowledged
 
-    players = [Player(alice, bid="Garde", poignee=True), Player(bob)]
+    players = [Player(alice, bid="Garde ×2", poignee=True), Player(bob)]
     seen = {"secret_steps": 0, "poignee_public": False, "revealed": False}
     service = env.bot.service
 
@@ -310,7 +310,7 @@ async def test_three_player_hands_of_24_and_30_cards_fit_discord(world: tuple[An
     assert len(view.hand) == 24
     hand = dm_hand(alice)
     assert hand is not None and "Pass" in labels(hand)
-    assert (await alice.user.click(hand, label="Garde")).acknowledged
+    assert (await alice.user.click(hand, label="Garde ×2")).acknowledged
 
     # If the computers let her have it, she holds 30 cards while discarding.
     view = (await service.snapshot(table.id, alice.id)).seat_views[0]
@@ -405,7 +405,7 @@ async def test_closed_dms_discard_from_the_ephemeral_hand(world: tuple[Any, ...]
         return said(shown).message
 
     hand = await ephemeral_hand()
-    assert (await alice.click(hand, label="Garde")).acknowledged
+    assert (await alice.click(hand, label="Garde ×2")).acknowledged
     hand = await ephemeral_hand()
     assert_fits(hand)
     chosen: list[str] = []

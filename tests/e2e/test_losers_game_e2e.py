@@ -1,4 +1,4 @@
-"""Loser's Game end to end through SimCord: lobby, trump buttons for the caller, bid menus and
+"""Loser's Game end to end through SimCord: lobby, trump buttons for the caller, bid buttons and
 ``/losers bid`` with the bound enforced, the public table (face-up excess, trump, bids, tricks
 taken but never their contents), DM play selects, score sheets and a whole game to its end."""
 
@@ -36,8 +36,13 @@ async def decide(member: Any, message: discord.Message, bid: int = 0) -> None:
     buttons = labels(message)
     if playable(message):
         r = await play_card(member.user, message)
-    elif menus and menus[0].custom_id.startswith("ts:") and ":bid:" in menus[0].custom_id:
-        r = await member.user.select(message, [str(bid)], custom_id=menus[0].custom_id)
+    elif "Other…" in buttons:  # a bid: its quick button, else typed in the Other… field
+        quick = "Bid 0 (safe)" if bid == 0 else f"Bid {bid}"
+        if quick in buttons:
+            r = await member.user.click(message, label=quick)
+        else:
+            shown = await member.user.click(message, label="Other…")
+            r = await member.user.submit_modal(shown, {"amount": str(bid)})
     elif menus:
         r = await member.user.select(
             message, [menus[0].options[0].value], custom_id=menus[0].custom_id
@@ -91,9 +96,9 @@ async def test_whole_game_to_its_end(world: tuple[Any, ...], target: int) -> Non
             assert len([b for b in labels(dm) if "held" in b]) == 4
         elif "bid**" in text:
             bids_seen += 1
-            menus = selects(dm)
-            assert [m.placeholder for m in menus] == ["Bid 0–24…", "Bid 25–49…"]
-            assert "Bid 0 (safe)" in labels(dm)
+            assert not selects(dm)  # quick buttons, no menus (issue 31)
+            assert "Bid 0 (safe)" in labels(dm) and labels(dm)[-1] == "Other…"
+            assert "the computer would bid about" in text
         else:
             # Only legal cards are offered; the public table never shows a hidden card.
             outcome = await service.snapshot(1, None)

@@ -154,7 +154,7 @@ async def alice_discards(env: Any, channel: Any, alice: Any, **options: Any) -> 
     assert (await alice.click(lobby, label="Start")).acknowledged
     hand = dm_hand(alice)
     assert hand is not None
-    assert (await alice.user.click(hand, label="Garde")).acknowledged
+    assert (await alice.user.click(hand, label="Garde ×2")).acknowledged
     table = await env.bot.service.table_in_channel(channel.id)
     assert table is not None
     view = (await env.bot.service.snapshot(table.id, alice.id)).seat_views[0]

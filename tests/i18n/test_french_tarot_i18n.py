@@ -307,10 +307,10 @@ def test_every_contract_is_offered_in_french_buttons() -> None:
         ui = ft.decision_view(1, view)
         assert ui is not None
         labels = view_atoms(ui)
-    assert labels[:5] == [
+    assert labels[:5] == [  # with their multipliers, as the slash command's choices
         "Passe",
-        "Prise",
-        "Garde",
-        "Garde sans le chien",
-        "Garde contre le chien",
+        "Prise ×1",
+        "Garde ×2",
+        "Garde sans le chien ×4",
+        "Garde contre le chien ×6",
     ]

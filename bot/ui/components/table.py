@@ -223,4 +223,6 @@ def stamp_deal(view: discord.ui.View, deal_no: int) -> discord.ui.View:
         elif isinstance(item, TableSelect):
             item.deal = deal_no
             item.custom_id = f"{item.custom_id}@{deal_no}"
+        elif callable(stamp := getattr(item, "stamp", None)):
+            stamp(deal_no)  # another room's decision item (``amount.AmountButton``)
     return view

@@ -20,6 +20,7 @@ from bot.engine.actions import Action
 from bot.engine.games.french_tarot_cards import sort_key
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import N_, Words, _, current, n_, p_
+from bot.services.guidance import french_tarot_hand
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.components.choice import add_choice, add_play_selects
 from bot.ui.components.table import TableButton
@@ -277,8 +278,10 @@ def _prompt(view: SeatView) -> str:
     pv = view.public
     kinds = {a.type for a in view.legal}
     if "bid" in kinds:
-        return _(
-            "**Your bid.** Each player speaks once; bid higher than the last contract or pass."
+        return (
+            _("**Your bid.** Each player speaks once; bid higher than the last contract or pass.")
+            + "\n"
+            + bid_guidance(view)
         )
     if "call" in kinds:
         return _("**Call a card.** Its holder is your secret partner (calling your own: alone).")
@@ -298,6 +301,30 @@ def _prompt(view: SeatView) -> str:
             "pick the trumps in the last select and confirm."
         )
     return _("**Your turn — play a card.**")
+
+
+def bid_guidance(view: SeatView) -> str:
+    """What the hand holds, as a French player counts it, and what it usually bids (from the
+    seat's own cards: ``bot.services.guidance``)."""
+    g = french_tarot_hand(view)
+    facts = {
+        "bouts": n_("{n} bout", "{n} bouts", g.bouts),
+        "trumps": n_("{n} trump", "{n} trumps", g.trumps),
+        "kings": n_("{n} King", "{n} Kings", g.kings),
+        "points": _pts(g.points_hp),
+        "target": _pts(g.target_hp),
+    }
+    line = n_(
+        "🧭 {bouts}, {trumps}, {kings}, {points} card points in hand — with {n} bout the "
+        "taker needs {target}.",
+        "🧭 {bouts}, {trumps}, {kings}, {points} card points in hand — with {n} bouts the "
+        "taker needs {target}.",
+        g.bouts,
+        **facts,
+    )
+    if g.typical == "pass":
+        return line + " " + _("Most players would pass.")
+    return line + " " + _("A typical **{contract}**.", contract=CONTRACT[g.typical])
 
 
 def _settled_lines(table: TableInfo, pv: PublicView) -> list[str]:
@@ -387,7 +414,11 @@ def decision_view(
 
 def _button(table_id: int, action: Action, row: int) -> TableButton:
     if action.type == "bid":
-        text = CONTRACT[action.contract or "pass"]
+        contract = action.contract or "pass"
+        # The multiplier on the button, as the slash command's choices show it (§3.3).
+        text = CONTRACT[contract]
+        if contract in MULTIPLIER:
+            text = f"{text} ×{MULTIPLIER[contract]}"
         style = (
             discord.ButtonStyle.secondary
             if action.contract == "pass"

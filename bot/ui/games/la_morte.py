@@ -15,6 +15,7 @@ import discord
 from bot.engine.games.la_morte import LA_MORTE, SUIT
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import N_, Words, _, n_, p_
+from bot.services.guidance import la_morte_stakes
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.components.cards import decision_view as default_decision_view
 from bot.ui.text.cards import in_hand_order, label, labels, suit_mark, suit_word
@@ -290,6 +291,8 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
         turn = _("The game is over.") if outcome.finished else _your_turn(pv)
         why = None if outcome.finished else restriction_line(view)
         turn += f"\n{why}" if why else ""
+        stakes = None if outcome.finished else stakes_line(table, view)
+        turn += f"\n{stakes}" if stakes else ""
         embed.add_field(name=_("Now"), value=turn, inline=False)
         return embed
     # Quiet: never the auction, the contract, the trick or whose turn it is (all on the
@@ -299,16 +302,72 @@ def hand_embed(table: TableInfo, view: SeatView, where: str, outcome: Outcome) -
     return embed
 
 
+def stakes_line(table: TableInfo, view: SeatView) -> str | None:
+    """What a bid, an Accept and a Drop would score (la_morte §5.1), from the public auction
+    (``bot.services.guidance``); None when the decision is no bid, Accept or Drop."""
+    kinds = {a.type for a in view.legal}
+    if not kinds & {"bid", "accept", "drop"}:
+        return None
+    s = la_morte_stakes(view)
+    parts: list[str] = []
+    if "bid" in kinds:
+        parts.append(
+            _(
+                "**Bid**: take that many tricks to score your tricks + the bid (fall short: "
+                "your tricks only)."
+            )
+        )
+    if "accept" in kinds and s.contract is not None and s.maker is not None:
+        parts.append(
+            _(
+                "**Accept**: defend against {name}'s {c} — 1 point a trick, +{c} if it fails.",
+                name=seat_label(table, s.maker),
+                c=s.contract,
+            )
+        )
+    if "drop" in kinds:
+        if s.drop_score is None:
+            parts.append(_("**Drop**: the final contract − 1 if you take no trick, else 0."))
+        elif s.fixed:
+            parts.append(_("**Drop**: +{n} if you take no trick, else 0.", n=s.drop_score))
+        else:
+            parts.append(
+                _(
+                    "**Drop**: +{n} if you take no trick (more if the bidding goes higher), "
+                    "else 0.",
+                    n=s.drop_score,
+                )
+            )
+    return "🧭 " + "\n".join(parts)  # a line per answer: read at a glance on a phone
+
+
+def _stake_labels(view: SeatView) -> dict[str, str]:
+    """Accept and Drop buttons that say what they score (issue 31)."""
+    s = la_morte_stakes(view)
+    out: dict[str, str] = {}
+    if s.contract is not None:
+        out["accept"] = _("Accept — 1 a trick, +{c} if it fails", c=s.contract)
+    if s.drop_score is None:
+        out["drop"] = _("Drop — score only with no trick")
+    else:
+        out["drop"] = _("Drop — +{n} if you take no trick", n=s.drop_score)
+    return out
+
+
 def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
     """The default controls (a "Play a card" menu and the auction buttons), with the cards in
-    the hand line's order (the engine lists the legal cards in dealt order)."""
+    the hand line's order (the engine lists the legal cards in dealt order); Accept and Drop
+    say what they score."""
     cards = in_hand_order([a.card for a in view.legal if a.type == "play" and a.card], view.hand)
     plays = sorted(
         (a for a in view.legal if a.type == "play"),
         key=lambda a: cards.index(a.card) if a.card in cards else len(cards),
     )
     legal = (*plays, *(a for a in view.legal if a.type != "play"))
-    return default_decision_view(table_id, legal, dict(BUTTON_LABELS), CARD_LABELS, CARD_NAMES)
+    words = dict(BUTTON_LABELS)
+    if any(a.type in ("accept", "drop") for a in legal):
+        words.update(_stake_labels(view))
+    return default_decision_view(table_id, legal, words, CARD_LABELS, CARD_NAMES)
 
 
 def deal_summary_embed(

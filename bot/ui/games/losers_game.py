@@ -17,9 +17,11 @@ import discord
 
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import N_, Words, _, n_, p_
+from bot.services.guidance import losers_bid
 from bot.services.models import EndedDeal, Outcome, TableInfo
+from bot.ui.components.amount import AmountButton
 from bot.ui.components.choice import add_play_selects
-from bot.ui.components.table import MAX_OPTIONS, TableButton, TableSelect
+from bot.ui.components.table import TableButton
 from bot.ui.text.cards import SUIT_WORD, in_hand_order, labels, rank_label, sort_cards, suit_mark
 from bot.ui.text.mention import command
 from bot.ui.text.render import (
@@ -43,9 +45,6 @@ GROUP = "losers"
 TITLE = N_("Loser's Game")
 BUTTON_LABELS = Words({"bid": lambda: p_("losers_game action", "Bid")})
 _SUITS = ("S", "H", "D", "C")
-#: Bids offered in the DM's menus; higher ones (rare: a bid is lost in full when missed) are
-#: typed with ``/losers bid amount``, which accepts anything up to B_max.
-MENU_BIDS = 2 * MAX_OPTIONS
 #: A set of three or four cards of one rank, by its size (``{rank}``: the rank's label).
 _SET = Words({"3": N_("three {rank}s"), "4": N_("four {rank}s")})
 
@@ -263,21 +262,62 @@ def _now(view: SeatView, outcome: Outcome) -> str:
             "take is worth 1 point; you will bid last and lead the first trick."
         )
     if pv.phase == "bidding":
-        return _(
+        prompt = _(
             "**Your turn — bid** the points you will take: 1 per trump, 3 for three of a kind, "
-            "9 for four. Make it and score +bid; miss and lose it. Menus go to {menu}; "
-            "{command} takes any bid up to {most}.",
-            menu=min(MENU_BIDS - 1, pv.info["b_max"]),
-            command=command(f"{GROUP} bid"),
+            "9 for four. Make it and score +bid; miss and lose it. Tap a bid, or **Other…** "
+            "for any bid up to {most}.",
             most=pv.info["b_max"],
         )
+        return prompt + "\n" + bid_guidance(view)
     why = restriction_line(view)
     play = _("**Your turn — play a card.** Follow suit if you can; otherwise play anything.")
     return play + (f"\n{why}" if why else "")
 
 
+def bid_guidance(view: SeatView) -> str:
+    """What the hand holds for bidding and the computer's bid with it (from the seat's own
+    cards and the public trump: ``bot.services.guidance``)."""
+    g = losers_bid(view)
+    return n_(
+        "🧭 {n} trump in hand, {threes}, {pairs} — the computer would bid about **{estimate}**.",
+        "🧭 {n} trumps in hand, {threes}, {pairs} — the computer would bid about **{estimate}**.",
+        g.trumps,
+        threes=n_("{n} three of a kind", "{n} threes of a kind", g.threes),
+        pairs=n_("{n} pair", "{n} pairs", g.pairs),
+        estimate=g.estimate,
+    )
+
+
+def _bid_controls(ui: discord.ui.View, table_id: int, view: SeatView) -> None:
+    """One tap for any bid within ``QUICK_SPREAD`` of the computer's estimate (the estimate
+    itself highlighted), **Bid 0 (safe)**, and **Other…** for any other amount, typed."""
+    g = losers_bid(view)
+    # No rows given: Discord's five a row hold the seven quick bids and the two others.
+    for amount in g.quick:
+        ui.add_item(
+            TableButton(
+                table_id,
+                f"act:bid:amount={amount}",
+                label=_("Bid 0 (safe)") if amount == 0 else _("Bid {amount}", amount=amount),
+                style=discord.ButtonStyle.primary
+                if amount == g.estimate
+                else discord.ButtonStyle.secondary,
+            )
+        )
+    if 0 not in g.quick and g.low == 0:
+        ui.add_item(
+            TableButton(
+                table_id,
+                "act:bid:amount=0",
+                label=_("Bid 0 (safe)"),
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+    ui.add_item(AmountButton(table_id, "bid", g.low, g.high, label=_("Other…")))
+
+
 def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
-    """Trump buttons, bid menus, or one "Play …" select per suit of the legal cards."""
+    """Trump buttons, bid buttons, or one "Play …" select per suit of the legal cards."""
     if not view.legal:
         return None
     ui = discord.ui.View(timeout=None)
@@ -297,32 +337,7 @@ def decision_view(table_id: int, view: SeatView) -> discord.ui.View | None:
             )
         return ui
     if kind == "bid":
-        amounts = [a.amount for a in view.legal if a.amount is not None][:MENU_BIDS]
-        for part, start in enumerate(range(0, len(amounts), MAX_OPTIONS)):
-            chunk = amounts[start : start + MAX_OPTIONS]
-            options = [
-                discord.SelectOption(label=_("Bid {amount}", amount=x), value=str(x)) for x in chunk
-            ]
-            ui.add_item(
-                TableSelect(
-                    table_id,
-                    "bid",
-                    "amount",
-                    options=options,
-                    placeholder=_("Bid {low}–{high}…", low=chunk[0], high=chunk[-1]),
-                    row=part,
-                    suffix=f":{part}" if part else "",
-                )
-            )
-        ui.add_item(
-            TableButton(
-                table_id,
-                "act:bid:amount=0",
-                label=_("Bid 0 (safe)"),
-                style=discord.ButtonStyle.secondary,
-                row=2,
-            )
-        )
+        _bid_controls(ui, table_id, view)
         return ui
     # The menus list the cards in the hand line's order (the engine's legal order is the
     # order the cards were dealt).

@@ -15,9 +15,10 @@ from typing import Any
 
 import discord
 
-from bot.engine.games.queen_of_tarot_cards import sort_key
+from bot.engine.games.queen_of_tarot_cards import FAIR_SHARE, sort_key
 from bot.engine.views import PublicView, SeatView
 from bot.i18n import N_, Words, _, n_, p_
+from bot.services.guidance import queen_bargain
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.components.choice import add_choice, add_play_selects
 from bot.ui.components.table import MAX_OPTIONS, TableButton, TableSelect, bonus_value
@@ -400,11 +401,43 @@ def _bargain_prompt(ranges: dict[str, Any]) -> str:
     )
 
 
+def bargain_guidance(view: SeatView) -> str:
+    """What the cards held so far are worth against the fair share of 43, and the computer's
+    call with them (from the seat's own hand and the public positions:
+    ``bot.services.guidance``)."""
+    g = queen_bargain(view)
+    line = _(
+        "🧭 Your {cards} cards: {trumps}, {kings}, {honours}, {points} card points — on course "
+        "to take about **{expected}** card points against the fair share of {share}.",
+        cards=g.cards,
+        trumps=n_("{n} trump", "{n} trumps", g.trumps),
+        kings=n_("{n} King", "{n} Kings", g.kings),
+        honours=n_("{n} honour", "{n} honours", g.honours),
+        points=g.points,
+        expected=g.expected,
+        share=FAIR_SHARE,
+    )
+    if g.declaration:
+        line += " " + _(
+            "Declarations within reach: {value} (paid by each opponent).", value=g.declaration
+        )
+    line += " " + _("Playing on looks worth about **{worth}** game points.", worth=f"{g.worth:+d}")
+    if g.advice == "continue":
+        advice = _("The computer would **Continue**.")
+    elif g.advice == "demand":
+        advice = _("The computer would **demand {amount}**.", amount=g.amount)
+    elif g.advice == "offer":
+        advice = _("The computer would **offer {amount}**.", amount=g.amount)
+    else:
+        advice = _("The computer would **pass**.")
+    return f"{line} {advice}"
+
+
 def _prompt(view: SeatView) -> str:
     """What to do at the seat's decision."""
     pv = view.public
     if pv.phase == "bargain":
-        return _bargain_prompt(pv.info["bargain"]["ranges"])
+        return _bargain_prompt(pv.info["bargain"]["ranges"]) + "\n" + bargain_guidance(view)
     if pv.phase == "discard":
         return _("**Discard 3 cards** (no Kings, Angel, Bagatto or Fool); they count for you.")
     if pv.phase == "declare":

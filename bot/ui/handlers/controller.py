@@ -8,6 +8,7 @@ handler of its concern; slash commands call those handlers directly (``ctl.lobby
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -110,6 +111,31 @@ class TableController:
         await self.desk.guarded(
             interaction, lambda: self.play.act(interaction, table_id, payload), mode
         )
+
+    async def on_amount(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        payload: dict[str, Any],
+        typed: str,
+        bounds: tuple[int, int],
+    ) -> None:
+        """A number typed in an amount modal (``AmountClicks``): a whole number within the
+        bounds its field showed is made like a click; anything else changes nothing."""
+        text = typed.strip().removeprefix("+")
+        low, high = bounds
+        if re.fullmatch(r"\d{1,4}", text, re.ASCII) is None or not low <= int(text) <= high:
+            with for_interaction(interaction):
+                await reply_error(
+                    interaction,
+                    _(
+                        "A bid is a whole number from {low} to {high}. Nothing was bid.",
+                        low=low,
+                        high=high,
+                    ),
+                )
+            return
+        await self.on_action(interaction, table_id, {**payload, "amount": int(text)})
 
     async def on_choice(
         self, interaction: discord.Interaction[Any], table_id: int, selected: list[str]

@@ -103,13 +103,18 @@ def decision_words(legal: Sequence[Action]) -> str:
     if "trump" in kinds:
         return _("name trumps")
     if kinds & {"accept", "drop"}:
-        return _("accept or drop")
+        return _("bid, accept or drop") if "bid" in kinds else _("accept or drop")
     if kinds & {"offer", "demand"}:
         return _("bargain")
     if "declare" in kinds:
         return _("declare your bonuses")
     if "bid" in kinds:
-        return _("bid or pass")
+        # A contract game passes with a bid of its own; the counted bids do not pass.
+        if "muck" in kinds:
+            return _("bid or muck the deal")
+        if any(a.contract == "pass" for a in legal):
+            return _("bid or pass")
+        return _("bid")
     if "muck" in kinds:
         return _("muck the deal or not")
     if "play" in kinds:
