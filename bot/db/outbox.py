@@ -13,6 +13,9 @@
   a delivery rebuilt from the log; once shown they are deleted.
 - **Turn notifications** the sweeper found due are owed (``tables.notify_owed``) until the
   delivery that sends them takes them (``take_owed``).
+- **Hands in flight** (``seat_sending``): a hand about to be sent as a new DM, with its nonce
+  and the notification it carries, until it is recorded (``replace_dm``); a crash in between
+  leaves it for the next delivery to complete, that notification included (``InFlight``).
 - **Turn pings** (channel messages for players without DMs) and DM turn reminders are kept
   until a delivery of the table past their turn deletes them.
 - **"Show my hand" answers** (ephemeral, editable through their interaction token for 15
@@ -89,6 +92,15 @@ class PostClaim:
 
     status: str
     replaces: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InFlight:
+    """A hand whose sending a crash may have cut (``Outbox.sending_hand``): the nonce it was
+    sent with, and the ``seq`` of the turn notification it carried (None: a plain hand)."""
+
+    nonce: str
+    notified_seq: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,9 +213,9 @@ class Outbox:
     ) -> PostClaim:
         """Claim the post ``key`` for ``owner`` until ``until`` (see ``PostClaim``). A claim
         whose owner's lease lapsed before it was marked posted is taken again: the crash may
-        have come before its request left. ``replaces``: the post turns that table message
-        into itself, which stops being the table message at once (so no other process draws
-        the table over it); a re-claim gets the first claim's."""
+        have come before its request left. ``replaces``: the post replaces that table message
+        (deleted once the post is sent), which stops being the table message at once (so no
+        other process draws the table in it any more); a re-claim gets the first claim's."""
         async with self.db.transaction() as conn:
             row = await conn.fetchone(
                 "INSERT INTO table_posts (table_id, post, owner, lease_until, replaces, posted) "
@@ -240,7 +252,7 @@ class Outbox:
         self, table_id: int, key: str, retire: tuple[int, int] | None = None
     ) -> None:
         """Discord accepted the post: it is never sent again. ``retire``: (channel, message)
-        it left behind (a table message too old to edit, replaced by a new post), to delete."""
+        it left behind (the table message it replaces), to delete."""
         async with self.db.transaction() as conn:
             await conn.execute(
                 "UPDATE table_posts SET posted = 1, owner = NULL, lease_until = NULL "
@@ -342,22 +354,26 @@ class Outbox:
             )
         return [NoticeRecord(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
-    async def sending_hand(self, table_id: int, seat: int, nonce: str) -> None:
-        """A hand is about to be sent with ``nonce`` (until ``replace_dm`` records it)."""
+    async def sending_hand(
+        self, table_id: int, seat: int, nonce: str, notified_seq: int | None = None
+    ) -> None:
+        """A hand is about to be sent with ``nonce`` (until ``replace_dm`` records it),
+        carrying the turn notification owed at ``notified_seq`` (None: none)."""
         async with self.db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO seat_sending (table_id, seat, nonce) VALUES (?, ?, ?) "
-                "ON CONFLICT (table_id, seat) DO NOTHING",
-                (table_id, seat, nonce),
+                "INSERT INTO seat_sending (table_id, seat, nonce, notified_seq) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat) DO NOTHING",
+                (table_id, seat, nonce, notified_seq),
             )
 
-    async def hands_in_flight(self, table_id: int) -> dict[int, str]:
-        """seat -> nonce of hands whose sending was cut before it was recorded."""
+    async def hands_in_flight(self, table_id: int) -> dict[int, InFlight]:
+        """seat -> hands whose sending was cut before it was recorded."""
         async with self.db.read() as conn:
             rows = await conn.fetchall(
-                "SELECT seat, nonce FROM seat_sending WHERE table_id = ?", (table_id,)
+                "SELECT seat, nonce, notified_seq FROM seat_sending WHERE table_id = ?",
+                (table_id,),
             )
-        return {int(r[0]): str(r[1]) for r in rows}
+        return {int(r[0]): InFlight(str(r[1]), None if r[2] is None else int(r[2])) for r in rows}
 
     # ---- turn notifications --------------------------------------------------------------
     async def owe_notification(self, table_id: int, seq: int) -> int | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.db import ratings, user_settings
-from bot.db.outbox import DeliveryState, ExpiringView, HandView, Ping, PostClaim
+from bot.db.outbox import DeliveryState, ExpiringView, HandView, InFlight, Ping, PostClaim
 from bot.db.tables import TableCounts
 from bot.i18n import LANGUAGES
 from bot.services.core import DEFAULT_NOTIFY_DELAY, DELIVERY_LEASE
@@ -121,10 +121,14 @@ class TableDelivery(TableLife):
         """A seat's hand sent as a new DM (see ``Outbox.replace_dm``)."""
         await self.outbox.replace_dm(table_id, seat, channel_id, message_id, retire, notified_seq)
 
-    async def sending_hand(self, table_id: int, seat: int, nonce: str) -> None:
-        await self.outbox.sending_hand(table_id, seat, nonce)
+    async def sending_hand(
+        self, table_id: int, seat: int, nonce: str, notified_seq: int | None = None
+    ) -> None:
+        """A hand is about to be sent as a new DM with ``nonce``, carrying the turn
+        notification owed at ``notified_seq`` (see ``Outbox.sending_hand``)."""
+        await self.outbox.sending_hand(table_id, seat, nonce, notified_seq)
 
-    async def hands_in_flight(self, table_id: int) -> dict[int, str]:
+    async def hands_in_flight(self, table_id: int) -> dict[int, InFlight]:
         return await self.outbox.hands_in_flight(table_id)
 
     async def retire(self, table_id: int, channel_id: int, message_id: int) -> None:

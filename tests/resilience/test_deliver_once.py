@@ -150,11 +150,9 @@ async def test_a_starting_process_leaves_a_parked_retry_to_the_process_that_owns
             break
         a.publisher.publish(out)
         await a.publisher.drain()
-    table = await a.service.get_table(TABLE)
-    # The summary takes the table message's place: Discord fails that edit, three times.
-    env.inject_error(
-        "PATCH", f"/channels/{channel.id}/messages/{table.message_id}", status=503, times=3
-    )
+    # The summary takes the table message's place (posted, the old one deleted): Discord
+    # fails that post, three times.
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=503, times=3)
     a.publisher.publish(out)
     await a.publisher.drain()
     assert summaries(channel) == []  # parked

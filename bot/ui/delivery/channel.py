@@ -89,11 +89,15 @@ class Channel:
         # refused (403). Evicted entries cost one probe request sooner than ``PROBE_EVERY``.
         self._probed: lru.LRU[int, float] = lru.LRU(lru.TABLES)
         self._refusing: lru.LRUSet[int] = lru.LRUSet(lru.TABLES)
+        # Tables whose delivery left a replaced message undeleted (Discord failed): it is not
+        # done until a retry deletes it (a table that just ended has no later delivery).
+        self._undeleted: lru.LRUSet[int] = lru.LRUSet(lru.TABLES)
 
     def forget(self, table_id: int) -> None:
         """The table is over: nothing of it stays here."""
         self._probed.pop(table_id, None)
         self._refusing.discard(table_id)
+        self._undeleted.discard(table_id)
         self.notices.forget(table_id)
 
     def lacking(self, table: TableInfo) -> frozenset[str]:
@@ -147,6 +151,11 @@ class Channel:
             return Shown.RETRY
         except Broken:
             pass  # logged; retrying cannot help
+        if table.id in self._undeleted:
+            # A table message this delivery replaced still has its controls (issue 29): the
+            # retry deletes it first (``retire_replaced``).
+            log.info("table %s: a replaced message is still to delete; will retry", table.id)
+            return Shown.RETRY
         self._probed.pop(table.id, None)
         self._refusing.discard(table.id)
         if job.outcome.table.status not in ("finished", "abandoned"):
@@ -239,18 +248,24 @@ class Channel:
 
     async def retire_replaced(self, table: TableInfo) -> None:
         """Delete the messages the table's deliveries replaced (old hands, table messages)
-        and recorded, that a crash or a failed request left behind."""
+        and recorded, that a crash or a failed request left behind (the first step of a
+        delivery)."""
+        self._undeleted.discard(table.id)
         for channel_id, message_id in await self.service.retired(table.id):
             await self._retire(table, channel_id, message_id)
 
     async def _retire(self, table: TableInfo, channel_id: int, message_id: int) -> None:
         """Delete a replaced message recorded in the outbox (``table_retired``), and drop it
-        from there unless the request may succeed later (then the next delivery does it)."""
+        from there unless the request may succeed later (then a retry, or the next delivery,
+        does it)."""
         channel = self.bot.get_partial_messageable(channel_id)
         try:
             await attempt(channel.get_partial_message(message_id).delete(), "a replaced message")
-        except (Retry, Refused):
+        except Retry:
+            self._undeleted.add(table.id)
             return
+        except Refused:
+            return  # the channel refuses the bot: its other requests say so
         except (Gone, Lost, Broken):
             pass
         await self.service.drop_retired(table.id, message_id)
@@ -263,19 +278,16 @@ class Channel:
         tag = nonce(table.id, post.key)
         try:
             if replaces is not None:
-                try:
-                    if too_old(replaces):
-                        raise Stale(replaces)
-                    await self._edit(table, replaces, post.fields, lacking)
-                except Gone as e:
-                    await self._send(table, post.fields, lacking, tag)
-                    if isinstance(e, Stale):
-                        # Its controls would act on an old picture: retired with the mark.
-                        retire = (table.channel_id, replaces)
-                        await self.service.mark_posted(table.id, post.key, retire)
-                        await self._retire(table, table.channel_id, replaces)
-                        return
-                await self.service.mark_posted(table.id, post.key)
+                # Posted anew, and the table message it replaces deleted (recorded with the
+                # mark), never edited into the post: another process may have read that message
+                # as the table message just before this claim, and its edit, landing later,
+                # would draw the table over the summary (the summary gone, the old table live
+                # beside the new one; issue 29). Such an edit of a deleted message fails, and
+                # that delivery leaves the table to the new table message.
+                await self._send(table, post.fields, lacking, tag)
+                retire = (table.channel_id, replaces)
+                await self.service.mark_posted(table.id, post.key, retire)
+                await self._retire(table, table.channel_id, replaces)
                 return
             if post.final is not None and table.daily is not None:
                 post.fields = await self.screens.daily_result(table)  # rank, compare

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot import lru
+from bot.db.outbox import InFlight
 from bot.i18n import _
 from bot.log import table_fields
 from bot.services.models import Outcome, SeatInfo, TableInfo
@@ -69,7 +70,7 @@ class Hands:
         return all(ok)
 
     async def _hand(
-        self, job: Job, table: TableInfo, seat: SeatInfo, cut: str | None = None
+        self, job: Job, table: TableInfo, seat: SeatInfo, cut: InFlight | None = None
     ) -> bool:
         if seat.resigned:
             return await self._handed_over(table, seat)
@@ -95,8 +96,15 @@ class Hands:
                 return True
             if cut is not None:
                 # Its message may exist (the crash came after Discord accepted it): the same
-                # nonce gets it back, or sends it now, and it becomes the seat's hand.
-                await self._send_hand(table, seat, fields, seq, notified, cut)
+                # nonce gets it back, or sends it now, and it becomes the seat's hand. The
+                # notification it carried goes out with it, so it is recorded sent here even
+                # if this delivery could not take it (its taker, the crashed process, still
+                # held it): else it stayed owed and went out again (issue 29). One this
+                # delivery took is recorded sent with it too.
+                carried = cut.notified_seq if cut.notified_seq == seq else None
+                await self._send_hand(
+                    table, seat, fields, seq, notified if carried is None else carried, cut.nonce
+                )
                 return True
             if not renotify and seat.dm_message_id is not None:
                 if self._shown.get(key) == digest:
@@ -220,7 +228,7 @@ class Hands:
         again = tag is not None
         if tag is None:
             tag = nonce(table.id, "hand", seat.seat, seat.dm_message_id or 0, seq)
-            await self.service.sending_hand(table.id, seat.seat, tag)
+            await self.service.sending_hand(table.id, seat.seat, tag, notified)
         message = await attempt(channel.send(**for_send(fields), nonce=tag), "a hand")
         if again:
             # Discord may have answered with the first request's message, drawn earlier.

@@ -32,7 +32,8 @@ def nonce(*parts: object) -> str:
 @dataclass
 class Post:
     """A new channel message (a deal summary, a notice, the final result). The first summary
-    of a commit may instead turn the current table message into itself (``replaces``).
+    of a commit also replaces the current table message (``replaces``: deleted once it is
+    posted, and the next table message posted after it).
 
     ``key`` names it in the outbox (``deal:N``, ``final``, ``notice:SEQ:PART``): it is
     claimed there (with a lease) before it is sent and marked posted once Discord accepted it,

@@ -51,7 +51,8 @@ def job_for(
 
 def summaries(outcome: Outcome) -> list[Post]:
     """A post per ended deal: its score sheet, with the expert's **Review** button when the
-    expert plays the game. The first takes the table message's place (``replaces``)."""
+    expert plays the game. The first takes the table message's place (``replaces``: that
+    one is deleted)."""
     r = renderer(outcome.table.game_id)
     review = expert_ready(outcome.table.game_id)
     return [
