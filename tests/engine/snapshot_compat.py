@@ -60,13 +60,20 @@ def legal_json(rules: Any, state: Any) -> list[dict[str, Any]]:
     return out
 
 
+#: What views gained after the recordings: French Tarot's taker who called their own card (or
+#: discarded it) is told they play alone (``info["alone"]``, french_tarot C-9, issue 31).
+ADDED_INFO = ("alone",)
+
+
 def view_json(rules: Any, state: Any, seat: int) -> dict[str, Any]:
-    """A seat's view as JSON, without the public history (added after the recording)."""
+    """A seat's view as JSON, without what views gained after the recording (the public
+    history, :data:`ADDED_INFO`)."""
     v = rules.observe(state, seat)
     public = v.public.to_json()
     public.pop("history", None)
     legal = [a.to_json() for a in v.legal]
-    return {"seat": v.seat, "hand": list(v.hand), "legal": legal, "info": v.info, "public": public}
+    info = {k: x for k, x in v.info.items() if k not in ADDED_INFO}
+    return {"seat": v.seat, "hand": list(v.hand), "legal": legal, "info": info, "public": public}
 
 
 def views_digest(rules: Any, state: Any, players: int) -> str:
