@@ -50,9 +50,7 @@ def test_counts_in_the_pictures_agree_with_their_number(language: str, count: in
     seen = 0
     for scene in SCENES:
         n = scene.public.players
-        public = dataclasses.replace(
-            scene.public, tricks_won=(count,) * n, hand_sizes=(count,) * n
-        )
+        public = dataclasses.replace(scene.public, tricks_won=(count,) * n, hand_sizes=(count,) * n)
         with using(language):
             built: list[Any] = [table_scene(public, game_id=scene.game_id, names=scene.names)]
             if scene.seat is not None:
