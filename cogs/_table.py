@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.services.errors import ServiceError
 from bot.ui.games import renderer
 from bot.ui.text.cards import label, long_name
+from bot.ui.text.locale import for_game
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -79,10 +80,11 @@ class TableCog(commands.GroupCog):
         names = getattr(r, "CARD_NAMES", {})
         needle = current.strip().lower()
         out: list[app_commands.Choice[str]] = []
-        for c in cards:
-            text = f"{label(c, labels, plain=True)} — {long_name(c, names)}"
-            if not needle or needle in f"{c} {text}".lower():
-                out.append(app_commands.Choice(name=text, value=c))
+        with for_game(self.game_id):  # Queen of Tarot's cards in its Italian suits
+            for c in cards:
+                text = f"{label(c, labels, plain=True)} — {long_name(c, names)}"
+                if not needle or needle in f"{c} {text}".lower():
+                    out.append(app_commands.Choice(name=text, value=c))
         return out[:25]
 
     @app_commands.command(name="join")

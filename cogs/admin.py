@@ -19,7 +19,13 @@ from bot.ui.text.life import CLOCK_WORDS
 from bot.ui.text.locale import LANGUAGE_CHOICES, language_name
 from bot.ui.text.mention import typed
 from bot.ui.text.names import escape_name
-from bot.ui.text.render import COLOUR_LOBBY, DESCRIPTION_LIMIT, FIELD_VALUE_LIMIT, clip_lines
+from bot.ui.text.render import (
+    COLOUR_LOBBY,
+    DESCRIPTION_LIMIT,
+    FIELD_VALUE_LIMIT,
+    clip_lines,
+    table_number,
+)
 
 if TYPE_CHECKING:
     from bot.client import TrionfiBot
@@ -101,7 +107,8 @@ def tables_message(tables: list[TableInfo]) -> dict[str, Any]:
     )
     view = discord.ui.View(timeout=None)
     for t in tables:
-        if f"**#{t.id}**" in embed.description:  # names are escaped: only a line has this
+        # Names are escaped: only a table's own line has its bold number.
+        if f"**{table_number(t.id)}**" in embed.description:
             view.add_item(
                 TableButton(
                     t.id, "end", label=_("End #{id}", id=t.id), style=discord.ButtonStyle.danger

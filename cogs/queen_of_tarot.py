@@ -121,15 +121,29 @@ class QueenOfTarotCog(
 
     @app_commands.command(name="discard")
     @app_commands.guild_only()
-    async def discard(self, interaction: discord.Interaction[Any], cards: str) -> None:
-        """Dealer: discard 3 cards (no Kings, Angel, Bagatto or Fool), e.g. `S2 H3 C7`.
+    async def discard(
+        self, interaction: discord.Interaction[Any], first: str, second: str, third: str
+    ) -> None:
+        """Dealer: discard 3 cards (no Kings, Angel, Bagatto or Fool), picked from suggestions.
 
         Args:
-            cards: Three card codes separated by spaces.
+            first: A card to discard (pick from the suggestions).
+            second: A card to discard (pick from the suggestions).
+            third: A card to discard (pick from the suggestions).
         """
-        await self.ctl.play.command_act(
-            interaction, GAME, {"type": "discard", "cards": parse_cards(cards)}
-        )
+        # Each card is picked by name ("9 of Coins"): the engine's codes name French suits
+        # (D9), which would contradict the Italian pack the players see.
+        cards = parse_cards(" ".join((first, second, third)))
+        await self.ctl.play.command_act(interaction, GAME, {"type": "discard", "cards": cards})
+
+    @discard.autocomplete("first")
+    @discard.autocomplete("second")
+    @discard.autocomplete("third")
+    async def discard_card(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggest exactly the cards the dealer may discard."""
+        return await self.suggest_cards(interaction, current, "discard")
 
     @app_commands.command(name="declare")
     @app_commands.guild_only()

@@ -11,7 +11,8 @@ The moments: ``table`` (the channel), ``turn`` (a DM at its player's decision), 
 channel at the end), ``result_card`` (a player's DM at the end) and ``bid`` (a DM at its
 player's first bidding decision, in the games that bid); and the multi-card choices
 as toggles (issue 31): ``french_tarot_ecart`` (a 6-card écart, three cards picked, at a
-practice table: Suggest beside Confirm) and ``queen_of_tarot_discard`` (the dealer's 3 of 28).
+practice table: Suggest beside Confirm) and ``queen_of_tarot_discard`` (the dealer's 3 of 28,
+in the Italian suits' emojis); ``queen_of_tarot_lobby_it`` (an Italian table's lobby).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -28,7 +29,7 @@ import simcord
 from simcord.backend.cdn import CDN_BASE
 
 from bot.client import TrionfiBot
-from bot.ui.delivery.suit_emojis import SUIT_EMOJI_NAMES
+from bot.ui.delivery.suit_emojis import ITALIAN_EMOJI_NAMES, SUIT_EMOJI_NAMES
 from bot.ui.games import renderer
 from bot.ui.pictures.suit_icons import suit_icon
 from tests.e2e.helpers import components, dm_hand
@@ -39,6 +40,7 @@ from tests.resilience.drive import Table, landed_games, make_world, seat_counts
 OUT = Path(__file__).resolve().parent / "screenshots"
 STEPS = 10  # decisions played before the pictures are taken
 PHONE_WIDTH = 390  # CSS pixels of a common phone, for the *_phone.png pictures
+SETTLE = 60.0  # seconds SimCord waits for the bot (computer players on a busy machine)
 
 
 async def shot(url: str, path: Path, height: int, width: int = 1000) -> None:
@@ -65,9 +67,10 @@ async def shot(url: str, path: Path, height: int, width: int = 1000) -> None:
 
 def suit_emoji_assets(env: simcord.Env) -> dict[str, tuple[str, bytes]]:
     """The pictures of the suit emojis the bot uploaded (SimCord keeps names, not images)."""
-    suits = {name: suit for suit, name in SUIT_EMOJI_NAMES.items()}
+    suits = {name: (suit, False) for suit, name in SUIT_EMOJI_NAMES.items()}
+    suits |= {name: (suit, True) for suit, name in ITALIAN_EMOJI_NAMES.items()}
     return {
-        f"{CDN_BASE}/emojis/{e.id}.png": ("image/png", suit_icon(suits[e.name]))
+        f"{CDN_BASE}/emojis/{e.id}.png": ("image/png", suit_icon(*suits[e.name]))
         for e in env.backend.application_emojis.values()
         if e.name in suits
     }
@@ -83,7 +86,7 @@ async def game(game_id: str) -> list[str]:
         suit_emojis=True,
     )
     taken: list[str] = []
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 2)
         table = Table(world, game_id, world.members[:2], 9)
         seats = seat_counts(game_id)
@@ -168,7 +171,7 @@ async def way_in() -> list[str]:
         suit_emojis=True,
     )
     taken: list[str] = []
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 1)
         alice = world.members[0]
         # One channel per moment, so each picture shows that moment alone.
@@ -226,7 +229,7 @@ async def ecart() -> None:
         shard_count=1,
         suit_emojis=True,
     )
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 1)
         alice = world.members[0]
         await alice.slash(world.channel, "tarot new", seats=3, computers=2, deals=1, hints=True)
@@ -250,7 +253,7 @@ async def queen_discard() -> None:
         shard_count=1,
         suit_emojis=True,
     )
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 1)
         alice = world.members[0]
         await alice.slash(world.channel, "tarocchi new", computers=2)
@@ -294,7 +297,7 @@ async def bid(game_id: str) -> list[str]:
         suit_emojis=True,
     )
     taken: list[str] = []
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 2)
         table = Table(world, game_id, world.members[:2], 9)
         seats = seat_counts(game_id)
@@ -313,6 +316,23 @@ async def bid(game_id: str) -> list[str]:
     return taken
 
 
+async def queen_lobby_it() -> None:
+    """``queen_of_tarot_lobby_it``: an Italian table's lobby (its title and number in Italian)."""
+    bot = TrionfiBot(
+        Path(tempfile.mkdtemp()) / "shots.sqlite3",
+        seed_source=lambda: 9,
+        sweep_every=None,
+        shard_count=1,
+        suit_emojis=True,
+    )
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
+        italian = make_world(env, 1, server="Circolo dei Tarocchi")
+        host = italian.members[0]
+        await host.slash(italian.channel, "tarocchi new", language="it")
+        await shots(env, italian.channel, host, "queen_of_tarot_lobby_it", 700, layout="channel")
+    await bot.close()
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     for game_id in landed_games():
@@ -322,7 +342,8 @@ async def main() -> None:
     print("the way in: " + ", ".join(f"{n}[_phone].png" for n in await way_in()))
     await ecart()
     await queen_discard()
-    print("french_tarot_ecart[_phone].png, queen_of_tarot_discard[_phone].png")
+    await queen_lobby_it()
+    print("french_tarot_ecart, queen_of_tarot_discard, queen_of_tarot_lobby_it [_phone].png")
 
 
 if __name__ == "__main__":

@@ -113,7 +113,10 @@ def test_decision_view_taps_cards_and_keeps_other_buttons() -> None:
     stamp_deal(view, 3)
     ids = [getattr(i, "custom_id", "") for i in view.children]
     assert ids == ["tb:5:act:play:card=S7@3", "tb:5:act:play:card=T13@3", "tb:5:act:play:card=HK@3"]
-    assert [i.item.label for i in view.children if isinstance(i, TableButton)][1] == "☠ La Morte"
+    buttons = [i.item for i in view.children if isinstance(i, TableButton)]
+    # The sign of a named card goes to the emoji field, its name stays the label (issue 31).
+    assert buttons[1].label == "La Morte" and str(buttons[1].emoji) == "☠️"
+    assert buttons[0].label == "7" and str(buttons[0].emoji) == "♠️"
     assert parse_button("act:play:card=T13@3") == (
         "act",
         {"type": "play", "card": "T13", "@deal": 3},

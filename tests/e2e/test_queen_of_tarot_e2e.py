@@ -161,3 +161,38 @@ async def test_slash_bargaining_refusals_and_rules(world: tuple[Any, ...]) -> No
         private_answer(channel, alice, await alice.slash(channel, "tarocchi rules", full=True))
     )
     assert "Mitigati" in full and "129" in full
+
+
+async def test_slash_discard_picks_three_cards_by_name(world: tuple[Any, ...]) -> None:
+    """``/tarocchi discard``: each card is suggested by its name in the Italian suits (no
+    French-suited code shown), and the three picked are discarded (issue 31)."""
+    env, _guild, channel, alice, bob, carol = world
+    await open_three(channel, alice, bob, carol)
+    service: TableService = env.bot.service
+    for _ in range(12):  # Continue through the three bargaining sessions
+        mover = mover_of(alice, bob, carol)
+        dm = dm_hand(mover)
+        assert dm is not None
+        if "Discard 3 cards" in embed_text(dm):
+            break
+        assert (await mover.user.click(dm, label="Continue")).acknowledged
+    dealer = mover_of(alice, bob, carol)
+    dm = dm_hand(dealer)
+    assert dm is not None and "Discard 3 cards" in embed_text(dm)
+    choices = await dealer.autocomplete(channel, "tarocchi discard", "first", "")
+    names = [c["name"] for c in choices]
+    assert names and not any(s in n for n in names for s in "♠♥♦♣"), names
+    assert any(w in n for n in names for w in ("Swords", "Cups", "Coins", "Batons"))
+    assert not any(w in n for n in names for w in ("Spades", "Hearts", "Diamonds", "Clubs"))
+    coins = await dealer.autocomplete(channel, "tarocchi discard", "second", "coins")
+    assert coins and all("Coins" in c["name"] for c in coins)
+    others = [m for m in (alice, bob, carol) if m is not dealer]
+    assert await others[0].autocomplete(channel, "tarocchi discard", "first", "") == []
+    picked = [c["value"] for c in choices[:3]]
+    r = await dealer.slash(
+        channel, "tarocchi discard", first=picked[0], second=picked[1], third=picked[2]
+    )
+    assert said(r).ephemeral and "You discarded" in said(r).content, said(r).content
+    outcome = await service.snapshot(1, dealer.id)
+    (view,) = outcome.seat_views.values()
+    assert sorted(view.info["discard"]) == sorted(picked)

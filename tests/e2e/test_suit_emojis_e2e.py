@@ -1,6 +1,7 @@
-"""Four-colour suits in text (issue 16): the bot uploads its suit emojis once, text shows
-them, buttons and menus keep the Unicode signs, and a Discord that refuses leaves the text in
-Unicode with the bot running."""
+"""Four-colour suits in text (issue 16): the bot uploads its suit emojis once (and Queen of
+Tarot's Italian ones, issue 31), text shows them, buttons and menus carry them in their emoji
+field (never in a label), and a Discord that refuses leaves the text in Unicode with the bot
+running."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 import simcord
 
 from bot.client import TrionfiBot
-from bot.ui.delivery.suit_emojis import SUIT_EMOJI_NAMES
+from bot.ui.delivery.suit_emojis import ITALIAN_EMOJI_NAMES, SUIT_EMOJI_NAMES
 from bot.ui.text.cards import set_suit_marks
 from tests.e2e.helpers import components, dm_hand, embed_text
 from tests.resilience.drive import Table, make_world
@@ -65,7 +66,7 @@ async def test_text_shows_the_uploaded_suit_emojis_and_a_restart_reuses_them(
 ) -> None:
     env = simcord_env
     uploaded = _app_emojis(env)
-    assert set(uploaded) == set(SUIT_EMOJI_NAMES.values())
+    assert set(uploaded) == {*SUIT_EMOJI_NAMES.values(), *ITALIAN_EMOJI_NAMES.values()}
     world = make_world(env, 2)
     alice, _bob = world.members
     table = Table(world, "french_tarot", world.members[:2], seed=4)
@@ -79,7 +80,7 @@ async def test_text_shows_the_uploaded_suit_emojis_and_a_restart_reuses_them(
         for name, emoji_id in MARKUP.findall(embed_text(hand)):
             assert uploaded[name] == int(emoji_id)  # the application's own emojis
             seen.add(name)
-        # Labels show no custom emoji in Discord: they keep the Unicode signs.
+        # Labels show no custom emoji in Discord: the suit is in the emoji field.
         assert not any("<:" in t for t in _component_texts(hand))
 
     await table.play(after_step=look, max_steps=40)

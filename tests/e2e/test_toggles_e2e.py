@@ -172,6 +172,9 @@ async def test_a_six_card_ecart_takes_seven_taps(world: tuple[Any, ...]) -> None
     hand = taps.hand()
     offered = toggles(hand)
     assert sorted(offered) == sorted(candidates), "one toggle per card the écart may take"
+    for card, button in offered.items():  # the rank in the label, the suit as its emoji
+        assert not any(sign in (button.label or "") for sign in "♠♥♦♣"), button.label
+        assert (button.emoji is not None) == (card[0] in "SHDC"), (card, button.emoji)
     assert not [c for c in components(hand) if isinstance(c, discord.SelectMenu)]
     assert confirm(hand).disabled and confirm(hand).label == "Pick 6 cards (0 picked)"
     # The cards just taken from the dog are on the picture (badged "new"), the picture
@@ -301,6 +304,9 @@ async def test_queen_of_tarot_discard_takes_its_cards_plus_one(world: tuple[Any,
     taps = Taps(alice)
     hand = taps.hand()
     assert sorted(toggles(hand)) == sorted(view.legal[0].cards or ())
+    for card, button in toggles(hand).items():  # Italian suits: no French sign in a label
+        assert not any(sign in (button.label or "") for sign in "♠♥♦♣"), button.label
+        assert (button.emoji is not None) == (card[0] in "SHDC"), (card, button.emoji)
     chosen = list(view.legal[0].cards or ())[:need]
     await toggle_all(taps, chosen)
     r = await taps.tap(confirm(taps.hand()).custom_id or "")

@@ -119,7 +119,7 @@ VOCABULARY = {
         "Continuer",
         "Demander 1",
         "Offrir 1",
-        "à Coupes (♥) et à Deniers (♦)",
+        "à Coupes et à Deniers",
         "Distribution et marchandage",
         "Écart et annonces",
         "Jeu et décompte",
@@ -157,7 +157,7 @@ VOCABULARY = {
         "Continua",
         "Chiedi 1",
         "Offri 1",
-        "a Coppe (♥) e a Denari (♦)",
+        "a Coppe e a Denari",
         "cartina",
         "Distribuzione e trattativa",
         "Scarto e dichiarazioni",
@@ -207,7 +207,8 @@ def test_the_suits_keep_their_italian_names() -> None:
             "Bâtons",
             "Atouts",
         ]
-    assert r.SUIT_WORDS["H"] == "Hearts"
+    # English names the Italian suits too, as the cards show them (issue 31).
+    assert [r.SUIT_WORDS[s] for s in "SHDCT"] == ["Swords", "Cups", "Coins", "Batons", "Trumps"]
 
 
 def test_english_stays_the_source() -> None:

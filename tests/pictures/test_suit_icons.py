@@ -33,3 +33,16 @@ def test_no_two_suits_share_a_picture_or_a_colour() -> None:
     icons = {s: suit_icon(s) for s in "SHDC"}
     assert len(set(icons.values())) == 4
     assert len({_dominant_ink(p) for p in icons.values()}) == 4
+
+
+def test_the_italian_icons_are_emojis_of_their_own_in_the_same_colours() -> None:
+    """Queen of Tarot's swords, cups, coins and batons (issue 31): as the card faces draw
+    them, distinct from each other and from the French signs of the same suit."""
+    for suit, colour in SUIT_COLOUR.items():
+        png = suit_icon(suit, italian=True)
+        image = Image.open(io.BytesIO(png))
+        assert image.format == "PNG" and image.size == (SIZE, SIZE)
+        assert len(png) < EMOJI_MAX_BYTES
+        assert _dominant_ink(png) == colour
+        assert png != suit_icon(suit)
+    assert len({suit_icon(s, italian=True) for s in "SHDC"}) == 4

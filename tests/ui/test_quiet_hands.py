@@ -20,6 +20,7 @@ from bot.engine.registry import get_rules, implemented
 from bot.engine.views import SeatView
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.ui.games import renderer
+from bot.ui.text.locale import for_table
 from bot.ui.text.render import UPDATES_NOTE, trick_text
 from bot.ui.text.restriction import restriction_line
 
@@ -78,14 +79,20 @@ def _deciding(view: SeatView) -> bool:
 def _embeds(game_id: str, table: TableInfo, m: MatchState) -> dict[int, tuple[SeatView, dict]]:
     mod = renderer(game_id)
     outcome, views = _outcome(table, m)
-    return {
-        s: (v, mod.hand_embed(table, v, "Table #1 in #tarot", outcome).to_dict())
-        for s, v in views.items()
-    }
+    with for_table(table):  # as the bot draws a hand: Queen of Tarot's in its Italian suits
+        return {
+            s: (v, mod.hand_embed(table, v, "Table #1 in #tarot", outcome).to_dict())
+            for s, v in views.items()
+        }
 
 
 def _check_state(game_id: str, table: TableInfo, m: MatchState, embeds: dict) -> int:
     """Today's full embed at the seat's decision; a quiet one otherwise. Returns decisions."""
+    with for_table(table):  # the trick and the rule in the hand's words
+        return _check_in_words(game_id, table, m, embeds)
+
+
+def _check_in_words(game_id: str, table: TableInfo, m: MatchState, embeds: dict) -> int:
     labels = getattr(renderer(game_id), "CARD_LABELS", None)
     checked = 0
     for view, embed in embeds.values():

@@ -9,6 +9,7 @@ import discord
 
 from bot.engine.actions import Action
 from bot.i18n import _
+from bot.ui.components.faces import card_face
 from bot.ui.components.table import (
     CARD_BUTTON_ROWS,
     MAX_OPTIONS,
@@ -17,7 +18,7 @@ from bot.ui.components.table import (
     TableButton,
     TableSelect,
 )
-from bot.ui.text.cards import label, long_name
+from bot.ui.text.cards import long_name
 
 _STYLE = {
     "accept": discord.ButtonStyle.success,
@@ -83,14 +84,14 @@ def play_select(
     card_names: Mapping[str, str] | None = None,
 ) -> TableSelect:
     """A menu playing one of ``cards`` (≤ 25); ``part`` numbers the menus of one hand."""
-    options = [
-        discord.SelectOption(
-            label=label(c, card_labels or {}, plain=True),
-            value=c,
-            description=long_name(c, card_names or {}),
+    options: list[discord.SelectOption] = []
+    for c in cards:
+        text, sign = card_face(c, card_labels or {})
+        options.append(
+            discord.SelectOption(
+                label=text, value=c, description=long_name(c, card_names or {}), emoji=sign
+            )
         )
-        for c in cards
-    ]
     return TableSelect(
         table_id,
         "play",
@@ -105,13 +106,16 @@ def play_select(
 def card_button(
     table_id: int, card: str, row: int, card_labels: Mapping[str, str] | None = None
 ) -> TableButton:
-    """The one-tap button playing ``card`` (``tb:<table>:act:play:card=<code>``)."""
+    """The one-tap button playing ``card`` (``tb:<table>:act:play:card=<code>``): its rank
+    and its suit's emoji (``faces``)."""
+    text, sign = card_face(card, card_labels or {})
     return TableButton(
         table_id,
         f"act:play:card={card}",
-        label=label(card, card_labels or {}, plain=True),
+        label=text,
         style=discord.ButtonStyle.secondary,
         row=row,
+        emoji=sign,
     )
 
 

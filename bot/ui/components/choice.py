@@ -21,8 +21,9 @@ import discord
 from bot.engine.actions import Action
 from bot.i18n import N_, _
 from bot.ui.components.cards import add_card_buttons, card_group, play_select
+from bot.ui.components.faces import card_face
 from bot.ui.components.table import MAX_OPTIONS, MAX_ROWS, TableButton
-from bot.ui.text.cards import SUIT_SYMBOL, label, long_name, suit_word
+from bot.ui.text.cards import long_name, plain_sign, suit_word
 
 _GROUP_ORDER = ("S", "H", "C", "D", "T")
 _NO_WORDS: Mapping[str, str] = {}
@@ -34,7 +35,7 @@ def group_title(key: str, suit_words: Mapping[str, str] = _NO_WORDS) -> str:
 
     def name(k: str) -> str:
         word = suit_words.get(k) or (_("Trumps") if k == "T" else suit_word(k))
-        return word if k == "T" else f"{SUIT_SYMBOL[k]} {word}"
+        return word if k == "T" else f"{plain_sign(k)} {word}"
 
     return " + ".join(name(k) for k in key)
 
@@ -201,12 +202,18 @@ def add_choice(
     rows = max(1, MAX_ROWS - first_row - 1)
     parts = group_cards(candidates, rows, group_key)
     for part, (key, cards) in enumerate(parts):
-        options = [
-            discord.SelectOption(
-                label=label(c, plain=True), value=c, description=long_name(c), default=c in chosen
+        options: list[discord.SelectOption] = []
+        for c in cards:
+            text, sign = card_face(c)
+            options.append(
+                discord.SelectOption(
+                    label=text,
+                    value=c,
+                    description=long_name(c),
+                    default=c in chosen,
+                    emoji=sign,
+                )
             )
-            for c in cards
-        ]
         view.add_item(
             ChoiceSelect(
                 table_id,

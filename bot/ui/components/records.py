@@ -22,6 +22,7 @@ import discord
 
 from bot.i18n import _
 from bot.services.stats import Board
+from bot.ui.text.render import table_number
 
 SCOPE_CODES = {"server": "s", "global": "g"}
 PERIOD_CODES = {"all": "a", "30d": "m"}
@@ -54,7 +55,7 @@ class SheetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hs:
     def __init__(self, table_id: int, *, row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"#{table_id}",
+                label=table_number(table_id),
                 emoji="📋",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"hs:{table_id}",

@@ -113,7 +113,7 @@ class TableButton(
         label: str = "?",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
-        emoji: str | None = None,
+        emoji: str | discord.PartialEmoji | None = None,
         disabled: bool = False,
     ) -> None:
         super().__init__(

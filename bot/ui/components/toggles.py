@@ -32,9 +32,10 @@ from bot.engine.views import SeatView
 from bot.i18n import _
 from bot.services.picks import Choice, choice_of
 from bot.ui.components.cards import card_group
+from bot.ui.components.faces import card_face
 from bot.ui.components.layout import COMPONENT_LIMIT
 from bot.ui.components.table import ROW_WIDTH, TableButton
-from bot.ui.text.cards import in_hand_order, label
+from bot.ui.text.cards import in_hand_order
 
 #: The layout's own components around the controls: its container, first line, picture and
 #: text (its spacer is left out when there is no room for it).
@@ -74,7 +75,7 @@ class PickButton(
         *,
         label: str = "?",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        emoji: str | None = None,
+        emoji: str | discord.PartialEmoji | None = None,
         deal: int | None = None,
     ) -> None:
         stamp = "" if deal is None else f"@{deal}"
@@ -238,13 +239,15 @@ def toggle_controls(
     for r, row in enumerate(rows):
         for card in row:
             on = card in chosen
-            text = label(card, card_labels or {}, plain=True)
+            # The rank in the label, the suit as its emoji (issue 31: never markup in a label).
+            text, suit = card_face(card, card_labels or {})
             ui.place(
                 PickButton(
                     table_id,
                     choice.kind,
                     card,
                     label=f"✓ {text}" if on else text,
+                    emoji=suit,
                     style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
                 ),
                 r,

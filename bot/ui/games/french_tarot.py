@@ -23,6 +23,7 @@ from bot.i18n import N_, Words, _, current, n_, p_
 from bot.services.guidance import french_tarot_hand
 from bot.services.models import EndedDeal, Outcome, TableInfo
 from bot.ui.components.choice import add_choice, add_play_selects
+from bot.ui.components.faces import card_face
 from bot.ui.components.table import TableButton
 from bot.ui.text.cards import in_hand_order, labels, long_name, sort_cards, suit_mark
 from bot.ui.text.render import (
@@ -428,12 +429,14 @@ def _button(table_id: int, action: Action, row: int) -> TableButton:
             table_id, f"act:bid:contract={action.contract}", label=text, style=style, row=row
         )
     if action.type == "call":
+        card = action.card or ""
         return TableButton(
             table_id,
-            f"act:call:card={action.card}",
-            label=_("Call {card}", card=long_name(action.card or "")),
+            f"act:call:card={card}",
+            label=_("Call {card}", card=long_name(card)),
             style=discord.ButtonStyle.primary,
             row=row,
+            emoji=card_face(card)[1],
         )
     announce = bool(action.announce)
     return TableButton(

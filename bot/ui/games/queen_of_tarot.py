@@ -68,16 +68,20 @@ BONUS_WORDS = Words(
         "mixed_honours": lambda: p_("queen_of_tarot bonus", "Mixed Honours"),
     }
 )
+#: The pack is Italian-suited: text, buttons and menus show the Italian suits' signs (the
+#: bot's swords, cups, coins and batons emojis), as the pictures do (``bot.ui.text.locale``).
+ITALIAN_SUITS = True
 #: The suits and trumps by their names in this game: the Piedmontese pack's Italian suits
-#: (Spade, Coppe, Denari, Bastoni; Épées, Coupes, Deniers, Bâtons), drawn as ♠ ♥ ♦ ♣ in text
-#: (English keeps the French-suited names the text has always used). For the shared
-#: renderers that name a suit (the led suit, the discard picker's groups).
+#: (Swords, Cups, Coins, Batons; Spade, Coppe, Denari, Bastoni; Épées, Coupes, Deniers,
+#: Bâtons), for every renderer that names a suit while drawing this game (the led suit, the
+#: discard picker's groups, a card's long name). The engine's codes stay S H D C
+#: (queen_of_tarot rules: "Swords = ♠, Batons = ♣, Cups = ♥, Coins = ♦").
 SUIT_WORDS = Words(
     {
-        "S": lambda: p_("queen_of_tarot suit", "Spades"),
-        "H": lambda: p_("queen_of_tarot suit", "Hearts"),
-        "D": lambda: p_("queen_of_tarot suit", "Diamonds"),
-        "C": lambda: p_("queen_of_tarot suit", "Clubs"),
+        "S": lambda: p_("queen_of_tarot suit", "Swords"),
+        "H": lambda: p_("queen_of_tarot suit", "Cups"),
+        "D": lambda: p_("queen_of_tarot suit", "Coins"),
+        "C": lambda: p_("queen_of_tarot suit", "Batons"),
         "T": lambda: p_("queen_of_tarot suit", "Trumps"),
     }
 )
@@ -715,8 +719,8 @@ def rules_embed() -> discord.Embed:
         "**Continue** to play it — when demands equal offers the hand is settled and thrown "
         "in. Otherwise the dealer discards 3, everyone may declare Abundance, Kings, "
         "Mitigati or Mixed Honours (paid by each opponent), and 25 tricks are played: "
-        "follow suit, else trump; trump XX (the Angel) beats XXI; in ♥ and ♦ the 1 is the "
-        "best pip. Cards are worth 129 in all; each player scores points − 43. After the "
+        "follow suit, else trump; trump XX (the Angel) beats XXI; in Cups and Coins the 1 is "
+        "the best pip. Cards are worth 129 in all; each player scores points − 43. After the "
         "last hand the highest total wins."
     )
     more = _("Use {command} for the complete rules.", command=command(f"{GROUP} rules", full=True))
@@ -761,7 +765,7 @@ def rules_full_embeds() -> list[discord.Embed]:
                 p_("rules section", "Play and scoring"),
                 _(
                     "Eldest leads; follow suit, else play a trump, else anything. XX beats XXI; "
-                    "in ♥ and ♦ the pips run 1 (best) to 10. The Fool may always be played "
+                    "in Cups and Coins the pips run 1 (best) to 10. The Fool may always be played "
                     "instead; it never wins and comes back to you for an empty card (a debt if "
                     "you have none yet). Cards score singly: XX, I and Kings 5, Fool and Queens "
                     "4, Cavaliers 3, Valets 2, others 1 — 129 in all; you score your points − "

@@ -16,6 +16,7 @@ import discord
 from bot.ui.delivery.answer import send
 from bot.ui.handlers.desk import Desk, where_of
 from bot.ui.text.coach import hint_embed, review_embed
+from bot.ui.text.locale import for_game
 
 #: Seconds a hint or a review may take: an interaction's token answers for 15 minutes from
 #: the click, and the answer (or the "too busy" that replaces it) needs a moment to be sent.
@@ -34,7 +35,9 @@ class CoachController:
         found = await self.service.hint(
             table_id, interaction.user.id, where=where_of(interaction), answer_within=ANSWER_WITHIN
         )
-        await send(interaction, ephemeral=True, embed=hint_embed(found))
+        with for_game(found.table.game_id):
+            embed = hint_embed(found)
+        await send(interaction, ephemeral=True, embed=embed)
 
     async def hint_command(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         """``/<game> hint`` in the table's channel."""
@@ -52,4 +55,6 @@ class CoachController:
         found = await self.service.review(
             table_id, interaction.user.id, deal_no, answer_within=ANSWER_WITHIN
         )
-        await send(interaction, ephemeral=True, embed=review_embed(found))
+        with for_game(found.table.game_id):
+            embed = review_embed(found)
+        await send(interaction, ephemeral=True, embed=embed)

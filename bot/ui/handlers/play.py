@@ -20,6 +20,7 @@ from bot.ui.games import renderer
 from bot.ui.handlers.desk import MOVE_MADE, Desk, from_hand, where_of
 from bot.ui.handlers.screens import TableScreens, lobby_embed_of
 from bot.ui.text.cards import long_name
+from bot.ui.text.locale import for_game
 from bot.ui.text.refusals import refusal
 from bot.ui.text.render import with_coaching
 
@@ -270,11 +271,9 @@ class PlayController:
                 )
                 return
             outcome = await self.service.snapshot(table.id, None)
-            await reply(
-                interaction,
-                _("Current table:"),
-                embed=with_coaching(renderer(game_id).table_embed(outcome), table),
-            )
+            with for_game(game_id):
+                embed = with_coaching(renderer(game_id).table_embed(outcome), table)
+            await reply(interaction, _("Current table:"), embed=embed)
 
         await self.desk.guarded(interaction, work)
 
@@ -298,5 +297,8 @@ def _reply_text(game_id: str, payload: dict[str, Any]) -> str:
     """The private answer to a decision (the game's own ``confirmation`` if it has one)."""
     r = renderer(game_id)
     custom = getattr(r, "confirmation", None)
-    text = custom(payload) if custom is not None else None
-    return text if isinstance(text, str) else _confirmation(payload, getattr(r, "CARD_NAMES", {}))
+    with for_game(game_id):
+        text = custom(payload) if custom is not None else None
+        if isinstance(text, str):
+            return text
+        return _confirmation(payload, getattr(r, "CARD_NAMES", {}))

@@ -2,8 +2,9 @@
 
 Every card shows its rank (or trump number) big in the top-left corner with a small suit sign,
 a large emblem in the middle (the suit sign for pips, a chess figure for courts, the Roman
-numeral and name for trumps) and, at the bottom, the code the buttons and commands use
-(``S7``, ``DC``, ``T21``, ``EX``). Suits use four colours (♠ near-black, ♥ red, ♦ blue,
+numeral and name for trumps) and, at the bottom, the code the commands use (``S7``, ``DC``,
+``T21``, ``EX``) — except on Queen of Tarot's Italian faces, where a French-suited code would
+contradict the sign. Suits use four colours (♠ near-black, ♥ red, ♦ blue,
 ♣ green); trumps are violet on gold, the Fool/Excuse orange, La Morte black.
 
 Queen of Tarot is drawn with Italian suit signs (Swords, Cups, Coins, Batons as simple
@@ -296,7 +297,11 @@ def _frame(draw: ImageDraw.ImageDraw, fill: RGB, outline: RGB) -> None:
     )
 
 
-def _code_strip(draw: ImageDraw.ImageDraw, card: str, ink: RGB, rule: RGB) -> None:
+def _code_strip(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str, ink: RGB, rule: RGB) -> None:
+    if deck.italian:
+        # The engine's codes name French suits (D9 on a coin): an Italian face shows none,
+        # as its buttons and menus show none (queen_of_tarot: Coins = ♦ is the engine's own).
+        return
     y = TILE_H - 25
     draw.line([(_s(8), _s(y)), (_s(TILE_W - 8), _s(y))], fill=rule, width=_s(1))
     _text(draw, (TILE_W / 2, TILE_H - 12.5), card, 15, fill=ink, anchor="mm")
@@ -316,7 +321,7 @@ def _suit_face(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str) -> None:
         draw_suit_sign(draw, suit, 71, 18, 18, deck.italian, bg)
     else:
         draw_suit_sign(draw, suit, 54, 72, 40, deck.italian, bg)
-    _code_strip(draw, card, CODE_INK, RULE_INK)
+    _code_strip(draw, deck, card, CODE_INK, RULE_INK)
 
 
 def _trump_face(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str) -> None:
@@ -331,7 +336,7 @@ def _trump_face(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str) -> None:
         draw_suit_sign(draw, deck.suited[card], TILE_W - 16, 17, 18, deck.italian, TRUMP_BG)
     if card in deck.starred:
         _star(draw, TILE_W - 15, 16, 10, (200, 140, 0))
-    _code_strip(draw, card, TRUMP_COLOUR, blend(TRUMP_BG, TRUMP_COLOUR, 0.3))
+    _code_strip(draw, deck, card, TRUMP_COLOUR, blend(TRUMP_BG, TRUMP_COLOUR, 0.3))
 
 
 def _fool_face(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str) -> None:
@@ -343,7 +348,9 @@ def _fool_face(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str) -> None:
     _fitted(draw, TILE_W / 2, 86, name, 15, TILE_W - 10, blend(FOOL_COLOUR, (0, 0, 0), 0.35))
     if card in deck.starred:
         _star(draw, TILE_W - 15, 16, 10, (200, 140, 0))
-    _code_strip(draw, card, blend(FOOL_COLOUR, (0, 0, 0), 0.35), blend(FOOL_BG, FOOL_COLOUR, 0.4))
+    _code_strip(
+        draw, deck, card, blend(FOOL_COLOUR, (0, 0, 0), 0.35), blend(FOOL_BG, FOOL_COLOUR, 0.4)
+    )
 
 
 def _morte_face(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str) -> None:
@@ -353,7 +360,7 @@ def _morte_face(draw: ImageDraw.ImageDraw, deck: DeckStyle, card: str) -> None:
     _glyph(draw, "☠", TILE_W / 2, 58, 40, white)
     name = deck.names.get(card) or p_("picture la_morte", "La Morte")
     _fitted(draw, TILE_W / 2, 86, name, 14, TILE_W - 10, white)
-    _code_strip(draw, card, (210, 210, 206), (90, 90, 96))
+    _code_strip(draw, deck, card, (210, 210, 206), (90, 90, 96))
 
 
 def draw_face(deck: DeckStyle, card: str) -> Image.Image:

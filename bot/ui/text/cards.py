@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.cards import EXCUSE, roman, trump_number
@@ -13,6 +14,10 @@ from bot.i18n import N_, Words, _, p_
 #: Unicode suit signs: what buttons, select options and embed titles show (Discord draws no
 #: custom emoji there), and the text's signs until the bot's own suit emojis are installed.
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: The Italian suits' Unicode stand-ins (Swords, Cups, Coins, Batons), for Queen of Tarot's
+#: pack where the bot's own Italian suit emojis are not installed or not allowed: the French
+#: signs would contradict the cards, which show swords, cups, coins and batons.
+ITALIAN_SYMBOL = {"S": "⚔️", "H": "🏆", "D": "🪙", "C": "🪵"}
 _SUIT_WORD = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
 # One-letter (or two) rank labels, told apart from other short words by their context:
 # French and Italian use their own letters (R for a King, D for a Queen…).
@@ -35,8 +40,10 @@ _RANK_WORD = {
 
 
 def suit_word(suit: str) -> str:
-    """A suit's name ("Spades") in the current language."""
-    return _(_SUIT_WORD[suit])
+    """A suit's name ("Spades") in the current language, as the game being drawn names it
+    (Queen of Tarot's "Coins")."""
+    words = _PACK.get().words
+    return words[suit] if suit in words else _(_SUIT_WORD[suit])
 
 
 #: ``SUIT_WORD[suit]``: the suit's name in the current language, read when used.
@@ -55,17 +62,38 @@ _NONE: Mapping[str, str] = {}
 # (``<:spades:123>``) once ``bot.ui.delivery.suit_emojis`` has installed them. One table per
 # process: one process is one Discord application.
 _TEXT_SUIT: dict[str, str] = dict(SUIT_SYMBOL)
+_TEXT_ITALIAN: dict[str, str] = dict(ITALIAN_SYMBOL)
 # True while drawing for a channel where the bot may not use its emojis (no Use External
 # Emojis there): Discord would show ":spades:" as words, so the Unicode signs stand in.
 _PLAIN: ContextVar[bool] = ContextVar("plain_suits", default=False)
 
 
-def set_suit_marks(marks: Mapping[str, str] | None) -> None:
-    """Use ``marks`` (suit code → emoji markup) as the text's suit signs; None: Unicode."""
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """How the game being drawn signs and names its suits: Italian signs (Queen of Tarot's
+    Piedmontese pack), and the game's own suit names (``words``, read when used)."""
+
+    italian: bool = False
+    words: Mapping[str, str] = field(default_factory=dict[str, str])
+
+
+FRENCH_PACK = Pack()
+_PACK: ContextVar[Pack] = ContextVar("suit_pack", default=FRENCH_PACK)
+
+
+def set_suit_marks(
+    marks: Mapping[str, str] | None = None, italian: Mapping[str, str] | None = None
+) -> None:
+    """Use ``marks`` (suit code → emoji markup) as the text's suit signs, and ``italian`` as
+    the Italian pack's; None: the Unicode signs."""
     _TEXT_SUIT.clear()
     _TEXT_SUIT.update(SUIT_SYMBOL)
     if marks:
         _TEXT_SUIT.update({suit: mark for suit, mark in marks.items() if suit in SUIT_SYMBOL})
+    _TEXT_ITALIAN.clear()
+    _TEXT_ITALIAN.update(ITALIAN_SYMBOL)
+    if italian:
+        _TEXT_ITALIAN.update({s: mark for s, mark in italian.items() if s in ITALIAN_SYMBOL})
 
 
 def suit_emojis_on() -> bool:
@@ -83,11 +111,31 @@ def plain_suits(plain: bool = True) -> Iterator[None]:
         _PLAIN.reset(token)
 
 
+@contextmanager
+def pack_suits(pack: Pack) -> Iterator[None]:
+    """Cards drawn inside show ``pack``'s suit signs and names (``bot.ui.text.locale`` sets
+    it with the language, from the table's game)."""
+    token = _PACK.set(pack)
+    try:
+        yield
+    finally:
+        _PACK.reset(token)
+
+
+def plain_sign(suit: str) -> str:
+    """The Unicode sign of ``suit`` in the current pack: for text Discord shows no custom emoji
+    in (a menu's placeholder)."""
+    return (ITALIAN_SYMBOL if _PACK.get().italian else SUIT_SYMBOL)[suit]
+
+
 def suit_mark(suit: str) -> str:
     """The sign of ``suit`` in message text (an emoji's markup when installed, unless inside
-    ``plain_suits``); also right for a component's ``emoji`` field, where custom emojis show
-    too."""
-    return SUIT_SYMBOL[suit] if _PLAIN.get() else _TEXT_SUIT[suit]
+    ``plain_suits``), in the current pack's signs; also what a component's ``emoji`` field
+    shows (``bot.ui.components.faces``)."""
+    italian = _PACK.get().italian
+    if _PLAIN.get():
+        return (ITALIAN_SYMBOL if italian else SUIT_SYMBOL)[suit]
+    return (_TEXT_ITALIAN if italian else _TEXT_SUIT)[suit]
 
 
 _GROUP_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
@@ -121,7 +169,7 @@ def label(card: str, special: Mapping[str, str] = _NONE, *, plain: bool = False)
     """Compact label, e.g. ``"A♠"``, ``"10♥"``, ``"Kn♦"``, ``"T13"`` (``special`` overrides).
 
     The suit sign is the text's (:func:`suit_mark`); ``plain`` keeps the Unicode sign, for
-    button and option labels, where Discord shows no custom emoji.
+    text where Discord shows no custom emoji (an autocomplete choice).
     """
     if card in special:
         return special[card]
@@ -129,8 +177,8 @@ def label(card: str, special: Mapping[str, str] = _NONE, *, plain: bool = False)
         return _("Excuse")
     if card[0] == "T":
         return f"T{card[1:]}"
-    signs = SUIT_SYMBOL if plain or _PLAIN.get() else _TEXT_SUIT
-    return f"{rank_label(card[1:])}{signs[card[0]]}"
+    sign = plain_sign(card[0]) if plain else suit_mark(card[0])
+    return f"{rank_label(card[1:])}{sign}"
 
 
 def long_name(card: str, special: Mapping[str, str] = _NONE) -> str:

@@ -9,12 +9,15 @@
   the client that sent it (``interaction.locale``).
 
 Renderers never decide: they write in ``bot.i18n.current()``; these context managers set it
-around each rendering.
+around each rendering, and with it how the table's game signs and names its suits
+(``bot.ui.text.cards.Pack``: Queen of Tarot's Italian suits).
 """
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from functools import cache
 from typing import Any
 
 import discord
@@ -22,11 +25,35 @@ from discord import app_commands
 
 from bot.i18n import LANGUAGE_NAMES, N_, _, language_of, using
 from bot.services.models import SeatInfo, TableInfo
+from bot.ui.games import renderer
+from bot.ui.text.cards import Pack, pack_suits
+
+
+@cache
+def game_pack(game_id: str) -> Pack:
+    """How ``game_id``'s cards sign and name their suits: its renderer's ``ITALIAN_SUITS``
+    and ``SUIT_WORDS`` (the French-suited pack and the usual names when it has none)."""
+    try:
+        r = renderer(game_id)
+    except KeyError:
+        return Pack()
+    return Pack(bool(getattr(r, "ITALIAN_SUITS", False)), getattr(r, "SUIT_WORDS", {}))
+
+
+def for_game(game_id: str) -> AbstractContextManager[None]:
+    """Draw cards as ``game_id``'s pack shows them (in whatever language is current)."""
+    return pack_suits(game_pack(game_id))
+
+
+@contextmanager
+def _table_words(language: object, game_id: str) -> Iterator[str]:
+    with using(language) as code, for_game(game_id):
+        yield code
 
 
 def for_table(table: TableInfo) -> AbstractContextManager[str]:
     """Write what everyone in the table's channel reads."""
-    return using(table.language)
+    return _table_words(table.language, table.game_id)
 
 
 def seat_language(table: TableInfo, seat: SeatInfo | int | None) -> str:
@@ -37,7 +64,7 @@ def seat_language(table: TableInfo, seat: SeatInfo | int | None) -> str:
 
 def for_seat(table: TableInfo, seat: SeatInfo | int | None) -> AbstractContextManager[str]:
     """Write what one seat reads privately."""
-    return using(seat_language(table, seat))
+    return _table_words(seat_language(table, seat), table.game_id)
 
 
 def interaction_language(interaction: discord.Interaction[Any]) -> str:

@@ -20,9 +20,10 @@ from bot.i18n import LANGUAGE_NAMES, Words, _, n_, p_
 from bot.services.errors import ServiceError
 from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import SUIT_SYMBOL, label, suit_word
+from bot.ui.text.locale import for_game
 from bot.ui.text.mention import command, options
 from bot.ui.text.names import escape_name
-from bot.ui.text.render import round_word
+from bot.ui.text.render import round_word, table_number
 from bot.ui.text.restriction import restriction_line
 
 Params = Mapping[str, Any]
@@ -95,7 +96,7 @@ def _table(p: Params) -> object:
 
 def _tables(p: Params) -> str:
     """Table numbers as each language writes them ("#7, #9"; "n°7, n°9")."""
-    return ", ".join(p_("table number", "#{id}", id=t) for t in p.get("tables") or ())
+    return ", ".join(table_number(t) for t in p.get("tables") or ())
 
 
 def _codes(p: Params, key: str) -> str:
@@ -555,9 +556,11 @@ def refusal(err: ServiceError, view: SeatView | None = None) -> str:
     words = REFUSALS.get(err.code)
     if words is None:  # a sentence the Discord layer wrote itself, in the reader's language
         return err.code
-    text = words(err.params)
-    if view is not None and err.params.get("reason") == "cannot_play":
-        why = restriction_line(view)
-        if why:
-            text = f"{text} {why}"
+    game = _game(err.params) or (view.public.game_id if view is not None else "")
+    with for_game(game):  # a card named in the game's own suits (Queen of Tarot's Coins)
+        text = words(err.params)
+        if view is not None and err.params.get("reason") == "cannot_play":
+            why = restriction_line(view)
+            if why:
+                text = f"{text} {why}"
     return text

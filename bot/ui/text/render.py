@@ -14,7 +14,7 @@ from bot.engine.games import (
 )
 from bot.engine.trick import Play
 from bot.engine.views import PublicView
-from bot.i18n import N_, _, n_
+from bot.i18n import N_, _, n_, p_
 from bot.services.models import Outcome, TableInfo
 from bot.ui.games import renderer
 from bot.ui.text.cards import SUIT_SYMBOL, label, suit_mark, suit_word
@@ -161,6 +161,12 @@ def mention(table: TableInfo, seat: int) -> str | None:
     return None
 
 
+def table_number(table_id: int) -> str:
+    """A table's number as every message writes it, in the current language: "#8", "n° 8",
+    "n. 8" (the catalogs write the same form inside their sentences, "table n° 8")."""
+    return p_("table number", "#{id}", id=table_id)
+
+
 def lobby_embed(table: TableInfo, title: str, option_lines: list[str]) -> discord.Embed:
     """The lobby: who is seated, free seats, options and what to do next."""
     lines: list[str] = []
@@ -182,7 +188,9 @@ def lobby_embed(table: TableInfo, title: str, option_lines: list[str]) -> discor
         else _("The table is full — the host can press **Start**.")
     )
     embed = discord.Embed(
-        title=f"{title} · table #{table.id}", colour=COLOUR_LOBBY, description=status
+        title=_("{game} · table #{id}", game=title, id=table.id),
+        colour=COLOUR_LOBBY,
+        description=status,
     )
     embed.add_field(name=_("Seats"), value="\n".join(lines), inline=True)
     embed.add_field(name=_("Options"), value="\n".join(option_lines) or _("defaults"), inline=True)

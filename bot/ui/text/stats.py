@@ -24,6 +24,7 @@ from bot.ui.text.render import (
     COLOUR_LOBBY,
     DESCRIPTION_LIMIT,
     clip_lines,
+    table_number,
 )
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -199,7 +200,8 @@ def history_embed(
     # Ten games of six long names can pass Discord's 4,096: the newest games that fit.
     embed.description = clip_lines(lines, DESCRIPTION_LIMIT)
     # Names are escaped: only a game's own line has its bold number.
-    listed = [g.table_id for g in history.games if f"**#{g.table_id}**" in embed.description]
+    shown = embed.description
+    listed = [g.table_id for g in history.games if f"**{table_number(g.table_id)}**" in shown]
     footer = _("This server only · 📋 a game's button shows its score sheet")
     if history.total > len(listed):
         recent = _("{shown} most recent of {total}", shown=len(listed), total=f"{history.total:,}")
