@@ -8,6 +8,7 @@ hand" privacy.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,7 @@ from bot.engine.registry import get_rules
 from bot.services.tables import TableService
 from bot.ui.games import renderer
 from bot.ui.text.cards import label, long_name
+from bot.ui.text.locale import for_game
 from tests.e2e.test_french_tarot_e2e import secret_markers
 from tests.engine import test_early_french_tarot_properties as eft
 from tests.engine import test_french_tarot_properties as ft
@@ -210,10 +212,14 @@ class CardReader:
         for n in range(rules.min_players, rules.max_players + 1):
             pack |= set(rules.pack(n))
         self.card_of: dict[str, str] = {}
-        for card in pack:
-            for token in (card, label(card, labels), long_name(card, names)):
-                if token not in r.TITLE:  # La Morte's trump 13 is also the game's name
-                    self.card_of[token] = card
+        # As the bot writes them: in the game's own pack (Queen of Tarot's Italian suits), and
+        # in the default one (a text written outside a table's words).
+        for words in (contextlib.nullcontext(), for_game(game_id)):
+            with words:
+                for card in pack:
+                    for token in (card, label(card, labels), long_name(card, names)):
+                        if token not in r.TITLE:  # La Morte's trump 13 is also the game's name
+                            self.card_of[token] = card
         tokens = sorted(self.card_of, key=len, reverse=True)
         self._pattern = re.compile(
             r"(?<![0-9A-Za-z])(" + "|".join(map(re.escape, tokens)) + r")(?![0-9A-Za-z])"
