@@ -238,7 +238,7 @@ async def ecart() -> None:
         assert hand is not None
         await alice.user.click(hand, label="Garde ×2")
         await tap_toggles(alice, 3)
-        await shots(env, alice.user.dm_channel, alice.user, "french_tarot_ecart")
+        await shots(env, alice.user.dm_channel, alice.user, "french_tarot_ecart", 1800)
     await bot.close()
 
 
@@ -270,7 +270,7 @@ async def queen_discard() -> None:
             button = next(c for c in components(hand) if f":act:{kind}" in (c.custom_id or ""))
             await alice.user.click(hand, custom_id=button.custom_id)
         await tap_toggles(alice, 1)
-        await shots(env, alice.user.dm_channel, alice.user, "queen_of_tarot_discard")
+        await shots(env, alice.user.dm_channel, alice.user, "queen_of_tarot_discard", 1800)
     await bot.close()
 
 
