@@ -76,15 +76,21 @@ def suit_emoji_assets(env: simcord.Env) -> dict[str, tuple[str, bytes]]:
     }
 
 
-async def game(game_id: str) -> list[str]:
-    """Every moment of one game worth a picture; returns the names taken."""
-    bot = TrionfiBot(
-        Path(tempfile.mkdtemp()) / "shots.sqlite3",
-        seed_source=lambda: 9,
+def shots_bot(seed: int = 9, path: Path | None = None) -> TrionfiBot:
+    """A bot for the pictures: dealt from ``seed``, its database at ``path`` (default: a new
+    temporary folder's), the suit emojis uploaded, no background sweeper."""
+    return TrionfiBot(
+        path or Path(tempfile.mkdtemp()) / "shots.sqlite3",
+        seed_source=lambda: seed,
         sweep_every=None,
         shard_count=1,
         suit_emojis=True,
     )
+
+
+async def game(game_id: str) -> list[str]:
+    """Every moment of one game worth a picture; returns the names taken."""
+    bot = shots_bot()
     taken: list[str] = []
     async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 2)
@@ -163,13 +169,7 @@ async def way_in() -> list[str]:
     (``french_tarot_rules_1``, ``_3``) and Queen of Tarot's first (``queen_of_tarot_rules_1``),
     and a practice table's first deal with its coach lines (``french_tarot_practice_1``, ``_2``:
     the DM at the first two decisions)."""
-    bot = TrionfiBot(
-        Path(tempfile.mkdtemp()) / "shots.sqlite3",
-        seed_source=lambda: 9,
-        sweep_every=None,
-        shard_count=1,
-        suit_emojis=True,
-    )
+    bot = shots_bot()
     taken: list[str] = []
     async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 1)
@@ -222,13 +222,7 @@ async def ecart() -> None:
     """A 3-player French Tarot écart (6 of 30 cards) at a practice table, half picked."""
     scratch = Path(tempfile.mkdtemp())
     seed = await seed_where_alice_takes(scratch / "seed.sqlite3", 3, 2, False)
-    bot = TrionfiBot(
-        scratch / "shots.sqlite3",
-        seed_source=lambda: seed,
-        sweep_every=None,
-        shard_count=1,
-        suit_emojis=True,
-    )
+    bot = shots_bot(seed, scratch / "shots.sqlite3")
     async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 1)
         alice = world.members[0]
@@ -246,13 +240,7 @@ async def queen_discard() -> None:
     """Queen of Tarot's dealer discarding 3 of 28 cards, one picked."""
     scratch = Path(tempfile.mkdtemp())
     seed = await seed_where_alice_discards(scratch / "seed.sqlite3")
-    bot = TrionfiBot(
-        scratch / "shots.sqlite3",
-        seed_source=lambda: seed,
-        sweep_every=None,
-        shard_count=1,
-        suit_emojis=True,
-    )
+    bot = shots_bot(seed, scratch / "shots.sqlite3")
     async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 1)
         alice = world.members[0]
@@ -289,13 +277,7 @@ def offers_bid(message: Any) -> bool:
 async def bid(game_id: str) -> list[str]:
     """``bid``: a player's DM at their first bidding decision (guided: the line on the hand,
     the multipliers, the quick bids, what Accept and Drop score)."""
-    bot = TrionfiBot(
-        Path(tempfile.mkdtemp()) / "shots.sqlite3",
-        seed_source=lambda: 9,
-        sweep_every=None,
-        shard_count=1,
-        suit_emojis=True,
-    )
+    bot = shots_bot()
     taken: list[str] = []
     async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 2)
@@ -318,13 +300,7 @@ async def bid(game_id: str) -> list[str]:
 
 async def queen_lobby_it() -> None:
     """``queen_of_tarot_lobby_it``: an Italian table's lobby (its title and number in Italian)."""
-    bot = TrionfiBot(
-        Path(tempfile.mkdtemp()) / "shots.sqlite3",
-        seed_source=lambda: 9,
-        sweep_every=None,
-        shard_count=1,
-        suit_emojis=True,
-    )
+    bot = shots_bot()
     async with simcord.run(bot, settle_timeout=SETTLE) as env:
         italian = make_world(env, 1, server="Circolo dei Tarocchi")
         host = italian.members[0]

@@ -47,10 +47,15 @@ def card_group(card: str) -> str:
 
 def card_rows(cards: Sequence[str], max_rows: int) -> list[list[str]] | None:
     """One-tap layout: ``cards``, in the order given (callers pass the hand's display
-    order), as rows of at most 5 buttons in at most ``max_rows`` rows (never more than
-    ``CARD_BUTTON_ROWS``): each run of one suit on its own rows where there is room, else the
-    smallest neighbouring rows merged. ``None`` when they do not fit (use menus)."""
-    max_rows = min(max_rows, CARD_BUTTON_ROWS)
+    order), as :func:`suit_rows` in at most ``max_rows`` rows, never more than
+    ``CARD_BUTTON_ROWS``. ``None`` when they do not fit (use menus)."""
+    return suit_rows(cards, min(max_rows, CARD_BUTTON_ROWS))
+
+
+def suit_rows(cards: Sequence[str], max_rows: int) -> list[list[str]] | None:
+    """``cards`` in the order given as rows of at most 5 in at most ``max_rows`` rows: each
+    run of one suit on its own rows where there is room, else the smallest neighbouring rows
+    merged, else filled in order. ``None`` when they do not fit."""
     if not cards or max_rows < 1 or len(cards) > ROW_WIDTH * max_rows:
         return None
     ordered = list(cards)

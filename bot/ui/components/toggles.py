@@ -31,7 +31,7 @@ from discord.ui.view import BaseView
 from bot.engine.views import SeatView
 from bot.i18n import _
 from bot.services.picks import Choice, choice_of
-from bot.ui.components.cards import card_group
+from bot.ui.components.cards import suit_rows
 from bot.ui.components.faces import card_face
 from bot.ui.components.layout import COMPONENT_LIMIT
 from bot.ui.components.table import ROW_WIDTH, TableButton
@@ -149,38 +149,13 @@ class ToggleView(discord.ui.View):
                 item.stamp(deal)
 
 
-def pack(cards: Sequence[str], max_rows: int) -> list[list[str]] | None:
-    """``cards`` in rows of at most five: each suit on rows of its own where ``max_rows``
-    allows, else the smallest neighbouring rows merged, else filled in order. None when they
-    do not fit in ``max_rows``."""
-    if not cards or len(cards) > ROW_WIDTH * max_rows:
-        return None
-    groups: list[list[str]] = []
-    for c in cards:
-        if groups and card_group(groups[-1][-1]) == card_group(c):
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-    rows = [g[i : i + ROW_WIDTH] for g in groups for i in range(0, len(g), ROW_WIDTH)]
-    while len(rows) > max_rows:
-        pairs = [
-            (len(rows[i]) + len(rows[i + 1]), i)
-            for i in range(len(rows) - 1)
-            if len(rows[i]) + len(rows[i + 1]) <= ROW_WIDTH
-        ]
-        if not pairs:
-            return [list(cards[i : i + ROW_WIDTH]) for i in range(0, len(cards), ROW_WIDTH)]
-        _, i = min(pairs)
-        rows[i : i + 2] = [rows[i] + rows[i + 1]]
-    return rows
-
-
 def _layout(cards: Sequence[str]) -> tuple[list[list[str]], int] | None:
     """Rows of toggles and the Confirm row for ``cards`` within ``BUDGET``: up to four rows
     of toggles (more only when the cards need them), then Confirm (with room for Suggest and
     Hint) on a row of its own when it fits, else at the end of the last row of toggles (room
     for Confirm and Suggest). None: the menus must do."""
-    grouped = pack(cards, max(CLASSIC_ROWS, -(-len(cards) // ROW_WIDTH)))
+    # As the one-tap cards, but free of their row cap: the toggles may take more rows.
+    grouped = suit_rows(cards, max(CLASSIC_ROWS, -(-len(cards) // ROW_WIDTH)))
     if grouped is None:
         return None
     if len(grouped) + 1 + len(cards) + 3 <= BUDGET:
