@@ -17,7 +17,6 @@ bargaining, declarations), and every hand message the bot sends is read as Disco
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +26,12 @@ import simcord
 
 from bot.client import TrionfiBot
 from bot.ui.delivery.suit_emojis import ITALIAN_EMOJI_NAMES, SUIT_EMOJI_NAMES
-from bot.ui.text.cards import ITALIAN_SYMBOL, SUIT_SYMBOL, set_suit_marks
+from bot.ui.text.cards import ITALIAN_SYMBOL, SUIT_SYMBOL
 from tests.e2e.helpers import components, embed_text
+from tests.e2e.test_suit_emojis_e2e import emoji_bot, made
 from tests.resilience.drive import Table, landed_games, make_world, seat_counts
+
+__all__ = ["made"]  # the bots' fixture, shared with the suit emoji tests
 
 pytestmark = pytest.mark.heavy
 
@@ -38,29 +40,9 @@ CARD = re.compile(r"^(?:[SHDC](?:\d+|[AJCQK])|T\d+|EX)$")
 SIGNS = set(SUIT_SYMBOL.values()) | set(ITALIAN_SYMBOL.values())
 
 
-def _bot(path: Path, *, suit_emojis: bool = True) -> TrionfiBot:
-    return TrionfiBot(
-        path,
-        seed_source=lambda: 5,
-        sweep_every=None,
-        retry_delays=(0.0, 0.0),
-        shard_count=1,
-        suit_emojis=suit_emojis,
-    )
-
-
-@pytest.fixture
-async def made() -> AsyncIterator[list[TrionfiBot]]:
-    bots: list[TrionfiBot] = []
-    yield bots
-    for bot in bots:
-        await bot.close()
-    set_suit_marks(None)  # the next test's bots start from Unicode
-
-
 @pytest.fixture
 def simcord_bot(tmp_path: Path, made: list[TrionfiBot]) -> TrionfiBot:
-    bot = _bot(tmp_path / "trionfi.sqlite3")
+    bot = emoji_bot(tmp_path / "trionfi.sqlite3", suit_emojis=True, seed=5)
     made.append(bot)
     return bot
 
@@ -151,7 +133,7 @@ async def test_without_the_emojis_card_components_carry_unicode_suits(
     for emoji_id in [e.id for e in env.backend.application_emojis.values()]:
         env.backend.delete_application_emoji(emoji_id)
     env.inject_error("POST", "/applications/*/emojis", status=403, code=50013, times=None)
-    bot = _bot(tmp_path / "refused.sqlite3")
+    bot = emoji_bot(tmp_path / "refused.sqlite3", suit_emojis=True, seed=5)
     made.append(bot)
     await make_world(env, 0, server="Restart").restart(bot)
     for game_id, signs in (("la_morte", SUIT_SYMBOL), ("queen_of_tarot", ITALIAN_SYMBOL)):

@@ -22,10 +22,11 @@ from tests.resilience.drive import Table, make_world
 MARKUP = re.compile(r"<:(spades|hearts|diamonds|clubs):(\d+)>")
 
 
-def _bot(path: Path, *, suit_emojis: bool) -> TrionfiBot:
+def emoji_bot(path: Path, *, suit_emojis: bool, seed: int = 3) -> TrionfiBot:
+    """A bot that uploads its suit emojis (``suit_emojis``), dealt from ``seed``."""
     return TrionfiBot(
         path,
-        seed_source=lambda: 3,
+        seed_source=lambda: seed,
         sweep_every=None,
         retry_delays=(0.0, 0.0),
         shard_count=1,
@@ -44,7 +45,7 @@ async def made(tmp_path: Path) -> AsyncIterator[list[TrionfiBot]]:
 
 @pytest.fixture
 def simcord_bot(tmp_path: Path, made: list[TrionfiBot]) -> TrionfiBot:
-    bot = _bot(tmp_path / "trionfi.sqlite3", suit_emojis=True)
+    bot = emoji_bot(tmp_path / "trionfi.sqlite3", suit_emojis=True)
     made.append(bot)
     return bot
 
@@ -89,7 +90,7 @@ async def test_text_shows_the_uploaded_suit_emojis_and_a_restart_reuses_them(
     assert MARKUP.search(table_text), "tricks on the table show the emojis"
     # A restart (or a second process) finds them: nothing is uploaded twice.
     before = len(env.http_requests)
-    again = _bot(tmp_path / "trionfi.sqlite3", suit_emojis=True)
+    again = emoji_bot(tmp_path / "trionfi.sqlite3", suit_emojis=True)
     made.append(again)
     await world.restart(again)
     assert _app_emojis(env) == uploaded
@@ -104,7 +105,7 @@ async def test_a_refusing_discord_leaves_unicode_suits_and_a_working_bot(
         env.backend.delete_application_emoji(emoji_id)
         assert name
     env.inject_error("POST", "/applications/*/emojis", status=403, code=50013, times=None)
-    bot = _bot(tmp_path / "trionfi.sqlite3", suit_emojis=True)
+    bot = emoji_bot(tmp_path / "trionfi.sqlite3", suit_emojis=True)
     made.append(bot)
     world = make_world(env, 2)
     await world.restart(bot)
