@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ui.components.records import ForgetButton
+from bot.ui.delivery.answer import send
 from bot.ui.handlers.records import confirm_message
 
 if TYPE_CHECKING:
@@ -25,9 +26,7 @@ class PrivacyCog(commands.GroupCog, group_name="privacy", group_description="You
     @app_commands.command(name="forget-me")
     async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
         """Delete your ratings and statistics and anonymise your seats in stored games."""
-        await interaction.response.send_message(
-            ephemeral=True, **confirm_message(interaction.user.id)
-        )
+        await send(interaction, ephemeral=True, **confirm_message(interaction.user.id))
 
 
 async def setup(bot: TrionfiBot) -> None:

@@ -327,22 +327,52 @@ class Outbox:
         message_id: int,
         retire: tuple[int, int] | None,
         notified_seq: int | None,
-    ) -> None:
+        replaces: int | None,
+        nonce: str | None = None,
+    ) -> bool:
         """A hand sent as a new DM, in one step: it is the seat's hand, the one it replaces is
-        to retire, and the turn notification it carried (``notified_seq``) is sent."""
+        to retire, and the turn notification it carried (``notified_seq``) is sent.
+
+        A compare-and-swap on the hand it replaces (``replaces``: the seat's hand as the caller
+        read it, None: none):
+        False if another delivery recorded a different hand meanwhile. The caller's message is
+        then surplus (its caller deletes it), and the recorded one is left alone: recorded
+        unconditionally, a delivery that read the seat before another's replacement put a
+        message back over the newer one and retired that one, so the seat's recorded hand
+        could be a deleted message (issue 29). A lost swap retires the caller's message (the
+        next delivery deletes it if the caller cannot) and drops the in-flight record of its
+        ``nonce`` (a winner drops whichever there is). The notification counts as sent either
+        way: the message that carried it reached the player."""
         async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, dm_failed = 0 "
-                "WHERE table_id = ? AND seat = ?",
-                (channel_id, message_id, table_id, seat),
-            )
-            await conn.execute(
-                "DELETE FROM seat_sending WHERE table_id = ? AND seat = ?", (table_id, seat)
-            )
-            if retire is not None and retire[1] != message_id:
-                await _retire(conn, table_id, *retire)
+            if replaces is None:
+                changed = await conn.execute(
+                    "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, dm_failed = 0 "
+                    "WHERE table_id = ? AND seat = ? AND dm_message_id IS NULL",
+                    (channel_id, message_id, table_id, seat),
+                )
+            else:
+                changed = await conn.execute(
+                    "UPDATE seats SET dm_channel_id = ?, dm_message_id = ?, dm_failed = 0 "
+                    "WHERE table_id = ? AND seat = ? AND dm_message_id IN (?, ?)",
+                    (channel_id, message_id, table_id, seat, replaces, message_id),
+                )
+            won = changed == 1
+            if won:
+                await conn.execute(
+                    "DELETE FROM seat_sending WHERE table_id = ? AND seat = ?", (table_id, seat)
+                )
+                if retire is not None and retire[1] != message_id:
+                    await _retire(conn, table_id, *retire)
+            else:
+                await _retire(conn, table_id, channel_id, message_id)
+                if nonce is not None:
+                    await conn.execute(
+                        "DELETE FROM seat_sending WHERE table_id = ? AND seat = ? AND nonce = ?",
+                        (table_id, seat, nonce),
+                    )
             if notified_seq is not None:
                 await _notified(conn, table_id, seat, notified_seq)
+        return won
 
     async def notices(self, table_id: int, after_seq: int) -> list[NoticeRecord]:
         """Notices of the commits after ``after_seq``, in order."""

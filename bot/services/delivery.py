@@ -117,9 +117,14 @@ class TableDelivery(TableLife):
         message_id: int,
         retire: tuple[int, int] | None,
         notified_seq: int | None,
-    ) -> None:
-        """A seat's hand sent as a new DM (see ``Outbox.replace_dm``)."""
-        await self.outbox.replace_dm(table_id, seat, channel_id, message_id, retire, notified_seq)
+        replaces: int | None,
+        nonce: str | None = None,
+    ) -> bool:
+        """A seat's hand sent as a new DM; False: another hand was recorded meanwhile (see
+        ``Outbox.replace_dm``)."""
+        return await self.outbox.replace_dm(
+            table_id, seat, channel_id, message_id, retire, notified_seq, replaces, nonce
+        )
 
     async def sending_hand(
         self, table_id: int, seat: int, nonce: str, notified_seq: int | None = None

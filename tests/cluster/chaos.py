@@ -58,6 +58,7 @@ from bot.ui.components.choice import ChoiceSelect
 from bot.ui.components.table import TableButton, TableSelect
 from bot.ui.handlers.controller import TableController
 from bot.ui.text.cards import set_suit_marks
+from tests.cluster.chaos_checks import RESULT, SUMMARY
 
 log = logging.getLogger(__name__)
 
@@ -359,12 +360,27 @@ def _nonce(route: Any, kwargs: dict[str, Any]) -> tuple[str, str] | None:
 
 
 def _is_channel_post(payload: Any) -> bool:
-    """Is this request a deal summary or a final result (by its embed's title)?"""
+    """Is this request a deal summary or a final result (by its layout's first line, as
+    ``chaos_checks`` reads posted messages)?"""
     if not isinstance(payload, dict):
         return False
-    embeds: list[Any] = cast(dict[str, Any], payload).get("embeds") or []
-    titles = [str(e.get("title", "")) for e in embeds if isinstance(e, dict)]
-    return any(t.endswith(("result", "score sheet", "game over")) for t in titles)
+    first = _first_text(cast(dict[str, Any], payload).get("components") or [])
+    title = (first or "").split("\n", 1)[0].strip().strip("*")
+    return bool(SUMMARY.search(title) or RESULT.search(title))
+
+
+def _first_text(components: list[Any]) -> str | None:
+    """The content of a Components V2 payload's first text display (type 10), depth first."""
+    for c in components:
+        if not isinstance(c, dict):
+            continue
+        found = cast(dict[str, Any], c)
+        if found.get("type") == 10:
+            return str(found.get("content", ""))
+        inner = _first_text(list(found.get("components") or []))
+        if inner is not None:
+            return inner
+    return None
 
 
 async def _logged(coro: Coroutine[Any, Any, None]) -> None:

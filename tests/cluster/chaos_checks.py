@@ -46,8 +46,8 @@ CHECKS = ("posted once", "one table message", "hands", "notifications once", "sh
 #: Verbs of a table's controls that act on the running game (the lobby's and the result's
 #: buttons are not live table controls).
 LIVE = ("hand", "act", "back", "end", "hint")
-_SUMMARY = re.compile(r"table #(\d+) — (?:deal|hand) (\d+) (?:result|score sheet)$")
-_RESULT = re.compile(r"table #(\d+) — game over$")
+SUMMARY = re.compile(r"table #(\d+) — (?:deal|hand) (\d+) (?:result|score sheet)$")
+RESULT = re.compile(r"table #(\d+) — game over$")
 #: A hand's first line: "🟢 Your turn — La Morte #3 (Tarot Club): …" or "⚪ La Morte #3".
 _HAND = re.compile(r"^(?:🟢 Your turn — |⚪ )[^#]*#(\d+)")
 
@@ -288,9 +288,9 @@ async def _check_table(
     results = 0
     for m in channel:
         title = head(m)
-        if (s := _SUMMARY.search(title)) and int(s.group(1)) == table_id:
+        if (s := SUMMARY.search(title)) and int(s.group(1)) == table_id:
             summaries[int(s.group(2))] += 1
-        elif (r := _RESULT.search(title)) and int(r.group(1)) == table_id:
+        elif (r := RESULT.search(title)) and int(r.group(1)) == table_id:
             results += 1
     ended = [d.deal_no for d in await store.deal_results(table_id)]
     f.checked["deal summaries"] += len(ended)

@@ -54,10 +54,23 @@ async def send(
     later ones are new messages. Returns the message sent as a follow-up (None: the answer
     was the interaction's first response)."""
     fields = for_send(fields)  # no ``view=None``; a picture becomes its file
-    if interaction.response.is_done():
-        return await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
-    await interaction.response.send_message(ephemeral=ephemeral, **fields)
-    return None
+    try:
+        if interaction.response.is_done():
+            return await interaction.followup.send(ephemeral=ephemeral, wait=True, **fields)
+        await interaction.response.send_message(ephemeral=ephemeral, **fields)
+        return None
+    finally:
+        _release(fields.get("view"))
+
+
+def _release(view: Any) -> None:
+    """Drop a sent view from discord.py's view store. Every control of ours is a dynamic
+    item, dispatched from its custom_id alone (so it works after a restart), never through
+    the view object; but discord.py keeps each ephemeral answer's view for 15 minutes, with a
+    timeout task of its own: a task and a view per answer, for nothing (issue 29: bounded
+    memory). It also made every SimCord settle scan those tasks."""
+    if isinstance(view, discord.ui.View | discord.ui.LayoutView):
+        view.stop()
 
 
 async def redraw(interaction: discord.Interaction[Any], **fields: Any) -> None:

@@ -102,10 +102,9 @@ class Hands:
                 # held it): else it stayed owed and went out again (issue 29). One this
                 # delivery took is recorded sent with it too.
                 carried = cut.notified_seq if cut.notified_seq == seq else None
-                await self._send_hand(
+                return await self._send_hand(
                     table, seat, fields, seq, notified if carried is None else carried, cut.nonce
                 )
-                return True
             if not renotify and seat.dm_message_id is not None:
                 if self._shown.get(key) == digest:
                     return True
@@ -123,7 +122,8 @@ class Hands:
                     # deleted: send it anew below
             if outcome.table.status == "abandoned" and seat.dm_message_id is None:
                 return True
-            await self._send_hand(table, seat, fields, seq, notified)
+            if not await self._send_hand(table, seat, fields, seq, notified):
+                return False
             self._shown[key] = digest
             return True
         except (Lost, Gone):  # blocked, DMs closed, or an unknown user or DM channel
@@ -217,11 +217,15 @@ class Hands:
         seq: int,
         notified: int | None,
         tag: str | None = None,
-    ) -> None:
+    ) -> bool:
         """The hand as a new DM (it notifies). The new message, the old one to retire and the
         notification it carried (``notified``: its seq) are recorded in one step; the old one
         is deleted after that, or by the next delivery if a crash comes first (it would show a
-        stale hand whose controls are refused)."""
+        stale hand whose controls are refused).
+
+        False: another delivery (another process) recorded a new hand for this seat after
+        ``seat`` was read. This message is then surplus and deleted, the recorded one stays,
+        and a retry (which reads the seat again) edits that one."""
         channel = await self.dm_channel(seat)
         # The same nonce for every attempt at replacing this hand at this seq: a repeat after
         # a crash that hid whether the first request arrived gets the message it made.
@@ -236,20 +240,37 @@ class Hands:
         old = None
         if seat.dm_message_id is not None and seat.dm_channel_id is not None:
             old = (seat.dm_channel_id, seat.dm_message_id)
-        await self.service.replace_dm(
-            table.id, seat.seat, message.channel.id, message.id, old, notified
-        )
-        if old is not None and old[1] != message.id:
-            old_message = self.bot.get_partial_messageable(
-                old[0], type=discord.ChannelType.private
-            ).get_partial_message(old[1])
-            try:
-                await attempt(old_message.delete(), "an old hand")
-            except (Retry, Refused):
-                return  # still recorded: the next delivery deletes it
-            except DeliveryFailure:
-                pass
+        if not await self.service.replace_dm(
+            table.id,
+            seat.seat,
+            message.channel.id,
+            message.id,
+            old,
+            notified,
+            seat.dm_message_id,
+            tag,
+        ):
+            surplus = (message.channel.id, message.id)
+            if await self._delete_hand(surplus):
+                await self.service.drop_retired(table.id, message.id)
+            return False
+        if old is not None and old[1] != message.id and await self._delete_hand(old):
             await self.service.drop_retired(table.id, old[1])
+        return True
+
+    async def _delete_hand(self, where: tuple[int, int]) -> bool:
+        """Delete a DM hand (channel, message). False: to try again later (it stays recorded
+        to retire: the next delivery deletes it)."""
+        message = self.bot.get_partial_messageable(
+            where[0], type=discord.ChannelType.private
+        ).get_partial_message(where[1])
+        try:
+            await attempt(message.delete(), "an old hand")
+        except (Retry, Refused):
+            return False
+        except DeliveryFailure:
+            pass  # gone already, or unreachable for good
+        return True
 
     async def dm_blocked(self, table: TableInfo, seat: SeatInfo) -> None:
         """DMs to this player fail (closed or the bot is blocked): one public notice, then
