@@ -42,15 +42,10 @@ def simcord_bot(cluster: Cluster) -> ChaosBot:
 # Crashes leave errors behind on purpose (logged); a loaded machine may take seconds to settle
 # a click of three stacks.
 @pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
-# Open (issue 29): the two races this was marked for (a notification sent twice, a summary
-# drawn over by a late table edit) are fixed (tests/resilience/test_crash_races.py). About one
-# run in ten on a loaded 2-core machine still stops mid-play: the driver finds a seat's
-# recorded DM hand deleted (tests/resilience/drive.py, Unknown Message), then the teardown
-# waits on an unreleased connection. Not yet pinned down; kept as a known failure until it is.
-@pytest.mark.xfail(
-    reason="issue 29: a run may stop mid-play on a recorded DM hand that was deleted",
-    strict=False,
-)
+# Issue 29's races, each with its own test: a notification sent twice and a summary drawn over
+# by a late table edit (tests/resilience/test_crash_races.py); a DM hand recorded over a newer
+# one, so that the seat's recorded hand could be a deleted message (tests/db/
+# test_outbox_leases.py: ``replace_dm`` is a compare-and-swap).
 async def test_postgres_chaos_everything_shown_once(
     simcord_env: simcord.Env, cluster: Cluster
 ) -> None:
