@@ -61,16 +61,29 @@ def _no_prefix(bot: commands.Bot, message: discord.Message) -> list[str]:
     return []
 
 
-async def command_digest(
+#: Translated command payloads by their untranslated form: the catalogs are fixed for the
+#: life of the process, so every bot the process starts (a restart in place, each test's bot)
+#: translates its tree once.
+_PAYLOADS: dict[str, list[dict[str, Any]]] = {}
+
+
+async def command_payload(
     tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None
-) -> str:
-    """A hash of what a sync of ``tree`` for ``guild`` (None: global) would upload, its
-    French and Italian names and descriptions included (a new translation syncs again)."""
+) -> list[dict[str, Any]]:
+    """What a sync of ``tree`` for ``guild`` (None: global) uploads, its French and Italian
+    names and descriptions included."""
+    commands = tree.get_commands(guild=guild)
+    key = json.dumps([c.to_dict(tree) for c in commands], sort_keys=True, default=str)
     translator = tree.translator
-    payload = [
-        await c.get_translated_payload(tree, translator) if translator else c.to_dict(tree)
-        for c in tree.get_commands(guild=guild)
-    ]
+    if translator is None:
+        return json.loads(key)
+    if key not in _PAYLOADS:
+        _PAYLOADS[key] = [await c.get_translated_payload(tree, translator) for c in commands]
+    return _PAYLOADS[key]
+
+
+def payload_digest(payload: list[dict[str, Any]]) -> str:
+    """A hash of a sync's payload (a new translation changes it, and syncs again)."""
     data = json.dumps(payload, sort_keys=True, default=str).encode()
     return hashlib.sha256(data).hexdigest()
 
@@ -316,11 +329,12 @@ class TrionfiBot(commands.AutoShardedBot):
         stored = await self.service.command_ids()
         ids = dict(stored)
         for scope, guild in targets:
-            digest = await command_digest(self.tree, guild)
+            payload = await command_payload(self.tree, guild)
+            digest = payload_digest(payload)
             if not force and await self.service.synced_commands(scope) == digest:
                 continue
-            try:
-                commands = await self.tree.sync(guild=guild)
+            try:  # the payload uploaded as it was hashed (``tree.sync`` would translate again)
+                commands = await self._upload_commands(guild, payload)
             except discord.HTTPException as e:
                 log.error(
                     "could not sync the %s commands (%s); running with the old ones", scope, e
@@ -330,7 +344,7 @@ class TrionfiBot(commands.AutoShardedBot):
             log.info("synced the %s commands", scope)
             synced = True
             if commands:  # one scope holds the commands (the dev server's empties global)
-                ids = {c.name: c.id for c in commands}
+                ids = commands
         if not ids:
             try:  # the scope holding the commands comes first in ``targets``
                 ids = {c.name: c.id for c in await self.tree.fetch_commands(guild=targets[0][1])}
@@ -340,6 +354,19 @@ class TrionfiBot(commands.AutoShardedBot):
             await self.service.command_ids_synced(ids)
         mention.remember(ids)
         return synced
+
+    async def _upload_commands(
+        self, guild: discord.abc.Snowflake | None, payload: list[dict[str, Any]]
+    ) -> dict[str, int]:
+        """Replace the commands of ``guild`` (None: global) with ``payload``: name -> id."""
+        app = self.application_id
+        if app is None:
+            raise app_commands.MissingApplicationID
+        if guild is None:
+            data = await self.http.bulk_upsert_global_commands(app, payload=payload)
+        else:
+            data = await self.http.bulk_upsert_guild_commands(app, guild.id, payload=payload)
+        return {str(c["name"]): int(c["id"]) for c in data}
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

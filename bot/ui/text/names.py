@@ -11,6 +11,7 @@ authors, code blocks, pictures) take :func:`flat_name`, since a backslash would 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import discord
 
@@ -31,6 +32,7 @@ def flat_name(name: str) -> str:
     return " ".join(name.split()) or "?"
 
 
+@lru_cache(maxsize=4096)  # a table redraws the same few names at every commit
 def escape_name(name: str) -> str:
     """``name`` as plain text inside markdown: on one line, every markup character escaped
     with a backslash (Discord then shows the character itself), and ``@everyone``, ``@here``
