@@ -170,6 +170,16 @@ async def active(db: Database, guild_id: int | None = None) -> list[TournamentRe
     return [_record(r) for r in rows]
 
 
+async def to_tend(db: Database) -> list[TournamentRecord]:
+    """Running tournaments, and finished ones whose last standings are not posted yet."""
+    async with db.read() as conn:
+        rows = await conn.fetchall(
+            f"SELECT {_COLS} FROM tournaments WHERE status = 'running' "
+            "OR (status = 'finished' AND standings_posted < round) ORDER BY id"
+        )
+    return [_record(r) for r in rows]
+
+
 async def latest(db: Database, guild_id: int) -> TournamentRecord | None:
     """The server's newest tournament that was not cancelled."""
     async with db.read() as conn:

@@ -156,8 +156,8 @@ def pair(
         start += size
     for _ in range(SWAP_PASSES):
         changed = False
-        for k, l in _table_pairs(len(groups)):
-            a, b = groups[k], groups[l]
+        for k, m in _table_pairs(len(groups)):
+            a, b = groups[k], groups[m]
             for i in range(len(a)):
                 for j in range(len(b)):
                     before = _repeats(a, met) + _repeats(b, met)
@@ -170,7 +170,7 @@ def pair(
             break
     tables: list[tuple[int | None, ...]] = []
     for g in groups:
-        seated: list[int | None] = sorted(g, key=lambda u: lot(seed, round_no, u))
-        seated += [None] * (players - len(g))
+        humans = sorted(g, key=lambda u: lot(seed, round_no, u))
+        seated: list[int | None] = [*humans, *[None] * (players - len(g))]
         tables.append(tuple(seated))
     return tables

@@ -207,7 +207,7 @@ class TournamentTables(TableLife):
         if fields:
             await store.set_fields(self.db, tournament_id, **fields)
 
-    async def mark_posted(
+    async def tournament_posted(
         self, tournament_id: int, *, pairings: int | None = None, standings: int | None = None
     ) -> None:
         """The round's pairings or standings post is out (not posted again after a restart)."""
@@ -468,8 +468,10 @@ class TournamentTables(TableLife):
             raise NotFound("tournament_gone")
         return t
 
-    async def active_tournaments(self) -> list[TournamentRecord]:
-        return await store.active(self.db)
+    async def tournaments_to_tend(self) -> list[TournamentRecord]:
+        """Tournaments that may owe Discord a post: running ones, and finished ones whose
+        final standings are not out yet."""
+        return await store.to_tend(self.db)
 
 
 def played_of(results: list[RoundResult]) -> list[swiss.Played]:
