@@ -38,7 +38,7 @@ class TournamentCog(
         interaction: discord.Interaction[Any],
         game: str,
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 3,
-        players: app_commands.Range[int, 2, 6] | None = None,
+        seats: app_commands.Range[int, 2, 6] | None = None,
         deals: app_commands.Range[int, 1, MAX_DEALS] | None = None,
         clock: str | None = None,
         start_in: app_commands.Range[int, 5, 20160] | None = None,
@@ -50,7 +50,7 @@ class TournamentCog(
         Args:
             game: The game played at every table.
             rounds: How many rounds (default 3).
-            players: Seats per table (default: the game's usual table).
+            seats: Seats at each table (default: the game's usual table).
             deals: Deals each table plays (default: the game's usual length).
             clock: The turn clock (default: the server's).
             start_in: Start by itself this many minutes from now (default: when you start it).
@@ -60,7 +60,7 @@ class TournamentCog(
         await self.bot.controller.tournament.open(
             interaction,
             game,
-            players=players,
+            players=seats,
             rounds=rounds,
             deals=deals,
             clock=clock_value(clock),
@@ -69,9 +69,9 @@ class TournamentCog(
             event=event,
         )
 
-    @app_commands.command(name="join")
+    @app_commands.command(name="register")
     @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
+    async def register(self, interaction: discord.Interaction[Any]) -> None:
         """Register for this channel's tournament (before it starts)."""
         await self.bot.controller.tournament.command(interaction, "register")
 

@@ -69,13 +69,13 @@ async def test_nine_players_three_swiss_rounds_in_threads(
     # Text-only tables (the server's setting): no picture is drawn in a worker thread, which
     # SimCord's settling would not wait for; the final standings' picture is awaited.
     await env.bot.service.update_guild_settings(guild.id, pictures=False)  # type: ignore[attr-defined]
-    await host.slash(channel, "tournament open", game="la_morte", rounds=3, players=4, deals=1)
+    await host.slash(channel, "tournament open", game="la_morte", rounds=3, seats=4, deals=1)
     post = channel.history()[-1]
     assert "Tournament #1" in _body(post)
     assert labels(post) == ["Register", "Unregister", "Start", "Standings"]
     for member in players[:8]:
         await member.click(channel.history()[0], label="Register")
-    await players[8].slash(channel, "tournament join")
+    await players[8].slash(channel, "tournament register")
     post = next(m for m in channel.history() if m.id == post.id)
     assert "9 registered" in _body(post)
 

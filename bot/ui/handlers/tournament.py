@@ -177,7 +177,7 @@ class TournamentController:
         await self.desk.guarded(interaction, work, "update" if on_post else "private")
 
     async def command(self, interaction: discord.Interaction[Any], verb: str) -> None:
-        """``/tournament join|leave|start|standings|cancel``: the channel's tournament."""
+        """``/tournament register|leave|start|standings|cancel``: the channel's tournament."""
 
         async def work() -> None:
             guild = interaction.guild_id or 0
