@@ -13,6 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import discord
 import pytest
 import simcord
 
@@ -108,6 +109,8 @@ async def test_nine_players_three_swiss_rounds_in_threads(
         assert sorted(seated) == sorted(m.id for m in players)  # everyone once
         table_ids = [b.table_id for b in boards if b.table_id is not None]
         await _stand_in(bot.service, table_ids)
+        if round_no == 3:  # the final standings come with their picture
+            await bot.service.update_guild_settings(guild.id, pictures=True)
         if round_no == 1:  # a restart between rounds: the next round is made by the new bot
             old = env.bot
             await env.restart_bot(make_bot())
@@ -146,3 +149,47 @@ async def test_nine_players_three_swiss_rounds_in_threads(
     assert {s.user_id: s.points for s in info.standings} == {m.id: expected[m.id] for m in players}
     leader = info.standings[0].name
     assert f"Congratulations to {leader}!" in _body(final)
+
+
+async def test_without_threads_the_tables_share_the_channel_and_it_is_said_once(
+    simcord_env: simcord.Env, quick_tables: None
+) -> None:
+    """The bot may not make threads: both tables are played in the tournament's channel (one
+    notice, once), the scheduled event is made, and a player leaving mid-round hands their
+    seat to the computer (``tests/services/test_tournaments.py`` follows them to the end)."""
+    env = simcord_env
+    guild = env.create_guild("Tarot Club")
+    bot = env.bot
+    assert isinstance(bot, TrionfiBot) and bot.user is not None
+    channel = guild.create_text_channel(
+        "tournaments",
+        overwrites={bot.user: discord.PermissionOverwrite(create_public_threads=False)},
+    )
+    members = [guild.add_member(env.create_user(f"q{i}")) for i in range(4)]
+    await bot.service.update_guild_settings(guild.id, pictures=False)
+    opened = await members[0].slash(
+        channel, "tournament open", game="la_morte", seats=3, rounds=1, start_in=30, event=True
+    )
+    assert "scheduled event" in private_answer(channel, members[0], opened).content
+    assert [e.name for e in env.backend.get_guild(guild.id).scheduled_events.values()] == [
+        "🏆 Tournament #1: La Morte"
+    ]
+    for m in members:
+        await m.slash(channel, "tournament register")
+    await members[0].slash(channel, "tournament start")
+    await env.settle()
+    notices = [m for m in channel.history() if "Create Public Threads" in _body(m)]
+    assert len(notices) == 1
+    assert channel.threads == []
+    info = await bot.service.tournament_here(guild.id, channel.id)
+    tables = [await bot.service.get_table(b.table_id or 0) for b in info.round_boards(1)]
+    assert [t.channel_id for t in tables] == [channel.id, channel.id]
+    shown = {t.message_id for t in tables}
+    assert None not in shown and shown <= {m.id for m in channel.history()}
+
+    leaver = members[1]
+    left = await leaver.slash(channel, "tournament leave")
+    assert "You left tournament #1" in private_answer(channel, leaver, left).content
+    table = next(t for t in tables if t.seat_of(leaver.id) is not None)
+    seat = table.seat_of(leaver.id)
+    assert seat is not None and (await bot.service.get_table(table.id)).seats[seat].resigned

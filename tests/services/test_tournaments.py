@@ -160,24 +160,30 @@ def casual_computers(monkeypatch: pytest.MonkeyPatch, quick_expert: None) -> Non
     monkeypatch.setattr(tournaments, "expert_ready", lambda game_id: False)
 
 
+# SQLite only: the same queries run on PostgreSQL in the other tests here, and three rounds
+# of tables twice over would cost the suite seconds for nothing new.
+@pytest.mark.parametrize("make_target", ["sqlite"], indirect=True)
 async def test_three_swiss_rounds_standings_and_no_rating(
     svc: TableService, casual_computers: None
 ) -> None:
-    """Nine players, tables of four, three rounds: computers fill the missing seats (expert,
+    """Six players, tables of four, three rounds: computers fill the missing seats (expert,
     marked as computers), the standings are a direct computation from the tables' own final
     totals, nobody's rating moved, and a player who left is finished by the computer."""
-    info = await _open(svc, PEOPLE)
+    people = PEOPLE[:6]
+    info = await _open(svc, people)
     info = await svc.start_tournament(info.id, HOST)
     left_player = None
     for round_no in (1, 2, 3):
         assert info.record.round == round_no
         boards = info.round_boards(round_no)
-        # Round 3 is for the eight left: two full tables.
-        assert [b.seats.count(None) for b in boards] == ([1, 1, 1] if round_no < 3 else [0, 0])
+        # Round 3 is for the five left: three and two at the tables, computers filling them.
+        assert [b.seats.count(None) for b in boards] == ([1, 1] if round_no < 3 else [1, 2])
         tables = await _tables_of(svc, info)
         for tid in tables:
             t = await svc.get_table(tid)
-            assert [s.is_bot for s in t.seats].count(True) == (1 if round_no < 3 else 0)
+            assert [s.is_bot for s in t.seats].count(True) == t.players - len(
+                [s for s in t.seats if s.user_id is not None]
+            )
         if round_no == 2:
             left_player = boards[0].seats[0] or boards[0].seats[1]
             assert left_player is not None
@@ -206,14 +212,14 @@ async def test_three_swiss_rounds_standings_and_no_rating(
                 tied = sum(1 for p in places if p == mine) - 1
                 expected[s.user_id] += 2 * beaten + tied
         assert await svc.store.game_results(b.table_id) == []  # unrated: no results, no rating
-    assert {s.user_id: s.points for s in info.standings} == {u: expected[u] for u in PEOPLE}
+    assert {s.user_id: s.points for s in info.standings} == {u: expected[u] for u in people}
     ordered = [(s.points, s.buchholz, s.firsts) for s in info.standings]
     assert ordered == sorted(ordered, reverse=True)
     assert next(s for s in info.standings if s.user_id == left_player).left
-    # Round 2 (nine players at three tables) met nobody again.
+    # Round 2 (six players at two tables) met as few of round 1's tablemates as can be: two.
     first = [[u for u in b.seats if u is not None] for b in info.round_boards(1)]
     met = {frozenset(p): 1 for g in first for p in combinations(g, 2)}
-    assert _repeats((b.seats for b in info.round_boards(2)), met) == 0
+    assert _repeats((b.seats for b in info.round_boards(2)), met) == 2
 
 
 async def test_rated_tournament_rates(svc: TableService, casual_computers: None) -> None:

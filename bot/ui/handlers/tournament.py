@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -337,13 +338,16 @@ class TournamentController:
     async def _post_standings(self, info: TournamentInfo) -> None:
         t = info.record
         after = info.scored_rounds
+        # The server's pictures setting holds for this picture too (its text says it all).
         final = t.status == "finished"
+        drawn = final and await self.service.pictures_on(t.guild_id, None)
         with using(t.language):
             text = words.standings_text(info, after)
             head = words.title(info)
             picture = None
             if final:
                 text = f"{words.winner_line(info)}\n{text}"
+            if drawn:
                 scene = StandingsScene(
                     title=head,
                     subtitle=words.format_line(info),
@@ -365,12 +369,21 @@ class TournamentController:
             await self.service.tournament_posted(t.id, standings=after)
 
     async def _post(self, channel_id: int, screen: Screen, picture: bytes | None = None) -> bool:
-        fields: dict[str, Any] = {"view": Layout(screen)}
-        if picture is not None:
-            fields["file"] = discord.File(io.BytesIO(picture), PICTURE)
+        """Post ``screen`` (with ``picture``; without it where Attach Files is refused).
+        False if nothing could be posted: the next sweep tries again."""
         channel = self.bot.get_partial_messageable(channel_id)
+        if picture is not None:
+            file = discord.File(io.BytesIO(picture), PICTURE)
+            try:
+                await attempt(channel.send(view=Layout(screen), file=file), "a tournament post")
+                return True
+            except Refused:
+                screen = replace(screen, picture=None)
+            except DeliveryFailure as e:
+                log.info("could not post in tournament channel %s: %s", channel_id, e)
+                return False
         try:
-            await attempt(channel.send(**fields), "a tournament post")
+            await attempt(channel.send(view=Layout(screen)), "a tournament post")
         except DeliveryFailure as e:
             log.info("could not post in tournament channel %s: %s", channel_id, e)
             return False
