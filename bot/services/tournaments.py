@@ -118,6 +118,9 @@ class TournamentTables(TableLife):
         settings = await self.guild_settings(guild_id)
         if settings.channels and channel_id not in settings.channels:
             raise Forbidden("channel_not_allowed", channels=list(settings.channels))
+        if not settings.computers_allowed:
+            # Rounds fill their missing seats with computers (and finish a leaver's seat).
+            raise Forbidden("computers_off")
         try:
             rules = get_rules(game_id)
         except KeyError:

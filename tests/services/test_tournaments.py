@@ -139,6 +139,10 @@ async def test_register_start_and_refusals(svc: TableService, quick_expert: None
     assert await svc.seat_board(info.id, 1, 1, THREAD + 1) is None  # once only
     with pytest.raises(WrongState, match="tournament_started"):
         await svc.register(info.id, PEOPLE[2], "P2")
+    # Where the admins turned computer players off, no tournament opens: it needs them.
+    await svc.update_guild_settings(GUILD, computers_allowed=False)
+    with pytest.raises(Forbidden, match="computers_off"):
+        await svc.open_tournament(GUILD, 79, HOST, "la_morte")
 
 
 async def test_start_time_and_cancel_by_the_sweeper(svc: TableService, clock: Clock) -> None:
