@@ -25,6 +25,7 @@ from typing import Any
 import discord
 
 from bot.i18n import _, using
+from bot.services.analysis import expert_ready
 from bot.services.errors import ServiceError
 from bot.services.tournaments import TournamentInfo
 from bot.ui.components.layout import Layout, Screen
@@ -330,7 +331,7 @@ class TournamentController:
             if b.thread_id is not None
         }
         with using(t.language):
-            text = words.pairings_text(info, t.round, links)
+            text = words.pairings_text(info, t.round, links, expert=expert_ready(t.game_id))
             screen = Screen(head=words.title(info), brief=text, full=text, accent=ACCENT)
         if await self._post(t.channel_id, screen):
             await self.service.tournament_posted(t.id, pairings=t.round)

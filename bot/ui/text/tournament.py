@@ -82,17 +82,17 @@ def registration_text(info: TournamentInfo, host: str) -> str:
     return "\n".join(lines)
 
 
-def pairings_text(info: TournamentInfo, round_no: int, links: Mapping[int, str]) -> str:
-    """Round ``round_no``'s tables: who sits at each (computers marked), and where it is
-    (``links``: board → a channel mention or a message link)."""
+def pairings_text(
+    info: TournamentInfo, round_no: int, links: Mapping[int, str], *, expert: bool = True
+) -> str:
+    """Round ``round_no``'s tables: who sits at each (computers marked, with their level:
+    ``expert``, else casual), and where it is (``links``: board → a channel mention)."""
     t = info.record
     names = info.names()
     lines = [_("**Round {round} of {rounds}**", round=round_no, rounds=t.rounds)]
+    computer = _("🤖 computer (expert)") if expert else _("🤖 computer (casual)")
     for b in info.round_boards(round_no):
-        seated = [
-            escape_name(names.get(u, "?")) if u is not None else _("🤖 computer (expert)")
-            for u in b.seats
-        ]
+        seated = [escape_name(names.get(u, "?")) if u is not None else computer for u in b.seats]
         where = links.get(b.board)
         line = _("Table {n}: {players}", n=b.board, players=", ".join(seated))
         lines.append(f"{line} → {where}" if where else line)
