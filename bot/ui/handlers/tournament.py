@@ -29,14 +29,15 @@ from bot.services.analysis import expert_ready
 from bot.services.errors import ServiceError
 from bot.services.tournaments import TournamentInfo
 from bot.ui.components.layout import Layout, Screen
-from bot.ui.components.tournament import registration_controls
-from bot.ui.delivery.answer import redraw, reply
+from bot.ui.components.tournament import VERBS, registration_controls
+from bot.ui.delivery.answer import redraw, reply, reply_error
 from bot.ui.delivery.failures import DeliveryFailure, Refused, attempt
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.handlers.desk import Desk, locale_code
 from bot.ui.handlers.life import is_admin
 from bot.ui.pictures.standings import StandingsScene, standings_png
 from bot.ui.text import tournament as words
+from bot.ui.text.locale import for_interaction
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +168,10 @@ class TournamentController:
         self, interaction: discord.Interaction[Any], tournament_id: int, verb: str
     ) -> None:
         """A registration post's button (``bot.ui.components.tournament``)."""
+        if verb not in VERBS:  # a crafted custom_id
+            with for_interaction(interaction):
+                await reply_error(interaction, _("This button is no longer valid."))
+            return
         on_post = verb in ("register", "unregister")
 
         async def work() -> None:
