@@ -288,7 +288,11 @@ class TournamentTables(TableLife):
             active = [u for u in active if u not in left]
             if round_no == 1:
                 active.sort(key=lambda u: swiss.lot(t.seed, 0, u))
-            boards = swiss.pair(active, t.players, swiss.meetings(played), t.seed, round_no)
+            met = swiss.meetings(played)
+            # Off the event loop: a large tournament's pairing takes a noticeable moment.
+            boards = await self._off_loop(
+                lambda: swiss.pair(active, t.players, met, t.seed, round_no)
+            )
         if not await store.begin_round(
             self.db, t.id, round_no=round_no, boards=boards, results=results, now=self._clock()
         ):
