@@ -105,6 +105,7 @@ def extensions() -> tuple[str, ...]:
         "cogs.help",
         "cogs.play",
         "cogs.admin",
+        "cogs.tournament",
     )
 
 
@@ -410,6 +411,8 @@ class TrionfiBot(commands.AutoShardedBot):
         sweeper.add("deliveries", every, life.deliveries)
         sweeper.add("upkeep", UPKEEP_SECONDS, upkeep)
         sweeper.add("daily", UPKEEP_EVERY, daily.upkeep)
+        # Tournaments: start times, rounds whose tables have all ended, their posts.
+        sweeper.add("tournaments", every, self.controller.tournament.upkeep)
         sweeper.add("boards", BOARDS_SECONDS, boards)
         sweeper.add("health", HEALTH_SECONDS, self._write_health)
         if not self.command_sync:  # another process owns the sync: its ids, once stored

@@ -12,7 +12,10 @@ channel at the end), ``result_card`` (a player's DM at the end) and ``bid`` (a D
 player's first bidding decision, in the games that bid); and the multi-card choices
 as toggles (issue 31): ``french_tarot_ecart`` (a 6-card écart, three cards picked, at a
 practice table: Suggest beside Confirm) and ``queen_of_tarot_discard`` (the dealer's 3 of 28,
-in the Italian suits' emojis); ``queen_of_tarot_lobby_it`` (an Italian table's lobby).
+in the Italian suits' emojis); ``queen_of_tarot_lobby_it`` (an Italian table's lobby); and a
+tournament (issue 34): ``tournament_registration`` (the post with its players),
+``tournament_pairings`` (round 2's tables and their threads, after round 1's standings) and
+``tournament_final`` (the final standings with the podium).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -309,6 +312,45 @@ async def queen_lobby_it() -> None:
     await bot.close()
 
 
+TOURNAMENT_NAMES = ("Ana", "Ben", "Chiara", "Dario", "Élodie", "Fabio", "Gaëlle", "Hugo", "Irene")
+
+
+async def tournament() -> None:
+    """A tournament of nine players, three rounds of one-deal La Morte tables: its
+    registration post, round 2's pairings, the final standings."""
+    from bot.services import tournaments
+    from tests.e2e.test_tournament_e2e import _stand_in  # the humans' stand-in
+
+    # Casual computers: the pictures show the tournament, not the expert's thinking (which
+    # takes minutes over nine tables on a busy machine).
+    tournaments.expert_ready = lambda game_id: False  # pyright: ignore[reportAttributeAccessIssue]
+    bot = shots_bot()
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
+        guild = env.create_guild("Tarot Club")
+        here = guild.create_text_channel("tournament")
+        people = [guild.add_member(env.create_user(n)) for n in TOURNAMENT_NAMES]
+        host = people[0]
+        await host.slash(here, "tournament open", game="la_morte", rounds=3, seats=4, deals=1)
+        for member in people:
+            await member.slash(here, "tournament register")
+        await shots(env, here, host, "tournament_registration", 700, layout="channel")
+        await host.slash(here, "tournament start")
+        await env.settle()
+        service = bot.service
+        for round_no in (1, 2, 3):
+            info = await service.tournament_here(guild.id, here.id)
+            if round_no == 2:
+                # (SimCord's preview does not show threads: a table looks as in any channel.)
+                await shots(env, here, host, "tournament_pairings", 1100, layout="channel")
+            await _stand_in(
+                service, [b.table_id for b in info.round_boards(round_no) if b.table_id]
+            )
+            await bot.controller.tournament.upkeep()
+            await env.settle()
+        await shots(env, here, host, "tournament_final", 1300, layout="channel")
+    await bot.close()
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     for game_id in landed_games():
@@ -320,6 +362,8 @@ async def main() -> None:
     await queen_discard()
     await queen_lobby_it()
     print("french_tarot_ecart, queen_of_tarot_discard, queen_of_tarot_lobby_it [_phone].png")
+    await tournament()
+    print("tournament_registration, _pairings, _final [_phone].png")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("daily_channels", ("guild_id",)),
     ("daily_posts", ("guild_id", "day")),
     ("daily_markers", ("marker",)),
+    ("tournaments", ("id",)),
+    ("tournament_entrants", ("tournament_id", "user_id")),
+    ("tournament_boards", ("tournament_id", "round", "board")),
+    ("tournament_results", ("tournament_id", "round", "user_id")),
     # The recent boards' rolling totals, as they stand with the results copied above (their
     # window row replaces the one the target's migration started).
     ("rolling_window", ("id",)),
@@ -187,6 +191,11 @@ async def copy_database(
         row = await out.fetchone(
             "SELECT setval(pg_get_serial_sequence('tables', 'id'), "
             "COALESCE(MAX(id), 0) + 1, false) FROM tables"
+        )
+        # The tournaments' ids go on past the copied ones too.
+        await out.execute(
+            "SELECT setval(pg_get_serial_sequence('tournaments', 'id'), "
+            "COALESCE(MAX(id), 0) + 1, false) FROM tournaments"
         )
     assert row is not None
     return CopyReport(await verify(source, target), int(row[0]))

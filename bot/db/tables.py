@@ -88,6 +88,8 @@ class TableRecord:
     hints: bool = False  # a practice table: players may ask for hints; never rated
     language: str = "en"  # the public table's language (issue 19)
     daily_date: str | None = None  # a daily attempt's UTC day (issue 20); None: a table
+    tournament_id: int | None = None  # a tournament's table (issue 34); None: not one
+    rated: bool = True  # False: its results change no rating (an unrated tournament's)
 
     @property
     def snapshot(self) -> dict[str, Any] | None:
@@ -151,7 +153,7 @@ _TABLE_COLS = (
     "id, guild_id, channel_id, game_id, status, owner_id, players, options_json, seed, "
     "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
     "finished_at, turn_clock, reminder_at, rematch_of, shown_seq, notify_at, notify_seat, "
-    "level, hints, language, daily_date"
+    "level, hints, language, daily_date, tournament_id, rated"
 )
 _SEAT_COLS = (
     "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries, "
@@ -195,6 +197,8 @@ def _table(row: Row) -> TableRecord:
         hints=bool(row[24]),
         language=row[25],
         daily_date=row[26],
+        tournament_id=row[27],
+        rated=bool(row[28]),
         seats=tuple(
             sorted(
                 (
@@ -219,7 +223,7 @@ def _table(row: Row) -> TableRecord:
                         click_message_id=r[17],
                         click_at=r[18],
                     )
-                    for r in json.loads(row[27])
+                    for r in json.loads(row[29])
                 ),
                 key=lambda seat: seat.seat,
             )
@@ -276,8 +280,10 @@ class TableStore:
     async def open_in_channel(self, channel_id: int) -> TableRecord | None:
         """The lobby or playing table of a channel, if any."""
         async with self.db.read() as conn:
+            # A tournament's tables may share a channel that cannot have threads: the
+            # earliest answers a command there.
             found = await _load_many(
-                conn, "channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+                conn, "channel_id = ? AND status IN ('lobby', 'playing') ORDER BY id", (channel_id,)
             )
         return found[0] if found else None
 
@@ -447,6 +453,8 @@ class TableStore:
         hints: bool = False,
         language: str = "en",
         daily_claim: daily.Claim | None = None,
+        tournament_id: int | None = None,
+        rated: bool = True,
     ) -> int:
         """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``.
 
@@ -457,8 +465,8 @@ class TableStore:
                 row = await conn.fetchone(
                     "INSERT INTO tables (guild_id, channel_id, game_id, status, owner_id, "
                     "players, options_json, seed, rules_version, created_at, updated_at, "
-                    "turn_clock, rematch_of, level, hints, language, daily_date) "
-                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "turn_clock, rematch_of, level, hints, language, daily_date, tournament_id, "
+                    "rated) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "RETURNING id",
                     (
                         guild_id,
@@ -477,6 +485,8 @@ class TableStore:
                         int(hints),
                         language,
                         None if daily_claim is None else daily_claim.day,
+                        tournament_id,
+                        int(rated),
                     ),
                 )
             except IntegrityError as e:

@@ -420,8 +420,14 @@ class TableCore:
         results: list[GameResultRecord] = []
         # A practice table (hints on) is never rated: like an ended table, it leaves no result
         # in ratings, leaderboards, /stats or /history.
-        # A daily attempt is never rated either: its result goes to the day's board.
-        if (status == "finished" or rated_end) and not rec.hints and rec.daily_date is None:
+        # A daily attempt is never rated either: its result goes to the day's board; nor is
+        # an unrated tournament's table (issue 34): its result goes to the standings.
+        if (
+            (status == "finished" or rated_end)
+            and not rec.hints
+            and rec.daily_date is None
+            and rec.rated
+        ):
             results = _results(rec, seats, m)
         if step.expiries:
             seats = tuple(

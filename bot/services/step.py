@@ -332,8 +332,10 @@ class PlayStep:
         # A daily attempt (issue 20) is one deal; its computers decide reproducibly, and the
         # player's own seat, once handed to the computer, is played by the casual policy.
         self.daily = rec.daily_date is not None
+        # So is a tournament player's seat once they leave (issue 34, as the daily's rule).
+        stands_in = self.daily or rec.tournament_id is not None
         self.stand_in: set[int] = (
-            {s.seat for s in rec.seats if s.user_id is not None} if self.daily else set()
+            {s.seat for s in rec.seats if s.user_id is not None} if stands_in else set()
         )
         # Seats the computer plays: computer players, resigned humans, and humans whose turn
         # ran out twice in a row until they press "I'm back" (issue 8).

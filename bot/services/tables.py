@@ -53,6 +53,7 @@ from bot.services.step import (
     replay_entry,
     table_info,
 )
+from bot.services.tournaments import TournamentTables
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,7 @@ def option_refusal(rules: Rules, options: Mapping[str, Any] | None) -> InvalidRe
     return InvalidRequest("bad_option")
 
 
-class TableService(DailyTables, TablePicks):
+class TableService(DailyTables, TournamentTables, TablePicks):
     """Use cases of game tables. Every method returns models and raises ``ServiceError``s."""
 
     # ---- lobby -----------------------------------------------------------------------

@@ -322,6 +322,16 @@ async def test_a_roll_waits_for_a_game_being_recorded(make_target: MakeTarget) -
 
 #: Undoing the migrations after the rolling totals', newest first (the same on both dialects).
 UNDO_AFTER_ROLLING = (
+    "DROP TABLE tournament_results",
+    "DROP TABLE tournament_boards",
+    "DROP TABLE tournament_entrants",
+    "DROP TABLE tournaments",
+    "DROP INDEX tables_open_in_channel",
+    "DROP INDEX tables_open_channel",
+    "CREATE UNIQUE INDEX tables_open_channel ON tables (channel_id) "
+    "WHERE status IN ('lobby', 'playing')",
+    "ALTER TABLE tables DROP COLUMN rated",
+    "ALTER TABLE tables DROP COLUMN tournament_id",
     "ALTER TABLE seats DROP COLUMN picks",
     "ALTER TABLE seats DROP COLUMN click_at",
     "ALTER TABLE seats DROP COLUMN click_message_id",

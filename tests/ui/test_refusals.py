@@ -101,6 +101,20 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "deal_over": {"game": "losers_game"},
     "bad_action": {"game": "la_morte", "reason": "unknown_card", "card": "ZZ9"},
     "illegal_action": {"game": "french_tarot", "reason": "cannot_play", "card": "H4"},
+    # tournaments (issue 34)
+    "tournament_rounds": {"most": 12},
+    "tournament_deals": {"game": "early_french_tarot", "most": 24},
+    "tournament_past_start": {},
+    "tournament_channel_busy": {},
+    "tournament_started": {},
+    "tournament_registered": {},
+    "tournament_not_registered": {},
+    "tournament_host_only": {},
+    "tournament_too_few": {},
+    "tournament_over": {},
+    "tournament_gone": {},
+    "tournament_none": {},
+    "tournament_which": {},
 }
 
 #: Params of every reason of a refused decision (``illegal_action``; ``bad_action`` below).

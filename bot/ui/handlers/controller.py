@@ -1,9 +1,9 @@
 """The bot's handlers, put together (``TrionfiBot.controller``), and where each click goes.
 
 Every restart-proof component hands its click here (``bot.ui.components``: ``TableClicks``,
-``ChoiceClicks``, ``PickClicks``, ``RecordClicks``, ``OnboardClicks``), which sends it to the
-handler of its concern; slash commands call those handlers directly (``ctl.lobby.open_lobby``,
-``ctl.play.command_act``…).
+``ChoiceClicks``, ``PickClicks``, ``RecordClicks``, ``OnboardClicks``, ``TournamentClicks``),
+which sends it to the handler of its concern; slash commands call those handlers directly
+(``ctl.lobby.open_lobby``, ``ctl.play.command_act``…).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from bot.ui.handlers.picks import PicksController
 from bot.ui.handlers.play import PlayController
 from bot.ui.handlers.records import RecordsController
 from bot.ui.handlers.screens import TableScreens
+from bot.ui.handlers.tournament import TournamentController
 from bot.ui.text.locale import for_interaction
 
 #: Table buttons whose click redraws the lobby they sit on.
@@ -65,6 +66,7 @@ class TableController:
         self.daily = DailyController(self.desk, self.publisher)
         self.records = RecordsController(self.desk, self.life, stats)
         self.onboard = OnboardController(self.desk, self.publisher)
+        self.tournament = TournamentController(self.desk, self.publisher)
 
     # ---- a table's buttons and selects (``TableClicks``, ``ChoiceClicks``) -------------------
     async def on_button(
@@ -162,6 +164,12 @@ class TableController:
     ) -> None:
         """A multi-card choice's toggle or Suggest (``PickClicks``)."""
         await self.picks.pick(interaction, table_id, kind, what, deal)
+
+    # ---- a tournament's buttons (``TournamentClicks``) ----------------------------------------
+    async def on_tournament(
+        self, interaction: discord.Interaction[Any], tournament_id: int, verb: str
+    ) -> None:
+        await self.tournament.click(interaction, tournament_id, verb)
 
     # ---- the record buttons (``RecordClicks``) ------------------------------------------------
     async def on_sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:

@@ -180,7 +180,7 @@ class LifeController:
         outcome = await self.service.end_table(
             table_id,
             interaction.user.id,
-            admin=_is_admin(interaction),
+            admin=is_admin(interaction),
             guild_id=interaction.guild_id,
             by_name=interaction.user.display_name,  # the channel's notice names them
         )
@@ -205,7 +205,7 @@ class LifeController:
             table.id,
             interaction.user.id,
             member.id,
-            admin=_is_admin(interaction),
+            admin=is_admin(interaction),
             where=where_of(interaction),
         )
         await reply(
@@ -215,7 +215,7 @@ class LifeController:
         self.publisher.publish(outcome, fresh_message=outcome.table.status == "playing")
 
 
-def _is_admin(interaction: discord.Interaction[Any]) -> bool:
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
     """Manage Server in the interaction's server (never outside a server)."""
     if interaction.guild_id is None:
         return False

@@ -114,7 +114,8 @@ class TableScreens:
         if table.daily is not None:  # played alone, in the player's DMs
             return _("Daily deal · {day}", day=table.daily)
         guild = self.bot.get_guild(table.guild_id)
-        channel = guild.get_channel(table.channel_id) if guild else None
+        # A tournament's table lives in a thread of its channel (issue 34).
+        channel = guild.get_channel_or_thread(table.channel_id) if guild else None
         # Shown as markdown (a masked link's text): names are escaped.
         server = escape_name(guild.name) if guild else _("your server")
         place = f"#{escape_name(channel.name)}" if channel else _("the table channel")

@@ -25,6 +25,7 @@ from bot.ui.text.mention import command, options
 from bot.ui.text.names import escape_name
 from bot.ui.text.render import round_word, table_number
 from bot.ui.text.restriction import restriction_line
+from bot.ui.text.tournament import REFUSALS as TOURNAMENT_REFUSALS
 
 Params = Mapping[str, Any]
 
@@ -539,6 +540,8 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
     "deal_over": _deal_over,
     "bad_action": _malformed,
     "illegal_action": _illegal,
+    # tournaments (issue 34)
+    **TOURNAMENT_REFUSALS,
 }
 
 
