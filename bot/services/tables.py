@@ -27,7 +27,6 @@ from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import LANGUAGES, language_of
 from bot.services.analysis import expert_ready
 from bot.services.bounds import Where, require_here, require_room
-from bot.services.daily import DailyTables
 from bot.services.errors import (
     Conflict,
     Forbidden,
@@ -36,6 +35,7 @@ from bot.services.errors import (
     ServiceError,
     WrongState,
 )
+from bot.services.league import LeagueTables
 from bot.services.life import CLOCKS
 from bot.services.locks import TableLock
 from bot.services.models import Outcome, TableInfo
@@ -90,7 +90,7 @@ def option_refusal(rules: Rules, options: Mapping[str, Any] | None) -> InvalidRe
     return InvalidRequest("bad_option")
 
 
-class TableService(DailyTables, TablePicks):
+class TableService(LeagueTables, TablePicks):
     """Use cases of game tables. Every method returns models and raises ``ServiceError``s."""
 
     # ---- lobby -----------------------------------------------------------------------
@@ -468,7 +468,7 @@ class TableService(DailyTables, TablePicks):
         """
         rec = await self._load(table_id)
         require_here(rec, where)
-        if rec.daily_date is not None:
+        if rec.daily_date is not None or rec.league_session is not None:
             raise WrongState("rematch_daily", game=rec.game_id)
         if rec.status != "finished":
             raise WrongState("rematch_unfinished")
