@@ -85,6 +85,7 @@ def extensions() -> tuple[str, ...]:
     return (
         *games,
         "cogs.daily",
+        "cogs.league",
         "cogs.leaderboard",
         "cogs.stats",
         "cogs.privacy",
@@ -383,6 +384,7 @@ class TrionfiBot(commands.AutoShardedBot):
         sweeper.add("deliveries", every, life.deliveries)
         sweeper.add("upkeep", UPKEEP_SECONDS, upkeep)
         sweeper.add("daily", UPKEEP_EVERY, daily.upkeep)
+        sweeper.add("league", UPKEEP_EVERY, self.controller.league.upkeep)
         sweeper.add("boards", BOARDS_SECONDS, boards)
         sweeper.add("health", HEALTH_SECONDS, self._write_health)
         if not self.command_sync:  # another process owns the sync: its ids, once stored

@@ -382,3 +382,13 @@ class LeagueTables(DailyTables):
         )
         hands = tuple(tuple(m.rules.observe(m.deal, s).hand) for s in range(rec.players))
         return hands, dealer
+
+    # ---- announcements ---------------------------------------------------------------------
+    async def unannounced_league(self, session_id: int) -> list[tuple[int, int]]:
+        return await league.unannounced(self.db, session_id)
+
+    async def claim_league_event(self, guild_id: int, session_id: int) -> bool:
+        return await league.claim_event(self.db, guild_id, session_id, self._clock())
+
+    async def set_league_event(self, guild_id: int, session_id: int, event_id: int | None) -> None:
+        await league.set_event(self.db, guild_id, session_id, event_id)
