@@ -181,18 +181,12 @@ async def session(
     return _session(row)
 
 
-async def session_by_id(db: Database, session_id: int) -> Session | None:
-    async with db.read() as conn:
-        row = await conn.fetchone(
-            f"SELECT {_SESSION_COLS} FROM league_sessions WHERE id = ?", (session_id,)
-        )
-    return None if row is None else _session(row)
-
-
-async def season_sessions(db: Database, season: int) -> list[int]:
+async def unscored(db: Database) -> list[int]:
+    """Sessions with a result newer than their last scoring pass (or none yet)."""
     async with db.read() as conn:
         rows = await conn.fetchall(
-            "SELECT id FROM league_sessions WHERE season = ? ORDER BY id", (season,)
+            "SELECT id FROM league_sessions WHERE scored_at IS NULL OR changed_at >= scored_at "
+            "ORDER BY id"
         )
     return [int(r[0]) for r in rows]
 
@@ -325,32 +319,66 @@ async def results(db: Database, session_id: int, game_id: str) -> list[DealResul
     return [DealResult(int(r[0]), int(r[1]), int(r[2]), int(r[3]), bool(r[4])) for r in rows]
 
 
-# Matchpoints of every result: beaten results of the same deal and seat count 2, tied ones 1
-# (``bot.services.league`` has the formula); ``top`` is 2 per other result.
+# Matchpoints of every result: with the results of the same deal and seat ordered by score,
+# RANK() - 1 results are beaten and COUNT(*) (up to the last tie) are at most as high, so
+# beaten (2 each) plus tied others (1 each) is ``lower + at_most - 1``; ``top`` is 2 per other
+# result (``bot.services.league`` has the formula).
 _SCORE_SQL = """
 INSERT INTO league_scores (session_id, game_id, table_id, user_id, guild_id, name, mp, top,
                            pct, deals, resigned)
-SELECT :s, m.game_id, m.table_id, e.user_id, e.guild_id, e.name, SUM(m.mp), SUM(m.top),
-       CASE WHEN SUM(m.top) = 0 THEN 50.0 ELSE 100.0 * SUM(m.mp) / SUM(m.top) END,
-       COUNT(*), MAX(m.resigned)
+SELECT :s, m.game_id, m.table_id, e.user_id, e.guild_id, e.name, m.mp, m.top,
+       CASE WHEN m.top = 0 THEN 50.0 ELSE 100.0 * m.mp / m.top END, m.deals, m.resigned
 FROM (
-    SELECT table_id, game_id, resigned,
-           2 * (RANK() OVER w - 1) + (COUNT(*) OVER (PARTITION BY game_id, deal_no, seat, score)
-           - 1) AS mp,
-           2 * (COUNT(*) OVER (PARTITION BY game_id, deal_no, seat) - 1) AS top
-    FROM league_results WHERE session_id = :s
-    WINDOW w AS (PARTITION BY game_id, deal_no, seat ORDER BY score)
+    SELECT table_id, game_id, SUM(mp) AS mp, SUM(top) AS top, COUNT(*) AS deals,
+           MAX(resigned) AS resigned
+    FROM (
+        SELECT table_id, game_id, resigned,
+               RANK() OVER w - 1 + COUNT(*) OVER w - 1 AS mp,
+               2 * (COUNT(*) OVER (PARTITION BY game_id, deal_no, seat) - 1) AS top
+        FROM league_results WHERE session_id = :s
+        WINDOW w AS (PARTITION BY game_id, deal_no, seat ORDER BY score)
+    ) r
+    GROUP BY table_id, game_id
 ) m JOIN league_entries e ON e.table_id = m.table_id
-GROUP BY m.game_id, m.table_id, e.user_id, e.guild_id, e.name
+"""
+
+# The season's sums follow each pass: the session's previous scores out, its new ones in.
+_SEASON_OUT_SQL = """
+UPDATE league_season SET mp = league_season.mp - o.mp, top = league_season.top - o.top,
+                         deals = league_season.deals - o.deals
+FROM (SELECT game_id, user_id, mp, top, deals FROM league_scores WHERE session_id = :s) o
+WHERE league_season.season = :season AND league_season.game_id = o.game_id
+  AND league_season.user_id = o.user_id
+"""
+_SEASON_IN_SQL = """
+INSERT INTO league_season (season, game_id, user_id, guild_id, name, mp, top, pct, deals,
+                           resigned)
+SELECT :season, game_id, user_id, guild_id, name, mp, top, pct, deals, resigned
+FROM league_scores WHERE session_id = :s
+ON CONFLICT (season, game_id, user_id) DO UPDATE SET
+    mp = league_season.mp + excluded.mp, top = league_season.top + excluded.top,
+    deals = league_season.deals + excluded.deals, name = excluded.name,
+    guild_id = excluded.guild_id,
+    resigned = CASE WHEN excluded.resigned = 1 THEN 1 ELSE league_season.resigned END,
+    pct = CASE WHEN league_season.top + excluded.top = 0 THEN 50.0
+          ELSE 100.0 * (league_season.mp + excluded.mp) / (league_season.top + excluded.top) END
 """
 
 
 async def score(db: Database, session_id: int, now: float) -> int:
     """The scoring pass: every entry's matchpoints for the session, from its results as they
-    stand (replacing the previous pass's). Returns the entries scored."""
+    stand (replacing the previous pass's), and the season's sums. Returns the entries scored."""
     async with db.transaction() as conn:
+        row = await conn.fetchone(
+            "SELECT season FROM league_sessions WHERE id = ?" + conn.dialect.for_update,
+            (session_id,),
+        )
+        assert row is not None
+        season = {"s": session_id, "season": int(row[0])}
+        await conn.execute(_SEASON_OUT_SQL, season)
         await conn.execute("DELETE FROM league_scores WHERE session_id = ?", (session_id,))
         count = await conn.execute(_SCORE_SQL, {"s": session_id})
+        await conn.execute(_SEASON_IN_SQL, season)
         await conn.execute(
             "UPDATE league_sessions SET scored_at = ? WHERE id = ?", (now, session_id)
         )
@@ -372,53 +400,51 @@ def _score(r: Sequence[object]) -> Score:
 
 async def standings(
     db: Database,
-    session_ids: Sequence[int],
+    scope: int,
     game_id: str,
     *,
+    season: bool = False,
     viewer: int | None = None,
     guild_id: int | None = None,
     by_server: bool = False,
     size: int = BOARD_SIZE,
 ) -> Standings:
-    """Players' (or, ``by_server``, servers') standings over ``session_ids`` (one session, or
-    a season's): matchpoints summed, ranked by their share of the top. ``guild_id``: that
-    server's players only. ``viewer``: whose row and rank to add (a user, or a server)."""
-    if not session_ids:
-        return Standings((), 0, None, None)
-    marks = ", ".join("?" for _ in session_ids)
-    where = f"session_id IN ({marks}) AND game_id = ?"
-    params: list[object] = [*session_ids, game_id]
-    if guild_id is not None:
+    """Players' (or, ``by_server``, servers') standings of a session (``scope``: its id) or a
+    season (``season``: ``scope`` is its number), ranked by their share of the top.
+    ``guild_id``: that server's players only. ``viewer``: whose row and rank to add (a user,
+    or a server). Players' rows are read as stored (``league_scores``, ``league_season``,
+    through their ``*_rank`` indexes); servers' are summed from them."""
+    table, column = ("league_season", "season") if season else ("league_scores", "session_id")
+    where = f"{column} = ? AND game_id = ?"
+    params: list[object] = [scope, game_id]
+    if guild_id is not None and not by_server:
         where += " AND guild_id = ?"
         params.append(guild_id)
-    key = "guild_id" if by_server else "user_id"
-    name = "''" if by_server else "MAX(name)"
-    pct = "CASE WHEN SUM(top) = 0 THEN 50.0 ELSE 100.0 * SUM(mp) / SUM(top) END"
-    grouped = (
-        f"SELECT {key} AS k, MAX(guild_id) AS g, {name} AS n, SUM(mp) AS mp, SUM(top) AS top, "
-        f"{pct} AS pct, SUM(deals) AS deals, MAX(resigned) AS r "
-        f"FROM league_scores WHERE {where} GROUP BY {key}"
-    )
+    cols = "user_id, guild_id, name, mp, top, pct, deals, resigned"
+    source = f"(SELECT {cols} FROM {table} WHERE {where}) x"
+    if by_server:
+        pct = "CASE WHEN SUM(top) = 0 THEN 50.0 ELSE 100.0 * SUM(mp) / SUM(top) END"
+        source = (
+            f"(SELECT guild_id AS user_id, guild_id, '' AS name, SUM(mp) AS mp, "
+            f"SUM(top) AS top, {pct} AS pct, SUM(deals) AS deals, MAX(resigned) AS resigned "
+            f"FROM {table} WHERE {where} GROUP BY guild_id) x"
+        )
     async with db.read() as conn:
         rows = await conn.fetchall(
-            f"SELECT k, g, n, mp, top, pct, deals, r FROM ({grouped}) x "
-            "ORDER BY pct DESC, mp DESC, k LIMIT ?",
+            f"SELECT {cols} FROM {source} ORDER BY pct DESC, mp DESC, user_id LIMIT ?",
             (*params, size),
         )
-        count_row = await conn.fetchone(
-            f"SELECT COUNT(DISTINCT {key}) FROM league_scores WHERE {where}", tuple(params)
-        )
+        count_row = await conn.fetchone(f"SELECT COUNT(*) FROM {source}", tuple(params))
         mine: Score | None = None
         rank: int | None = None
         if viewer is not None:
             row = await conn.fetchone(
-                f"SELECT k, g, n, mp, top, pct, deals, r FROM ({grouped}) x WHERE k = ?",
-                (*params, viewer),
+                f"SELECT {cols} FROM {source} WHERE user_id = ?", (*params, viewer)
             )
             if row is not None:
                 mine = _score(row)
                 ahead = await conn.fetchone(
-                    f"SELECT COUNT(*) FROM ({grouped}) x WHERE pct > ?", (*params, mine.pct)
+                    f"SELECT COUNT(*) FROM {source} WHERE pct > ?", (*params, mine.pct)
                 )
                 rank = 1 + (int(ahead[0]) if ahead else 0)
     count = int(count_row[0]) if count_row else 0
@@ -450,25 +476,26 @@ async def forget(
     conn: Connection, user_id: int, placeholder: str, marker: Callable[[int, str], str]
 ) -> None:
     """``/privacy forget-me`` (inside its transaction): the entries stay in the standings (no
-    one else's matchpoints move) under ``placeholder`` and an id of no one (minus the table
-    id), and each leaves ``marker(session, game)``, which names no one but refuses the same
-    account a second entry at that set."""
+    one else's matchpoints move) under ``placeholder`` and an id of no one (minus the first of
+    the player's league tables: unique, like them), and each leaves ``marker(session, game)``,
+    which names no one but refuses the same account a second entry at that set."""
     rows = await conn.fetchall(
-        "SELECT session_id, game_id FROM league_entries WHERE user_id = ?", (user_id,)
+        "SELECT session_id, game_id, table_id FROM league_entries WHERE user_id = ?", (user_id,)
     )
-    if rows:
-        await conn.executemany(
-            "INSERT INTO league_markers (marker, session_id) VALUES (?, ?) "
-            "ON CONFLICT (marker) DO NOTHING",
-            [(marker(int(r[0]), str(r[1])), int(r[0])) for r in rows],
+    if not rows:
+        return
+    await conn.executemany(
+        "INSERT INTO league_markers (marker, session_id) VALUES (?, ?) "
+        "ON CONFLICT (marker) DO NOTHING",
+        [(marker(int(r[0]), str(r[1])), int(r[0])) for r in rows],
+    )
+    tables = [int(r[2]) for r in rows if r[2] is not None]
+    if not tables:
+        await conn.execute("DELETE FROM league_entries WHERE user_id = ?", (user_id,))
+        return
+    nobody = -min(tables)
+    for table in ("league_entries", "league_scores", "league_season"):
+        await conn.execute(
+            f"UPDATE {table} SET user_id = ?, name = ? WHERE user_id = ?",
+            (nobody, placeholder, user_id),
         )
-    await conn.execute(
-        "UPDATE league_entries SET user_id = -table_id, name = ? "
-        "WHERE user_id = ? AND table_id IS NOT NULL",
-        (placeholder, user_id),
-    )
-    await conn.execute("DELETE FROM league_entries WHERE user_id = ?", (user_id,))
-    await conn.execute(
-        "UPDATE league_scores SET user_id = -table_id, name = ? WHERE user_id = ?",
-        (placeholder, user_id),
-    )

@@ -64,6 +64,7 @@ LEAGUE_HOUR = 18  # UTC
 LEAGUE_HOURS = 6  # the window's length
 SEASON_WEEKS = 12
 LEAGUE_IDLE = 3600.0  # an entry untouched this long is finished by the casual computer
+SCORE_EVERY = 60.0  # seconds between two scoring passes of a session while its window is open
 _EPOCH = datetime(1970, 1, 5, tzinfo=UTC)  # a Monday: seasons count 12-week blocks from it
 
 
@@ -285,9 +286,25 @@ class LeagueTables(DailyTables):
 
     # ---- standings -------------------------------------------------------------------------
     async def _scored(self, session: league.Session) -> None:
-        """Score the session again if a result arrived since its last scoring pass."""
-        if session.scored_at is None or session.changed_at >= session.scored_at:
-            await league.score(self.db, session.id, self._clock())
+        """Score the session again if a result arrived since its last scoring pass, at most
+        every ``SCORE_EVERY`` seconds while its window is open (standings asked for meanwhile
+        are those of the last pass); the league's upkeep scores what is left."""
+        now = self._clock()
+        if session.scored_at is not None and (
+            session.changed_at < session.scored_at
+            or (now < session.ends_at and now - session.scored_at < SCORE_EVERY)
+        ):
+            return
+        await league.score(self.db, session.id, now)
+
+    async def score_league(self) -> int:
+        """Score every session with results newer than its last pass (the league's upkeep:
+        so the season's sums hold every result even if nobody asks for standings)."""
+        done = 0
+        for session_id in await league.unscored(self.db):
+            await league.score(self.db, session_id, self._clock())
+            done += 1
+        return done
 
     async def league_board(
         self,
@@ -302,17 +319,12 @@ class LeagueTables(DailyTables):
         server with ``guild_id``) or servers (``servers``; ``viewer`` is then a server id)."""
         self.check_league_game(game_id)
         session = await self.league_session()
-        ids = [session.id]
-        if season:
-            ids = await league.season_sessions(self.db, session.season)
-        for sid in ids:
-            found = session if sid == session.id else await league.session_by_id(self.db, sid)
-            if found is not None:
-                await self._scored(found)
+        await self._scored(session)
         standings = await league.standings(
             self.db,
-            ids,
+            session.season if season else session.id,
             game_id,
+            season=season,
             viewer=viewer,
             guild_id=None if servers else guild_id,
             by_server=servers,

@@ -325,6 +325,7 @@ UNDO_AFTER_ROLLING = (
     # league nights (issue 34)
     "DROP TABLE league_events",
     "DROP TABLE league_markers",
+    "DROP TABLE league_season",
     "DROP TABLE league_scores",
     "DROP TABLE league_results",
     "DROP TABLE league_entries",

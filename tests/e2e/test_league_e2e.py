@@ -22,7 +22,7 @@ from bot.client import TrionfiBot
 from bot.db import league as league_db
 from bot.services import compute
 from bot.services import league as league_service
-from bot.services.league import LeagueTables
+from bot.services.league import SCORE_EVERY, LeagueTables
 from bot.ui.text.cards import label
 from tests.e2e.helpers import components, embed_text, said, take_turn
 from tests.services.test_league import direct_standings, pct
@@ -160,6 +160,7 @@ async def test_three_servers_one_session(
 
     r = await erin.slash(c3, "league leave", game=GAME)
     assert "You left" in (said(r).content or "")
+    clock.now += SCORE_EVERY  # the standings are scored again at most once a minute
     results = await league_db.results(service.db, session.id, GAME)
     owner = {e.table_id or 0: (e.user_id, e.guild_id) for e in entries}
     players, servers = direct_standings(results, owner)

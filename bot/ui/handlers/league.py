@@ -145,9 +145,11 @@ class LeagueController:
 
     # ---- upkeep: idle entries and announcements -----------------------------------------
     async def upkeep(self) -> None:
-        """Idle entries finished by the casual computer, then the week's announcements."""
+        """Idle entries finished by the casual computer, sessions with new results scored,
+        then the week's announcements."""
         for outcome in await self.service.settle_idle_league():
             self.publisher.publish(outcome)
+        await self.service.score_league()
         await self.announce()
 
     async def announce(self) -> int:

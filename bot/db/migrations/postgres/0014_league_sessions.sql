@@ -61,7 +61,24 @@ CREATE TABLE league_scores (
     PRIMARY KEY (session_id, game_id, table_id)
 );
 CREATE INDEX league_scores_rank ON league_scores (session_id, game_id, pct);
+CREATE INDEX league_scores_entrant ON league_scores (session_id, game_id, user_id);
 CREATE INDEX league_scores_user ON league_scores (user_id);
+
+CREATE TABLE league_season (
+    season     INTEGER  NOT NULL,
+    game_id    TEXT     NOT NULL,
+    user_id    BIGINT   NOT NULL,
+    guild_id   BIGINT   NOT NULL,
+    name       TEXT     NOT NULL,
+    mp         INTEGER  NOT NULL,
+    top        INTEGER  NOT NULL,
+    pct        DOUBLE PRECISION NOT NULL,
+    deals      INTEGER  NOT NULL,
+    resigned   SMALLINT NOT NULL,
+    PRIMARY KEY (season, game_id, user_id)
+);
+CREATE INDEX league_season_rank ON league_season (season, game_id, pct);
+CREATE INDEX league_season_user ON league_season (user_id);
 
 CREATE TABLE league_markers (
     marker     TEXT   NOT NULL PRIMARY KEY,

@@ -8,7 +8,8 @@
 -- game (the primary key is the one-entry rule), with the server it was started from and the
 -- seat held. league_results: the entrant's score at each deal (the comparisons read them);
 -- resigned: the casual computer played it for them. league_scores: each entry's matchpoints
--- for the session, written by the scoring pass (standings read them). league_markers: keyed
+-- for the session, written by the scoring pass (standings read them); league_season: each
+-- player's sums over the season's sessions, kept by the same pass. league_markers: keyed
 -- hashes naming no one, left by forget-me so a forgotten entrant cannot enter again.
 -- league_events: the announcement (scheduled event) made per server and session.
 ALTER TABLE tables ADD COLUMN league_session INTEGER;
@@ -73,7 +74,24 @@ CREATE TABLE league_scores (
     PRIMARY KEY (session_id, game_id, table_id)
 );
 CREATE INDEX league_scores_rank ON league_scores (session_id, game_id, pct);
+CREATE INDEX league_scores_entrant ON league_scores (session_id, game_id, user_id);
 CREATE INDEX league_scores_user ON league_scores (user_id);
+
+CREATE TABLE league_season (
+    season     INTEGER  NOT NULL,
+    game_id    TEXT     NOT NULL,
+    user_id    INTEGER   NOT NULL,
+    guild_id   INTEGER   NOT NULL,
+    name       TEXT     NOT NULL,
+    mp         INTEGER  NOT NULL,
+    top        INTEGER  NOT NULL,
+    pct        REAL NOT NULL,
+    deals      INTEGER  NOT NULL,
+    resigned   INTEGER NOT NULL,
+    PRIMARY KEY (season, game_id, user_id)
+);
+CREATE INDEX league_season_rank ON league_season (season, game_id, pct);
+CREATE INDEX league_season_user ON league_season (user_id);
 
 CREATE TABLE league_markers (
     marker     TEXT    NOT NULL PRIMARY KEY,
