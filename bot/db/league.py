@@ -28,6 +28,7 @@ class Session:
     deals: int
     changed_at: float
     scored_at: float | None
+    in_season: bool = False  # its scores are in the season's sums (its window is over)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +148,7 @@ async def set_event(db: Database, guild_id: int, session_id: int, event_id: int 
 
 
 # ---- sessions --------------------------------------------------------------------------------
-_SESSION_COLS = "id, week, season, starts_at, ends_at, deals, changed_at, scored_at"
+_SESSION_COLS = "id, week, season, starts_at, ends_at, deals, changed_at, scored_at, in_season"
 
 
 def _session(r: Sequence[object]) -> Session:
@@ -160,6 +161,7 @@ def _session(r: Sequence[object]) -> Session:
         int(r[5]),  # type: ignore[arg-type]
         float(r[6]),  # type: ignore[arg-type]
         None if r[7] is None else float(r[7]),  # type: ignore[arg-type]
+        bool(r[8]),
     )
 
 
@@ -168,6 +170,12 @@ async def session(
 ) -> Session:
     """The session of ``week``, made now with these values if it does not exist yet (the
     first process to ask wins; every other one reads the same)."""
+    async with db.read() as conn:  # nearly always there: no write transaction
+        row = await conn.fetchone(
+            f"SELECT {_SESSION_COLS} FROM league_sessions WHERE week = ?", (week,)
+        )
+    if row is not None:
+        return _session(row)
     async with db.transaction() as conn:
         await conn.execute(
             "INSERT INTO league_sessions (week, season, starts_at, ends_at, deals) "
@@ -181,12 +189,14 @@ async def session(
     return _session(row)
 
 
-async def unscored(db: Database) -> list[int]:
-    """Sessions with a result newer than their last scoring pass (or none yet)."""
+async def unscored(db: Database, now: float) -> list[int]:
+    """Sessions with a result newer than their last scoring pass (or none yet), or closed
+    and not in their season's sums yet."""
     async with db.read() as conn:
         rows = await conn.fetchall(
             "SELECT id FROM league_sessions WHERE scored_at IS NULL OR changed_at >= scored_at "
-            "ORDER BY id"
+            "OR (in_season = 0 AND ends_at <= ?) ORDER BY id",
+            (now,),
         )
     return [int(r[0]) for r in rows]
 
@@ -342,7 +352,8 @@ FROM (
 ) m JOIN league_entries e ON e.table_id = m.table_id
 """
 
-# The season's sums follow each pass: the session's previous scores out, its new ones in.
+# The season's sums follow each pass of a closed session: its previous scores out, its new
+# ones in.
 _SEASON_OUT_SQL = """
 UPDATE league_season SET mp = league_season.mp - o.mp, top = league_season.top - o.top,
                          deals = league_season.deals - o.deals
@@ -367,20 +378,27 @@ ON CONFLICT (season, game_id, user_id) DO UPDATE SET
 
 async def score(db: Database, session_id: int, now: float) -> int:
     """The scoring pass: every entry's matchpoints for the session, from its results as they
-    stand (replacing the previous pass's), and the season's sums. Returns the entries scored."""
+    stand (replacing the previous pass's). Once the session's window is over its scores also
+    go into the season's sums (``league_season``), replacing what an earlier pass put there.
+    Returns the entries scored."""
     async with db.transaction() as conn:
         row = await conn.fetchone(
-            "SELECT season FROM league_sessions WHERE id = ?" + conn.dialect.for_update,
+            "SELECT season, ends_at, in_season FROM league_sessions WHERE id = ?"
+            + conn.dialect.for_update,
             (session_id,),
         )
         assert row is not None
         season = {"s": session_id, "season": int(row[0])}
-        await conn.execute(_SEASON_OUT_SQL, season)
+        closed = now >= float(row[1])
+        if row[2]:
+            await conn.execute(_SEASON_OUT_SQL, season)
         await conn.execute("DELETE FROM league_scores WHERE session_id = ?", (session_id,))
         count = await conn.execute(_SCORE_SQL, {"s": session_id})
-        await conn.execute(_SEASON_IN_SQL, season)
+        if closed:
+            await conn.execute(_SEASON_IN_SQL, season)
         await conn.execute(
-            "UPDATE league_sessions SET scored_at = ? WHERE id = ?", (now, session_id)
+            "UPDATE league_sessions SET scored_at = ?, in_season = ? WHERE id = ?",
+            (now, int(closed), session_id),
         )
     return count
 

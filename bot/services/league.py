@@ -24,7 +24,8 @@ score at seat ``s`` of that deal at every other table of the session, in every s
     %   = 100 × Σ mp / Σ top   over the deals (50 when there is nothing to compare with)
 
 A player's session standing is that percentage over their deals; a server's, over every deal
-its entrants played; a season (``SEASON_WEEKS`` weeks) sums the matchpoints of its sessions.
+its entrants played; a season (``SEASON_WEEKS`` weeks) sums the matchpoints of its sessions
+once their window is over.
 Computers are compared against, never ranked.
 
 **Fairness.** Leaving (``/league resign``), or leaving the table untouched for ``LEAGUE_IDLE``,
@@ -290,9 +291,10 @@ class LeagueTables(DailyTables):
         every ``SCORE_EVERY`` seconds while its window is open (standings asked for meanwhile
         are those of the last pass); the league's upkeep scores what is left."""
         now = self._clock()
+        closed = now >= session.ends_at
         if session.scored_at is not None and (
-            session.changed_at < session.scored_at
-            or (now < session.ends_at and now - session.scored_at < SCORE_EVERY)
+            (session.changed_at < session.scored_at and session.in_season == closed)
+            or (not closed and now - session.scored_at < SCORE_EVERY)
         ):
             return
         await league.score(self.db, session.id, now)
@@ -301,7 +303,7 @@ class LeagueTables(DailyTables):
         """Score every session with results newer than its last pass (the league's upkeep:
         so the season's sums hold every result even if nobody asks for standings)."""
         done = 0
-        for session_id in await league.unscored(self.db):
+        for session_id in await league.unscored(self.db, self._clock()):
             await league.score(self.db, session_id, self._clock())
             done += 1
         return done

@@ -93,7 +93,7 @@ def pct(mp: int, top: int) -> float:
 
 
 async def test_one_set_everywhere_and_standings_equal_a_direct_computation(
-    league: TableService, db: Database
+    league: TableService, db: Database, clock: Clock
 ) -> None:
     outs = {u: await enter(league, u, pick=i % 2) for i, u in enumerate((ANA, BEN, CAL, DEE, EVE))}
     assert all(o.finished for o in outs.values())
@@ -128,8 +128,13 @@ async def test_one_set_everywhere_and_standings_equal_a_direct_computation(
     assert {s.key: (s.mp, s.top) for s in by_server.standings.top} == servers
     here = await league.league_board(GAME, ANA, guild_id=GUILD_A)
     assert {s.key for s in here.standings.top} == {ANA, DEE}
+    # The season counts a session once its window is over.
+    season = await league.league_board(GAME, ANA, season=True)
+    assert season.standings.count == 0
+    clock.now = session.ends_at
     season = await league.league_board(GAME, ANA, season=True)
     assert {s.key: (s.mp, s.top) for s in season.standings.top} == players
+    assert await league.score_league() == 0  # nothing left to score
 
     # Never rated: no game result, rating or leaderboard row.
     async with db.read() as conn:

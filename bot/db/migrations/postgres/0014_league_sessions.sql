@@ -16,7 +16,8 @@ CREATE TABLE league_sessions (
     ends_at    DOUBLE PRECISION NOT NULL,
     deals      INTEGER NOT NULL CHECK (deals BETWEEN 1 AND 12),
     changed_at DOUBLE PRECISION NOT NULL DEFAULT 0,
-    scored_at  DOUBLE PRECISION
+    scored_at  DOUBLE PRECISION,
+    in_season  SMALLINT NOT NULL DEFAULT 0
 );
 CREATE INDEX league_sessions_season ON league_sessions (season);
 

@@ -4,7 +4,8 @@
 -- number of deals of its set (the match ends after them). league_guilds: the servers whose
 -- admins joined the league, and the channel of their announcements. league_sessions: one per
 -- week (window starts_at..ends_at, deals per set; scored_at/changed_at: when its scores were
--- last computed and when a result last arrived). league_entries: one per player, session and
+-- last computed and when a result last arrived; in_season: its scores are in the season's
+-- sums, which count a session once its window is over). league_entries: one per player, session and
 -- game (the primary key is the one-entry rule), with the server it was started from and the
 -- seat held. league_results: the entrant's score at each deal (the comparisons read them);
 -- resigned: the casual computer played it for them. league_scores: each entry's matchpoints
@@ -29,7 +30,8 @@ CREATE TABLE league_sessions (
     ends_at    REAL    NOT NULL,
     deals      INTEGER NOT NULL CHECK (deals BETWEEN 1 AND 12),
     changed_at REAL    NOT NULL DEFAULT 0,
-    scored_at  REAL
+    scored_at  REAL,
+    in_season  INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX league_sessions_season ON league_sessions (season);
 
