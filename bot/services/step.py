@@ -413,6 +413,10 @@ class PlayStep:
             if self.m.deals_played == deal_no:  # cancelled on the spot
                 self._ended(deal_no)
             return
+        if entry.kind == "resign" and self.deal_limit is not None:
+            # A daily or league player who left: the deal in progress is their last
+            # (``LeagueTables._finish_entry``).
+            self.deal_limit = min(self.deal_limit, self.m.deals_played + 1)
         if entry.payload.get("by") == "timeout":
             self.note(Event("timed_out", entry.seat))
         self.events.extend((deal_no, e) for e in events)
