@@ -87,8 +87,10 @@ def status_embed(
 
 
 def _line(i: int, s: Score, me: int | None, servers: bool, guild_names: dict[int, str]) -> str:
-    name = guild_names.get(s.key, _("a server")) if servers else escape_name(s.name)
+    name = escape_name(guild_names.get(s.key, _("a server")) if servers else s.name)
     who = f"**{name}**" if s.key == me else name
+    if not servers and len(guild_names) > 1:  # players of several servers: say whose
+        who += f" ({escape_name(guild_names.get(s.guild_id, _('a server')))})"
     flag = " 🏳️" if s.resigned else ""
     return f"`{i:>2}` {who} · {pct_text(s)} ({s.mp}/{s.top}){flag}"
 
@@ -149,7 +151,7 @@ def compare_embed(found: Comparison, guild_names: dict[int, str]) -> discord.Emb
         for r in rows:
             flag = " 🏳️" if r.resigned else ""
             server = guild_names.get(r.guild_id, _("a server"))
-            lines.append(f"{escape_name(r.name)} ({escape_name(server)}) · {r.score:+}{flag}")
+            lines.append(f"▸ {escape_name(r.name)} ({escape_name(server)}) · {r.score:+}{flag}")
         embed.add_field(
             name=_("Seat {n}{dealer}", n=seat + 1, dealer=dealer),
             value=clip_lines(lines, FIELD_VALUE_LIMIT),
