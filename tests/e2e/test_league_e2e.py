@@ -186,3 +186,33 @@ async def test_three_servers_one_session(
     assert any(card in shown for card in cards)
     # Never rated.
     assert await service.store.open_for_user(alice.id) == []
+
+
+async def test_announcements_once_with_or_without_a_scheduled_event(
+    simcord_env: Any, clock: Clock
+) -> None:
+    env = simcord_env
+    a, b = env.create_guild("Tarot Club"), env.create_guild("Other Club")
+    news_a, news_b = a.create_text_channel("league"), b.create_text_channel("league")
+    service, league = env.bot.service, env.bot.controller.league
+    await service.set_league(a.id, news_a.id)
+    await service.set_league(b.id, news_b.id)
+    # Discord refuses the event in A (no Manage Events) and every post in B's channel.
+    env.inject_error("POST", f"/guilds/{a.id}/scheduled-events", status=403, code=50013)
+    env.inject_error("POST", f"/channels/{news_b.id}/messages", status=403, code=50013, times=None)
+    assert await league.announce() == 2
+    assert await league.announce() == 0  # once per server and session
+    posted = news_a.last_message.content or ""
+    assert "League night" in posted and "/league join" in posted
+    assert not any(suit in posted for suit in "♠♥♦♣")
+    asked = [r.path for r in env.http_requests if "scheduled-events" in r.path]
+    assert asked == [f"/guilds/{a.id}/scheduled-events", f"/guilds/{b.id}/scheduled-events"]
+    async with service.db.read() as conn:
+        made = await conn.fetchall("SELECT guild_id, event_id FROM league_events ORDER BY guild_id")
+    assert [(g, e is not None) for g, e in made] == [(a.id, False), (b.id, True)]
+    events = await env.bot.get_guild(b.id).fetch_scheduled_events()
+    assert [e.name for e in events] == ["League night 2025-W48"]
+    assert await service.league_channel(a.id) == news_a.id  # no event: still in the league
+    assert await service.league_channel(b.id) is None  # its channel refuses the bot: it left
+    clock.now += 7 * 86_400  # next week's session: announced again
+    assert await league.announce() == 1
