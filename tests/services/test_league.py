@@ -198,3 +198,19 @@ async def test_a_server_must_join_and_the_window_must_be_open(
     assert early.value.code == "league_closed"
     await salted.set_league(GUILD_A, None)
     assert await salted.league_channel(GUILD_A) is None
+
+
+async def test_an_entry_left_untouched_is_finished_by_the_computer(
+    league: TableService, db: Database, clock: Clock
+) -> None:
+    out = await enter(league, ANA, moves=1)
+    assert not out.finished
+    assert await league.settle_idle_league() == []  # not idle yet
+    clock.now += league_service.LEAGUE_IDLE + 1
+    [done] = await league.settle_idle_league()
+    assert done.finished and done.table.id == out.table.id
+    session = await league.league_session()
+    stored = await league_db.results(db, session.id, GAME)
+    assert [(r.table_id, r.deal_no, r.resigned) for r in stored] == [(out.table.id, 1, True)]
+    mine = await league.league_entry(ANA, GAME)
+    assert mine is not None and mine.status == "finished"
