@@ -59,7 +59,9 @@ CREATE TABLE league_results (
     resigned   INTEGER NOT NULL DEFAULT 0 CHECK (resigned IN (0, 1)),
     PRIMARY KEY (table_id, deal_no)
 );
-CREATE INDEX league_results_board ON league_results (session_id, game_id, deal_no, seat, score);
+-- Covering: the scoring pass reads the results in this order from the index alone.
+CREATE INDEX league_results_board
+    ON league_results (session_id, game_id, deal_no, seat, score, table_id, resigned);
 
 CREATE TABLE league_scores (
     session_id INTEGER NOT NULL,
