@@ -269,6 +269,17 @@ async def entry_of_table(db: Database, table_id: int) -> Entry | None:
     return None if row is None else _entry(row)
 
 
+async def playing(db: Database, user_id: int) -> bool:
+    """Whether the player has a league set under way (its table in their DMs)."""
+    async with db.read() as conn:
+        row = await conn.fetchone(
+            "SELECT 1 FROM league_entries e JOIN tables t ON t.id = e.table_id "
+            "WHERE e.user_id = ? AND t.status IN ('lobby', 'playing')",
+            (user_id,),
+        )
+    return row is not None
+
+
 async def marked(db: Database, marker: str) -> bool:
     async with db.read() as conn:
         row = await conn.fetchone("SELECT 1 FROM league_markers WHERE marker = ?", (marker,))

@@ -165,6 +165,13 @@ class LeagueTables(DailyTables):
         return played_marker(self._marker_secret, f"league-{session_id}", game_id, user_id)
 
     # ---- playing ---------------------------------------------------------------------------
+    async def check_daily(self, user_id: int, game_id: str) -> None:
+        """The daily's checks, and no daily deal while a league set is under way in the same
+        DMs (one table at a time there)."""
+        await super().check_daily(user_id, game_id)
+        if await league.playing(self.db, user_id):
+            raise WrongState("league_dm_busy")
+
     async def check_league(self, user_id: int, game_id: str, guild_id: int | None) -> None:
         """Refuse before anything is sent when the player may not enter now."""
         self.check_league_game(game_id)

@@ -160,6 +160,9 @@ async def test_one_entry_even_after_forget_me_leaving_and_the_comparison(
     # Leaving: the casual computer finishes the deal in progress, marked, and the entry ends.
     out = await enter(league, BEN, moves=1)
     assert not out.finished
+    with pytest.raises(WrongState) as busy:  # one table at a time in the DMs
+        await league.check_daily(BEN, GAME)
+    assert busy.value.code == "league_dm_busy"
     with pytest.raises(WrongState) as early:
         await league.league_compare(CAL, GAME, 1)
     assert early.value.code == "league_compare_early"
