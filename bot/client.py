@@ -98,6 +98,7 @@ def extensions() -> tuple[str, ...]:
     return (
         *games,
         "cogs.daily",
+        "cogs.league",
         "cogs.leaderboard",
         "cogs.stats",
         "cogs.privacy",
@@ -413,6 +414,7 @@ class TrionfiBot(commands.AutoShardedBot):
         sweeper.add("daily", UPKEEP_EVERY, daily.upkeep)
         # Tournaments: start times, rounds whose tables have all ended, their posts.
         sweeper.add("tournaments", every, self.controller.tournament.upkeep)
+        sweeper.add("league", UPKEEP_EVERY, self.controller.league.upkeep)
         sweeper.add("boards", BOARDS_SECONDS, boards)
         sweeper.add("health", HEALTH_SECONDS, self._write_health)
         if not self.command_sync:  # another process owns the sync: its ids, once stored

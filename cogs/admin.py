@@ -38,7 +38,9 @@ MAX_END_BUTTONS = 25  # 5 rows of 5 buttons
 HUMANS_LIMIT = 90
 
 
-def settings_embed(s: GuildSettingsRecord, daily_channel: int | None = None) -> discord.Embed:
+def settings_embed(
+    s: GuildSettingsRecord, daily_channel: int | None = None, league_channel: int | None = None
+) -> discord.Embed:
     embed = discord.Embed(title=_("Trionfi settings for this server"), colour=COLOUR_LOBBY)
     where = (
         clip_lines([f"<#{c}>" for c in s.channels], FIELD_VALUE_LIMIT, sep=", ")
@@ -66,6 +68,13 @@ def settings_embed(s: GuildSettingsRecord, daily_channel: int | None = None) -> 
     embed.add_field(
         name=_("Daily deal announcement"),
         value=f"<#{daily_channel}>" if daily_channel is not None else _("off"),
+        inline=True,
+    )
+    embed.add_field(
+        name=_("League nights"),
+        value=_("in {channel}", channel=f"<#{league_channel}>")
+        if league_channel is not None
+        else _("off"),
         inline=True,
     )
     # A footer shows no mention: the command as typed, in the reader's language.
@@ -142,6 +151,8 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
         language: str | None = None,
         daily_channel: discord.TextChannel | None = None,
         daily_off: bool = False,
+        league: bool | None = None,
+        league_channel: discord.TextChannel | None = None,
     ) -> None:
         """Show or change where tables may open, the turn clock and what players may use.
 
@@ -156,6 +167,8 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
             language: Language of new tables (default: the server's Discord language).
             daily_channel: Post a short announcement of each day's daily deal in this channel.
             daily_off: Stop the daily deal announcement (the default).
+            league: Join the league nights between servers (or leave them).
+            league_channel: Where the league's sessions are announced (default: this channel).
         """
         ctl = self.bot.controller
 
@@ -195,9 +208,21 @@ class AdminCog(commands.GroupCog, group_name="trionfi", group_description="Trion
                     guild_id, daily_channel.id if daily_channel is not None else None
                 )
                 text = _("Settings saved.")
+            if league is False and league_channel is not None:
+                raise ServiceError(
+                    _("Choose either **league_channel** or **league:False**, not both.")
+                )
+            if league is not None or league_channel is not None:
+                here = league_channel.id if league_channel is not None else interaction.channel_id
+                await service.set_league(guild_id, here if league is not False else None)
+                text = _("Settings saved.")
             daily = await service.daily_channel(guild_id)
+            in_league = await service.league_channel(guild_id)
             await send(
-                interaction, ephemeral=True, content=text, embed=settings_embed(current, daily)
+                interaction,
+                ephemeral=True,
+                content=text,
+                embed=settings_embed(current, daily, in_league),
             )
 
         await ctl.desk.guarded(interaction, work)

@@ -12,10 +12,12 @@ channel at the end), ``result_card`` (a player's DM at the end) and ``bid`` (a D
 player's first bidding decision, in the games that bid); and the multi-card choices
 as toggles (issue 31): ``french_tarot_ecart`` (a 6-card écart, three cards picked, at a
 practice table: Suggest beside Confirm) and ``queen_of_tarot_discard`` (the dealer's 3 of 28,
-in the Italian suits' emojis); ``queen_of_tarot_lobby_it`` (an Italian table's lobby); and a
+in the Italian suits' emojis); ``queen_of_tarot_lobby_it`` (an Italian table's lobby); a
 tournament (issue 34): ``tournament_registration`` (the post with its players),
 ``tournament_pairings`` (round 2's tables and their threads, after round 1's standings) and
-``tournament_final`` (the final standings with the podium).
+``tournament_final`` (the final standings with the podium); and the league nights (issue 34):
+``league_dm`` (an entry's set in its player's DMs), ``league_status``, ``league_standings`` and
+``league_compare`` (after the window).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -32,6 +34,7 @@ import simcord
 from simcord.backend.cdn import CDN_BASE
 
 from bot.client import TrionfiBot
+from bot.services import step
 from bot.ui.delivery.suit_emojis import ITALIAN_EMOJI_NAMES, SUIT_EMOJI_NAMES
 from bot.ui.games import renderer
 from bot.ui.pictures.suit_icons import suit_icon
@@ -348,6 +351,53 @@ async def tournament() -> None:
             await bot.controller.tournament.upkeep()
             await env.settle()
         await shots(env, here, host, "tournament_final", 1300, layout="channel")
+
+
+class _Clock:
+    """The league pictures' clock: in a session's window, then after it."""
+
+    now = 1_764_352_800.0 + 3600  # Friday 2025-11-28 19:00 UTC
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def league() -> None:
+    """League nights (issue 34): ``league_dm``, ``league_status``, ``league_standings`` (two
+    servers' entrants, some of whom left a deal) and ``league_compare``."""
+    clock = _Clock()
+    step.EXPERT_EFFORT = 0.05  # quick computers: the pictures are of the words around them
+    bot = shots_bot()
+    bot.clock = clock
+    bot.daily_salt = "the screenshots' secret salt"
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
+        world = make_world(env, 3)
+        other = make_world(env, 2, server="Circolo di Bologna")
+        service = env.bot.service
+        for w in (world, other):
+            await service.set_league(w.guild.id, w.channel.id)
+        alice = world.members[0]
+        await alice.slash(world.channel, "league join")
+        for _ in range(2):
+            await Table(world, "french_tarot", [alice], 9, table_id=1).step()
+        await shots(env, alice.user.dm_channel, alice.user, "league_dm", 1500)
+        for i, (w, member) in enumerate(
+            [(world, m) for m in world.members] + [(other, m) for m in other.members]
+        ):
+            if member is not alice:
+                await member.slash(w.channel, "league join")
+            if i % 2:
+                await Table(w, "french_tarot", [member], 9, table_id=i + 1).step()
+            await member.slash(w.channel, "league leave")
+        here = world.guild.create_text_channel("league-standings")
+        await alice.slash(here, "league status")
+        await alice.slash(here, "league standings")
+        await alice.slash(here, "league standings", of="servers")
+        await shots(env, here, alice, "league_standings", 1400, layout="channel")
+        clock.now += 6 * 3600  # the window is over
+        here = world.guild.create_text_channel("league-compare")
+        await alice.slash(here, "league compare", deal=1)
+        await shots(env, here, alice, "league_compare", 1400, layout="channel")
     await bot.close()
 
 
@@ -364,6 +414,8 @@ async def main() -> None:
     print("french_tarot_ecart, queen_of_tarot_discard, queen_of_tarot_lobby_it [_phone].png")
     await tournament()
     print("tournament_registration, _pairings, _final [_phone].png")
+    await league()
+    print("league_dm, league_standings, league_compare [_phone].png")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.db import daily
+from bot.db import daily, league
 from bot.db.database import Database
 
 
@@ -79,4 +79,6 @@ async def forget(
         )
         await conn.execute("UPDATE tables SET owner_id = 0 WHERE owner_id = ?", (user_id,))
         await daily.forget(conn, user_id, placeholder, marker, today)
+        # League entries stay entered (issue 34): their markers use the same keyed hash.
+        await league.forget(conn, user_id, placeholder, lambda s, g: marker(f"league-{s}", g))
     return Forgotten((), games, ratings)

@@ -7,11 +7,11 @@ serialised read) and returns small frozen dataclasses, never rows.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.db import daily, outbox
+from bot.db import daily, league, outbox
 from bot.db.database import Connection, Database, DatabaseError, IntegrityError, Row
 from bot.db.dialect import Dialect
 from bot.db.ratings import Rater, record_finished
@@ -90,10 +90,23 @@ class TableRecord:
     daily_date: str | None = None  # a daily attempt's UTC day (issue 20); None: a table
     tournament_id: int | None = None  # a tournament's table (issue 34); None: not one
     rated: bool = True  # False: its results change no rating (an unrated tournament's)
+    league_session: int | None = None  # a league entry's session (issue 34); None: a table
+    league_deals: int | None = None  # the deals of a league entry's set (its match ends then)
 
     @property
     def snapshot(self) -> dict[str, Any] | None:
         return None if self.snapshot_json is None else json.loads(self.snapshot_json)
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueTable:
+    """A new table that is a league entry (issue 34): its claim, the deals of its set, the
+    seat of the session's ``n``-th entry (``seat_of``) and the seats with the entrant in it."""
+
+    claim: league.Claim
+    deals: int
+    seat_of: Callable[[int], int]
+    seats: Callable[[int], Sequence[SeatRecord]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +166,7 @@ _TABLE_COLS = (
     "id, guild_id, channel_id, game_id, status, owner_id, players, options_json, seed, "
     "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
     "finished_at, turn_clock, reminder_at, rematch_of, shown_seq, notify_at, notify_seat, "
-    "level, hints, language, daily_date, tournament_id, rated"
+    "level, hints, language, daily_date, tournament_id, rated, league_session, league_deals"
 )
 _SEAT_COLS = (
     "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries, "
@@ -199,6 +212,8 @@ def _table(row: Row) -> TableRecord:
         daily_date=row[26],
         tournament_id=row[27],
         rated=bool(row[28]),
+        league_session=row[29],
+        league_deals=row[30],
         seats=tuple(
             sorted(
                 (
@@ -455,18 +470,22 @@ class TableStore:
         daily_claim: daily.Claim | None = None,
         tournament_id: int | None = None,
         rated: bool = True,
+        league_claim: LeagueTable | None = None,
     ) -> int:
         """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``.
 
         ``daily_claim``: the table is that daily attempt, claimed in the same transaction
-        (``daily.AlreadyPlayed`` if the player has one for that day and game already)."""
+        (``daily.AlreadyPlayed`` if the player has one for that day and game already).
+        ``league_claim``: the table is that league entry (``league.EntryTaken`` for a second
+        one); its ``seats(seat)`` are the table's once the entry's rotating seat is known."""
         async with self.db.transaction() as conn:
             try:
                 row = await conn.fetchone(
                     "INSERT INTO tables (guild_id, channel_id, game_id, status, owner_id, "
                     "players, options_json, seed, rules_version, created_at, updated_at, "
                     "turn_clock, rematch_of, level, hints, language, daily_date, tournament_id, "
-                    "rated) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "rated, league_session, league_deals) "
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "RETURNING id",
                     (
                         guild_id,
@@ -487,6 +506,8 @@ class TableStore:
                         None if daily_claim is None else daily_claim.day,
                         tournament_id,
                         int(rated),
+                        None if league_claim is None else league_claim.claim.session_id,
+                        None if league_claim is None else league_claim.deals,
                     ),
                 )
             except IntegrityError as e:
@@ -495,6 +516,11 @@ class TableStore:
                 raise
             assert row is not None
             table_id = int(row[0])
+            if league_claim is not None:
+                seat = await league.insert_entry(
+                    conn, table_id, league_claim.claim, league_claim.seat_of, now
+                )
+                seats = league_claim.seats(seat)
             await _write_seats(conn, table_id, seats)
             if daily_claim is not None:
                 await daily.insert_attempt(conn, table_id, daily_claim, now)
@@ -550,6 +576,7 @@ class TableStore:
         notify_at: float | None = None,
         notify_seat: int | None = None,
         daily_result: daily.Result | None = None,
+        league_results: Sequence[league.DealResult] = (),
         owner: str | None = None,
         lease_until: float = 0.0,
         notices: Sequence[tuple[str, dict[str, Any]]] = (),
@@ -662,6 +689,8 @@ class TableStore:
                 await record_finished(conn, table_id, rater)
             if daily_result is not None:
                 await daily.record_result(conn, table_id, daily_result, now)
+            if league_results:
+                await league.record_results(conn, table_id, league_results, now)
             if owner is not None:
                 await outbox.take_lease(conn, table_id, new_seq, owner, lease_until, notices)
         return new_seq

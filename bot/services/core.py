@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from bot import metrics
-from bot.db import daily, user_settings
+from bot.db import daily, league, user_settings
 from bot.db.database import Database
 from bot.db.outbox import Outbox
 from bot.db.tables import GameResultRecord, SeatRecord, StaleState, TableRecord, TableStore
@@ -82,6 +82,22 @@ def _daily_result(
     if status == "abandoned" or m is None:
         return daily.Result("abandoned", None, resigned=me.resigned)
     return daily.Result("finished", m.totals[me.seat], resigned=me.resigned)
+
+
+def _league_results(
+    rec: TableRecord, seats: tuple[SeatRecord, ...], step: PlayStep
+) -> list[league.DealResult]:
+    """The entrant's score at each deal of a league entry that ended with this commit (marked
+    ``resigned`` once the casual computer plays for them: the abandon rule)."""
+    if rec.league_session is None or not step.deal_results:
+        return []
+    me = next((s for s in seats if not s.is_bot), None)
+    if me is None:
+        return []
+    return [
+        league.DealResult(rec.id, d.deal_no, me.seat, d.deltas[me.seat], me.resigned)
+        for d in step.deal_results
+    ]
 
 
 def _results(
@@ -421,12 +437,14 @@ class TableCore:
         # A practice table (hints on) is never rated: like an ended table, it leaves no result
         # in ratings, leaderboards, /stats or /history.
         # A daily attempt is never rated either: its result goes to the day's board; nor is
-        # an unrated tournament's table (issue 34): its result goes to the standings.
+        # an unrated tournament's table (issue 34): its result goes to the standings; nor is a
+        # league entry (issue 34): its deals are matchpointed in the league's standings.
         if (
             (status == "finished" or rated_end)
             and not rec.hints
             and rec.daily_date is None
             and rec.rated
+            and rec.league_session is None
         ):
             results = _results(rec, seats, m)
         if step.expiries:
@@ -471,6 +489,7 @@ class TableCore:
                 notify_at=notify_at,
                 notify_seat=notify_seat,
                 daily_result=daily_result,
+                league_results=_league_results(rec, seats, step),
                 owner=self.instance,
                 lease_until=now + DELIVERY_LEASE,
                 notices=said,

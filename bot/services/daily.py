@@ -312,10 +312,11 @@ class DailyTables(TableCore):
         return outcome
 
     async def _deal_daily(self, table_id: int) -> Outcome | None:
-        """Deal a daily table made but not dealt yet (None: it was dealt already)."""
+        """Deal a daily table (or a league entry's, issue 34) made but not dealt yet (None: it
+        was dealt already)."""
         async with self._lock(table_id):
             rec = await self._load(table_id)
-            if rec.status != "lobby" or rec.daily_date is None:
+            if rec.status != "lobby" or (rec.daily_date is None and rec.league_session is None):
                 return None
             m = match.new_match(
                 rec.game_id, rec.players, rec.options, first_dealer(rec.seed, rec.players)

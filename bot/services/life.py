@@ -347,7 +347,7 @@ class TableLife(TableCore):
         practice table nor a daily), a seat of theirs (resigned or replaced included: a player
         who left cannot void the game by ending it), and another human who has not resigned.
         None: the table ends unrated."""
-        if rec.hints or rec.daily_date is not None:
+        if rec.hints or rec.daily_date is not None or rec.league_session is not None:
             return None
         mine = next((s.seat for s in rec.seats if s.user_id == actor_id), None)
         others = [s for s in rec.seats if s.user_id not in (None, actor_id) and not s.resigned]

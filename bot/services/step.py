@@ -165,6 +165,7 @@ def table_info(rec: TableRecord) -> TableInfo:
         hints=rec.hints,
         language=rec.language,
         daily=rec.daily_date,
+        league=rec.league_session,
     )
 
 
@@ -329,9 +330,11 @@ class PlayStep:
         self.seq = rec.seq
         self.level = rec.level
         self.effort = EXPERT_EFFORT
-        # A daily attempt (issue 20) is one deal; its computers decide reproducibly, and the
-        # player's own seat, once handed to the computer, is played by the casual policy.
-        self.daily = rec.daily_date is not None
+        # A daily attempt (issue 20) is one deal, a league entry (issue 34) its set's deals;
+        # their computers decide reproducibly, and the player's own seat, once handed to the
+        # computer, is played by the casual policy.
+        self.daily = rec.daily_date is not None or rec.league_session is not None
+        self.deal_limit = 1 if rec.daily_date is not None else rec.league_deals
         # So is a tournament player's seat once they leave (issue 34, as the daily's rule).
         stands_in = self.daily or rec.tournament_id is not None
         self.stand_in: set[int] = (
@@ -389,7 +392,11 @@ class PlayStep:
         self.deal_results.append(
             DealResultRecord(deal_no, res.outcome, res.deltas, dict(res.detail))
         )
-        if self.daily and not self.m.finished:  # the daily deal is the whole match
+        if (
+            self.deal_limit is not None
+            and self.m.deals_played >= self.deal_limit
+            and not self.m.finished
+        ):  # the daily deal, or the league's set, is the whole match
             best = max(self.m.totals)
             winners = tuple(i for i, t in enumerate(self.m.totals) if t == best)
             self.m = replace(self.m, finished=True, winners=winners)
@@ -408,6 +415,10 @@ class PlayStep:
             if self.m.deals_played == deal_no:  # cancelled on the spot
                 self._ended(deal_no)
             return
+        if entry.kind == "resign" and self.deal_limit is not None:
+            # A daily or league player who left: the deal in progress is their last
+            # (``LeagueTables._finish_entry``).
+            self.deal_limit = min(self.deal_limit, self.m.deals_played + 1)
         if entry.payload.get("by") == "timeout":
             self.note(Event("timed_out", entry.seat))
         self.events.extend((deal_no, e) for e in events)

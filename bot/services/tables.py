@@ -27,7 +27,6 @@ from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import LANGUAGES, language_of
 from bot.services.analysis import expert_ready
 from bot.services.bounds import Where, require_here, require_room
-from bot.services.daily import DailyTables
 from bot.services.errors import (
     Conflict,
     Forbidden,
@@ -36,6 +35,7 @@ from bot.services.errors import (
     ServiceError,
     WrongState,
 )
+from bot.services.league import LeagueTables
 from bot.services.life import CLOCKS
 from bot.services.locks import TableLock
 from bot.services.models import Outcome, TableInfo
@@ -91,7 +91,7 @@ def option_refusal(rules: Rules, options: Mapping[str, Any] | None) -> InvalidRe
     return InvalidRequest("bad_option")
 
 
-class TableService(DailyTables, TournamentTables, TablePicks):
+class TableService(LeagueTables, TournamentTables, TablePicks):
     """Use cases of game tables. Every method returns models and raises ``ServiceError``s."""
 
     # ---- lobby -----------------------------------------------------------------------
@@ -469,7 +469,7 @@ class TableService(DailyTables, TournamentTables, TablePicks):
         """
         rec = await self._load(table_id)
         require_here(rec, where)
-        if rec.daily_date is not None:
+        if rec.daily_date is not None or rec.league_session is not None:
             raise WrongState("rematch_daily", game=rec.game_id)
         if rec.status != "finished":
             raise WrongState("rematch_unfinished")

@@ -322,6 +322,18 @@ async def test_a_roll_waits_for_a_game_being_recorded(make_target: MakeTarget) -
 
 #: Undoing the migrations after the rolling totals', newest first (the same on both dialects).
 UNDO_AFTER_ROLLING = (
+    # league nights (issue 34)
+    "DROP TABLE league_events",
+    "DROP TABLE league_markers",
+    "DROP TABLE league_season",
+    "DROP TABLE league_scores",
+    "DROP TABLE league_results",
+    "DROP TABLE league_entries",
+    "DROP TABLE league_sessions",
+    "DROP TABLE league_guilds",
+    "ALTER TABLE tables DROP COLUMN league_deals",
+    "ALTER TABLE tables DROP COLUMN league_session",
+    # tournaments (issue 34)
     "DROP TABLE tournament_results",
     "DROP TABLE tournament_boards",
     "DROP TABLE tournament_entrants",

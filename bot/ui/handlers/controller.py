@@ -23,6 +23,7 @@ from bot.ui.delivery.publisher import Publisher
 from bot.ui.handlers.coach import CoachController
 from bot.ui.handlers.daily import DailyController
 from bot.ui.handlers.desk import Desk, Host, from_hand
+from bot.ui.handlers.league import LeagueController
 from bot.ui.handlers.life import LifeController
 from bot.ui.handlers.lobby import LobbyController
 from bot.ui.handlers.onboard import OnboardController
@@ -64,6 +65,7 @@ class TableController:
         self.life = LifeController(self.desk, self.lobby, self.publisher)
         self.coach = CoachController(self.desk)
         self.daily = DailyController(self.desk, self.publisher)
+        self.league = LeagueController(self.desk, self.publisher)
         self.records = RecordsController(self.desk, self.life, stats)
         self.onboard = OnboardController(self.desk, self.publisher)
         self.tournament = TournamentController(self.desk, self.publisher)

@@ -33,7 +33,7 @@ from bot.ui.components.views import (
     table_view,
 )
 from bot.ui.delivery.pictures import add_hand_picture
-from bot.ui.games import renderer
+from bot.ui.games import game_title, renderer
 from bot.ui.handlers.desk import Host
 from bot.ui.handlers.layouts import hand_layout, result_card, table_layout
 from bot.ui.text.brief import link_line
@@ -72,7 +72,7 @@ class TableScreens:
             # A daily deal's table sits in its player's DMs, right above their hand.
             controls = (
                 None
-                if table.daily is not None
+                if table.in_dms
                 else table_view(
                     table.id, someone_away=any(s.away for s in table.seats), hints=table.hints
                 )
@@ -95,7 +95,7 @@ class TableScreens:
     @staticmethod
     def rematch_view(table: TableInfo) -> discord.ui.View | None:
         """Under a game's result: a rematch (none after a daily deal: one a day)."""
-        return None if table.daily is not None else rematch_view(table.id)
+        return None if table.in_dms else rematch_view(table.id)
 
     async def daily_result(self, table: TableInfo) -> dict[str, Any]:
         """The final post of a finished attempt, in its DM (the publisher's ``final`` post)."""
@@ -113,6 +113,8 @@ class TableScreens:
         """A hand's header: the server, channel and table it belongs to."""
         if table.daily is not None:  # played alone, in the player's DMs
             return _("Daily deal · {day}", day=table.daily)
+        if table.league is not None:
+            return _("League night · {game}", game=game_title(table.game_id))
         guild = self.bot.get_guild(table.guild_id)
         # A tournament's table lives in a thread of its channel (issue 34).
         channel = guild.get_channel_or_thread(table.channel_id) if guild else None
@@ -124,7 +126,7 @@ class TableScreens:
     def place(self, table: TableInfo) -> str | None:
         """The server a table is played in, as a hand's first line names it (None: a daily
         deal, played alone in the DMs)."""
-        if table.daily is not None:
+        if table.in_dms:
             return None
         guild = self.bot.get_guild(table.guild_id)
         return escape_name(guild.name) if guild else _("your server")
@@ -206,7 +208,7 @@ class TableScreens:
         """The hand message of a seat a computer plays now (its player resigned, was replaced,
         or left a daily deal idle): no controls left, so nothing there would only be refused."""
         with for_seat(table, seat):
-            if table.daily is not None:
+            if table.in_dms:
                 text = _("The computer played the rest of your hand; that result is your score.")
             else:
                 text = _("A computer player has taken over your seat at this table.")

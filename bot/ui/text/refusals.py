@@ -534,6 +534,50 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         "before that (the boards show scores only).",
         game=_title(p),
     ),
+    # league nights (issue 34)
+    "league_unknown_game": lambda p: _(
+        "League nights have no set of that game. The league's games: {games}.",
+        games=", ".join(game_title(str(g)) for g in p.get("games") or ()),
+    ),
+    "league_not_joined": lambda p: _(
+        "This server hasn't joined the league nights: its admins can join with {settings}.",
+        settings=command("trionfi settings", league="True"),
+    ),
+    "league_closed": lambda p: (
+        _(
+            "This week's league session opens {starts} and closes {ends}.",
+            starts=f"<t:{int(p.get('starts') or 0)}:F>",
+            ends=f"<t:{int(p.get('ends') or 0)}:t>",
+        )
+        if (p.get("now") or 0) < (p.get("starts") or 0)
+        else _(
+            "This week's league session closed {ends}; the next one opens next week.",
+            ends=f"<t:{int(p.get('ends') or 0)}:R>",
+        )
+    ),
+    "league_entered": lambda p: _(
+        "You already entered this week's {game} set: one entry a week and game. See where you "
+        "stand with {standings}.",
+        game=_title(p),
+        standings=command("league standings"),
+    ),
+    "league_dm_busy": lambda p: _(
+        "You already have a deal under way in your DMs (a daily deal or another league set): "
+        "finish it first."
+    ),
+    "league_not_playing": lambda p: _(
+        "You have no {game} league set under way to leave.", game=_title(p)
+    ),
+    "league_compare_early": lambda p: _(
+        "The comparison of the tables opens when this week's session closes ({ends}): nothing "
+        "of a deal is shown before then.",
+        ends=f"<t:{int(p.get('ends') or 0)}:R>",
+    ),
+    "league_compare_playing": lambda p: _(
+        "Finish your own {game} set first: nothing of its deals is shown before that.",
+        game=_title(p),
+    ),
+    "league_bad_deal": lambda p: _("This week's set has deals 1 to {most}.", most=p.get("most")),
     # decisions (``IllegalMove``: the engine's codes)
     "not_your_turn": _waiting,
     "already_played": lambda p: _("You already played that."),

@@ -67,7 +67,7 @@ def plural(n: int, word: str, plural: str | None = None, *, bold: bool = False) 
 def table_link(table: TableInfo) -> str | None:
     """Jump link to the table's message (for a hand DM's header), or to its channel while the
     table has no message yet."""
-    where = "@me" if table.daily is not None else table.guild_id  # a daily deal: in the DMs
+    where = "@me" if table.in_dms else table.guild_id  # a daily deal or league entry: DMs
     base = f"https://discord.com/channels/{where}/{table.channel_id}"
     return base if table.message_id is None else f"{base}/{table.message_id}"
 
@@ -422,6 +422,8 @@ def finish_table_embed(
         # A daily attempt is one deal whatever the game's match options say (its footer read
         # "Deals: 2 per player"): they do not apply.
         options = [_("Daily deal: one deal")]
+    elif table.league is not None:  # a league entry: its set's deals (issue 34)
+        options = [_("League set")]
     embed.set_footer(text=" · ".join(line.replace("*", "") for line in options))
     return embed
 
