@@ -238,7 +238,7 @@ def _table(row: Row) -> TableRecord:
                         click_message_id=r[17],
                         click_at=r[18],
                     )
-                    for r in json.loads(row[29])
+                    for r in json.loads(row[31])
                 ),
                 key=lambda seat: seat.seat,
             )
