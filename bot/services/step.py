@@ -15,7 +15,7 @@ import re
 import secrets
 import time
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from bot.ai import choose_action
 from bot.db.outbox import HandView
@@ -30,6 +30,7 @@ from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
+from bot.services import explain
 from bot.services.errors import IllegalMove
 from bot.services.models import EndedDeal, SeatInfo, TableInfo
 
@@ -368,15 +369,23 @@ class PlayStep:
         self.events.append((deal_number(self.m), event))
 
     def apply(self, action: Action, by: str) -> None:
-        """Apply one action (raises ``IllegalAction`` with the match unchanged)."""
+        """Apply one action (raises ``IllegalAction`` with the match unchanged). A computer
+        player's move carries its public reason (``bot.services.explain``)."""
         before = self.m
         deal_no = deal_number(before)
+        why = None
+        if by == "ai" and before.deal is not None:
+            why = explain.reason(self.rules, self.rules.observe(before.deal, action.seat), action)
         m, events = match.apply(before, action)
         self.m = m
         payload = action.to_json()
         if by != "human":
             payload["by"] = by
+        if why is not None:
+            payload["why"] = why
         self.log("act", action.seat, payload)
+        if why is not None:
+            self.events.append((deal_no, explain.event(action.seat, why, payload)))
         self.events.extend((deal_no, e) for e in events)
         if m.deals_played > before.deals_played:
             self._ended(deal_no)
@@ -408,6 +417,10 @@ class PlayStep:
             return
         if entry.payload.get("by") == "timeout":
             self.note(Event("timed_out", entry.seat))
+        why = entry.payload.get("why")
+        if isinstance(why, dict):
+            reason = cast(dict[str, Any], why)
+            self.events.append((deal_no, explain.event(entry.seat, reason, entry.payload)))
         self.events.extend((deal_no, e) for e in events)
         if self.m.deals_played > before.deals_played:
             self._ended(deal_no)

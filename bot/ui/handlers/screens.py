@@ -38,6 +38,7 @@ from bot.ui.handlers.desk import Host
 from bot.ui.handlers.layouts import hand_layout, result_card, table_layout
 from bot.ui.text.brief import link_line
 from bot.ui.text.daily import result_embed
+from bot.ui.text.explain import with_reasons
 from bot.ui.text.first_steps import with_first_steps
 from bot.ui.text.life import clock_line, clock_name
 from bot.ui.text.locale import for_seat, for_table
@@ -77,7 +78,7 @@ class TableScreens:
                     table.id, someone_away=any(s.away for s in table.seats), hints=table.hints
                 )
             )
-            embed = with_coaching(r.table_embed(outcome), table)
+            embed = with_reasons(with_coaching(r.table_embed(outcome), table), outcome)
             return {
                 "view": table_layout(outcome, embed, content or None, controls),
                 # Only the table's own players can be pinged (the turn's mention).
