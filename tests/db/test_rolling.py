@@ -322,6 +322,7 @@ async def test_a_roll_waits_for_a_game_being_recorded(make_target: MakeTarget) -
 
 #: Undoing the migrations after the rolling totals', newest first (the same on both dialects).
 UNDO_AFTER_ROLLING = (
+    "DROP TABLE deal_luck",
     "ALTER TABLE seats DROP COLUMN picks",
     "ALTER TABLE seats DROP COLUMN click_at",
     "ALTER TABLE seats DROP COLUMN click_message_id",

@@ -165,6 +165,11 @@ async def test_review_after_a_deal_privately_and_after_a_restart(
     assert f"🔍 Review of hand 1 — {TITLE} table #1" in text
     assert "The expert" in text or "no choice to make" in text
     assert "Expected points" in text
+    # Luck and skill (issue 33): what the cards gave, what the play made of them; kept for
+    # /stats, which averages the play over the player's latest deals.
+    assert "Luck and skill" in text and "🍀 Cards: **" in text and "🎯 Play: **" in text
+    r = await alice.slash(channel, "stats")
+    assert "Luck and skill — the last deal reviewed" in embed_text(channel.last_message)
 
     r = await carol.click(summary, label="Review")
     assert said(r).ephemeral and "didn't sit at this one" in (said(r).content or "")

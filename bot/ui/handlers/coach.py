@@ -52,9 +52,9 @@ class CoachController:
         self, interaction: discord.Interaction[Any], table_id: int, deal_no: int
     ) -> None:
         """The presser's review of deal ``deal_no``, privately (a summary's **Review**)."""
-        found = await self.service.review(
+        found, luck = await self.service.reviewed(
             table_id, interaction.user.id, deal_no, answer_within=ANSWER_WITHIN
         )
         with for_game(found.table.game_id):
-            embed = review_embed(found)
+            embed = review_embed(found, luck)
         await send(interaction, ephemeral=True, embed=embed)

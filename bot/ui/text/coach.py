@@ -17,6 +17,7 @@ from bot.engine.views import SeatView
 from bot.i18n import _, n_
 from bot.services.analysis import Judged
 from bot.services.coach import Hint, Review
+from bot.services.luck import DealLuck
 from bot.services.models import TableInfo
 from bot.ui.games import renderer
 from bot.ui.text.cards import SUIT_WORD, card_list, label, long_name, suit_mark
@@ -239,9 +240,25 @@ def _judged_field(table: TableInfo, j: Judged) -> tuple[str, str]:
     return name, value[:FIELD_LIMIT]
 
 
-def review_embed(review: Review) -> discord.Embed:
+def luck_lines(luck: DealLuck) -> list[str]:
+    """A deal's luck and skill for its player: what the cards gave, what the play made."""
+    return [
+        _(
+            "🍀 Cards: **{cards}** — what the expert would expect to score with the hand you "
+            "were dealt (luck)",
+            cards=_points(luck.cards),
+        ),
+        _(
+            "🎯 Play: **{play}** — what your decisions gained or lost against the expert's (skill)",
+            play=_points(luck.play),
+        ),
+    ]
+
+
+def review_embed(review: Review, luck: DealLuck | None = None) -> discord.Embed:
     """The private answer to a **Review**: the player's decisions where the expert differed
-    most (expected points lost, what it would have played)."""
+    most (expected points lost, what it would have played), and the deal's ``luck`` and
+    skill for them when known."""
     table = review.table
     game = table.game_id
     title = renderer(game).TITLE
@@ -295,6 +312,8 @@ def review_embed(review: Review) -> discord.Embed:
                 )
             )
         embed.description = "\n".join(lines)
+    if luck is not None:
+        embed.add_field(name=_("Luck and skill"), value="\n".join(luck_lines(luck)), inline=False)
     shown = list(costly) + [j for j in differs if j.played_value is None]
     for j in shown[:6]:
         name, value = _judged_field(table, j)
