@@ -88,6 +88,10 @@ class TableRecord:
     hints: bool = False  # a practice table: players may ask for hints; never rated
     language: str = "en"  # the public table's language (issue 19)
     daily_date: str | None = None  # a daily attempt's UTC day (issue 20); None: a table
+    #: "Try another way" (issue 33): the table and deal number this table replays in its
+    #: player's DMs; None: not a replay.
+    replay_of: int | None = None
+    replay_deal: int | None = None
 
     @property
     def snapshot(self) -> dict[str, Any] | None:
@@ -151,7 +155,7 @@ _TABLE_COLS = (
     "id, guild_id, channel_id, game_id, status, owner_id, players, options_json, seed, "
     "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
     "finished_at, turn_clock, reminder_at, rematch_of, shown_seq, notify_at, notify_seat, "
-    "level, hints, language, daily_date"
+    "level, hints, language, daily_date, replay_of, replay_deal"
 )
 _SEAT_COLS = (
     "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries, "
@@ -195,6 +199,8 @@ def _table(row: Row) -> TableRecord:
         hints=bool(row[24]),
         language=row[25],
         daily_date=row[26],
+        replay_of=row[27],
+        replay_deal=row[28],
         seats=tuple(
             sorted(
                 (
@@ -219,7 +225,7 @@ def _table(row: Row) -> TableRecord:
                         click_message_id=r[17],
                         click_at=r[18],
                     )
-                    for r in json.loads(row[27])
+                    for r in json.loads(row[29])
                 ),
                 key=lambda seat: seat.seat,
             )
@@ -447,18 +453,21 @@ class TableStore:
         hints: bool = False,
         language: str = "en",
         daily_claim: daily.Claim | None = None,
+        replay: tuple[int, int] | None = None,
     ) -> int:
         """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``.
 
         ``daily_claim``: the table is that daily attempt, claimed in the same transaction
-        (``daily.AlreadyPlayed`` if the player has one for that day and game already)."""
+        (``daily.AlreadyPlayed`` if the player has one for that day and game already).
+        ``replay``: the (table, deal number) the new table replays ("Try another way")."""
         async with self.db.transaction() as conn:
             try:
                 row = await conn.fetchone(
                     "INSERT INTO tables (guild_id, channel_id, game_id, status, owner_id, "
                     "players, options_json, seed, rules_version, created_at, updated_at, "
-                    "turn_clock, rematch_of, level, hints, language, daily_date) "
-                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "turn_clock, rematch_of, level, hints, language, daily_date, replay_of, "
+                    "replay_deal) "
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "RETURNING id",
                     (
                         guild_id,
@@ -477,6 +486,8 @@ class TableStore:
                         int(hints),
                         language,
                         None if daily_claim is None else daily_claim.day,
+                        None if replay is None else replay[0],
+                        None if replay is None else replay[1],
                     ),
                 )
             except IntegrityError as e:

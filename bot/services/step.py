@@ -14,6 +14,7 @@ import random
 import re
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, cast
 
@@ -166,6 +167,11 @@ def table_info(rec: TableRecord) -> TableInfo:
         hints=rec.hints,
         language=rec.language,
         daily=rec.daily_date,
+        replay=(
+            None
+            if rec.replay_of is None or rec.replay_deal is None
+            else (rec.replay_of, rec.replay_deal)
+        ),
     )
 
 
@@ -333,6 +339,8 @@ class PlayStep:
         # A daily attempt (issue 20) is one deal; its computers decide reproducibly, and the
         # player's own seat, once handed to the computer, is played by the casual policy.
         self.daily = rec.daily_date is not None
+        # A replay of one deal ("Try another way", issue 33) is one deal too.
+        self.single = self.daily or rec.replay_of is not None
         self.stand_in: set[int] = (
             {s.seat for s in rec.seats if s.user_id is not None} if self.daily else set()
         )
@@ -396,7 +404,7 @@ class PlayStep:
         self.deal_results.append(
             DealResultRecord(deal_no, res.outcome, res.deltas, dict(res.detail))
         )
-        if self.daily and not self.m.finished:  # the daily deal is the whole match
+        if self.single and not self.m.finished:  # the daily deal (a replay) is the match
             best = max(self.m.totals)
             winners = tuple(i for i, t in enumerate(self.m.totals) if t == best)
             self.m = replace(self.m, finished=True, winners=winners)
@@ -425,9 +433,11 @@ class PlayStep:
         if self.m.deals_played > before.deals_played:
             self._ended(deal_no)
 
-    def start_deal(self) -> None:
+    def start_deal(self, deck: Sequence[str] | None = None) -> None:
+        """Deal the next deal from the table seed (``deck``: these cards instead, a replay's)."""
         deal_no = self.m.deals_played + 1
-        deck = shuffle(self.rules.pack(self.m.players), deal_seed(self.seed, deal_no - 1))
+        if deck is None:
+            deck = shuffle(self.rules.pack(self.m.players), deal_seed(self.seed, deal_no - 1))
         dealer = self.m.dealer
         self.m = match.start_deal(self.m, deck)
         self.log("deal", None, {"deal_no": deal_no, "dealer": dealer, "deck": list(deck)})

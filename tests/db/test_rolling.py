@@ -322,6 +322,8 @@ async def test_a_roll_waits_for_a_game_being_recorded(make_target: MakeTarget) -
 
 #: Undoing the migrations after the rolling totals', newest first (the same on both dialects).
 UNDO_AFTER_ROLLING = (
+    "ALTER TABLE tables DROP COLUMN replay_deal",
+    "ALTER TABLE tables DROP COLUMN replay_of",
     "DROP TABLE deal_luck",
     "ALTER TABLE seats DROP COLUMN picks",
     "ALTER TABLE seats DROP COLUMN click_at",

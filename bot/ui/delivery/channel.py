@@ -102,7 +102,7 @@ class Channel:
 
     def lacking(self, table: TableInfo) -> frozenset[str]:
         """What the bot lacks in the table's channel (a daily deal's DM lacks nothing)."""
-        if table.daily is not None:
+        if table.in_dms:
             return frozenset()
         return access.missing(access.channel_permissions(self.bot, table.channel_id))
 

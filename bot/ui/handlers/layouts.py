@@ -32,6 +32,7 @@ from bot.ui.text.render import (
     COLOUR_DONE,
     last_trick_text,
     plain_label,
+    replay_line,
     table_link,
     trick_text,
 )
@@ -152,6 +153,8 @@ def result_card(
     ]
     if table.daily is not None:
         lines.append(_("A daily deal: its result goes to the day's board."))
+    elif table.replay is not None:
+        lines.append(replay_line(table.replay))
     elif table.hints:
         lines.append(_("A practice table (hints on): it counts in no ranking."))
     else:
@@ -170,7 +173,7 @@ def result_card(
     controls = discord.ui.View(timeout=None)
     if link is not None:
         controls.add_item(discord.ui.Button(label=_("Results"), url=link, emoji="📜"))
-    if table.daily is None:
+    if not table.in_dms:
         for item in rematch_view(table.id).children:
             controls.add_item(item)
     if review and outcome.deals_played:

@@ -70,10 +70,10 @@ class TableScreens:
         r = renderer(table.game_id)
         with for_table(table):
             content = "\n".join(x for x in (r.turn_content(outcome), clock_line(table)) if x)
-            # A daily deal's table sits in its player's DMs, right above their hand.
+            # A daily deal's (a replay's) table sits in its player's DMs, above their hand.
             controls = (
                 None
-                if table.daily is not None
+                if table.in_dms
                 else table_view(
                     table.id, someone_away=any(s.away for s in table.seats), hints=table.hints
                 )
@@ -96,7 +96,7 @@ class TableScreens:
     @staticmethod
     def rematch_view(table: TableInfo) -> discord.ui.View | None:
         """Under a game's result: a rematch (none after a daily deal: one a day)."""
-        return None if table.daily is not None else rematch_view(table.id)
+        return None if table.in_dms else rematch_view(table.id)
 
     async def daily_result(self, table: TableInfo) -> dict[str, Any]:
         """The final post of a finished attempt, in its DM (the publisher's ``final`` post)."""
@@ -114,6 +114,8 @@ class TableScreens:
         """A hand's header: the server, channel and table it belongs to."""
         if table.daily is not None:  # played alone, in the player's DMs
             return _("Daily deal · {day}", day=table.daily)
+        if table.replay is not None:
+            return _("Another way · table #{id}, deal {n}", id=table.replay[0], n=table.replay[1])
         guild = self.bot.get_guild(table.guild_id)
         channel = guild.get_channel(table.channel_id) if guild else None
         # Shown as markdown (a masked link's text): names are escaped.
@@ -123,8 +125,8 @@ class TableScreens:
 
     def place(self, table: TableInfo) -> str | None:
         """The server a table is played in, as a hand's first line names it (None: a daily
-        deal, played alone in the DMs)."""
-        if table.daily is not None:
+        deal or a replay, played alone in the DMs)."""
+        if table.in_dms:
             return None
         guild = self.bot.get_guild(table.guild_id)
         return escape_name(guild.name) if guild else _("your server")

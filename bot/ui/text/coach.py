@@ -15,7 +15,7 @@ import discord
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
 from bot.i18n import _, n_
-from bot.services.analysis import Judged
+from bot.services.analysis import Decision, Judged
 from bot.services.coach import Hint, Review
 from bot.services.luck import DealLuck
 from bot.services.models import TableInfo
@@ -253,6 +253,25 @@ def luck_lines(luck: DealLuck) -> list[str]:
             play=_points(luck.play),
         ),
     ]
+
+
+def decision_label(table: TableInfo, d: Decision) -> str:
+    """One of the player's decisions, for the **Try another way** menu: when, and what they
+    chose ("Trick 3 — you chose to play K♥")."""
+    return _(
+        "{moment} — you chose to {action}",
+        moment=_moment(table, d.view, d.played),
+        action=action_words(table.game_id, d.played),
+    )
+
+
+def replay_hint() -> str:
+    """What **Try another way** does, under a review."""
+    return _(
+        "Pick one of your decisions below: the same cards are dealt again in your DMs, everything "
+        "before it happens as it did, and you decide again from there against the expert. "
+        "Not rated."
+    )
 
 
 def review_embed(review: Review, luck: DealLuck | None = None) -> discord.Embed:

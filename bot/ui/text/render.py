@@ -64,10 +64,19 @@ def plural(n: int, word: str, plural: str | None = None, *, bold: bool = False) 
     return f"{number} {noun}"
 
 
+def replay_line(replay: tuple[int, int]) -> str:
+    """What a replay is ("Try another way"): the deal it replays, unrated."""
+    return _(
+        "🔁 Another way: deal {n} of table #{id} again, against the expert · not rated",
+        n=replay[1],
+        id=replay[0],
+    )
+
+
 def table_link(table: TableInfo) -> str | None:
     """Jump link to the table's message (for a hand DM's header), or to its channel while the
     table has no message yet."""
-    where = "@me" if table.daily is not None else table.guild_id  # a daily deal: in the DMs
+    where = "@me" if table.in_dms else table.guild_id  # a daily deal, a replay: in the DMs
     base = f"https://discord.com/channels/{where}/{table.channel_id}"
     return base if table.message_id is None else f"{base}/{table.message_id}"
 
@@ -422,6 +431,8 @@ def finish_table_embed(
         # A daily attempt is one deal whatever the game's match options say (its footer read
         # "Deals: 2 per player"): they do not apply.
         options = [_("Daily deal: one deal")]
+    elif table.replay is not None:  # likewise one deal, the one it replays
+        options = [replay_line(table.replay)]
     embed.set_footer(text=" · ".join(line.replace("*", "") for line in options))
     return embed
 
