@@ -13,7 +13,7 @@ Budget (stated, as the issue asks): after each deal of a table with the expert's
 human seat's numbers are computed in the background, off the event loop, in the worker
 processes (``bot.services.compute``): the Review's own budget (``coach.REVIEW_SECONDS`` of
 ``coach.REVIEW_EFFORT`` decisions, ≈ 12 s at most) plus one evaluation of the dealt hand at
-``CARDS_EFFORT``; one seat at a time per process (``_busy``), so they never hold more than one
+``CARDS_EFFORT``; one seat at a time per process (``_luck_lock``), so they never hold more than one
 worker process. The Review computed for them is cached, so a player's **Review** click right
 after is answered at once. Practice tables (hints on, never rated) keep no row: their numbers
 are computed when the Review is asked for and shown there only. A deal whose numbers were lost
@@ -97,7 +97,7 @@ class TableLuck(TableCoach):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._busy: asyncio.Lock | None = None
+        self._luck_lock: asyncio.Lock | None = None
         self._background: set[asyncio.Task[None]] = set()
 
     async def deal_luck(
@@ -165,11 +165,11 @@ class TableLuck(TableCoach):
     async def _after_deals(self, table_id: int, deals: list[int], humans: list[int]) -> None:
         """Each human's luck and skill in each of ``deals``, one at a time (see the module
         docstring); a failure costs only that seat's numbers (its Review computes them)."""
-        if self._busy is None:
-            self._busy = asyncio.Lock()
+        if self._luck_lock is None:
+            self._luck_lock = asyncio.Lock()
         for deal_no in deals:
             for user_id in humans:
-                async with self._busy:
+                async with self._luck_lock:
                     try:
                         await self.deal_luck(table_id, user_id, deal_no)
                     except Exception:
