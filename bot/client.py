@@ -28,6 +28,7 @@ from bot.services.stats import StatsService
 from bot.services.tables import TableService
 from bot.ui.components.amount import AmountButton, amount_submitted
 from bot.ui.components.choice import ChoiceSelect
+from bot.ui.components.replay import ReplaySelect
 from bot.ui.components.table import TableButton, TableSelect
 from bot.ui.components.toggles import PickButton
 from bot.ui.delivery import suit_emojis
@@ -279,7 +280,9 @@ class TrionfiBot(commands.AutoShardedBot):
         else:
             set_suit_marks(None)
         # Restart-proof components: every button/select of every table, old or new.
-        self.add_dynamic_items(TableButton, TableSelect, ChoiceSelect, PickButton, AmountButton)
+        self.add_dynamic_items(
+            TableButton, TableSelect, ChoiceSelect, PickButton, AmountButton, ReplaySelect
+        )
         self.add_listener(amount_submitted, "on_interaction")  # typed bids, restart-proof
         self.tree.on_error = self.on_app_command_error
         if self.sync_only:

@@ -20,7 +20,7 @@ from bot.ui.text.daily import record_field
 from bot.ui.text.locale import for_interaction
 from bot.ui.text.mention import command
 from bot.ui.text.refusals import refusal
-from bot.ui.text.stats import ordinal, stats_embed
+from bot.ui.text.stats import ordinal, skill_field, stats_embed
 from cogs.leaderboard import GAME_CHOICES
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ class StatsCog(commands.Cog):
             found = await self.bot.stats.player_stats(who.id)
             embed = stats_embed(found, who.display_name)
             record_field(embed, await self.bot.service.daily_record(who.id))
+            skill_field(embed, await self.bot.service.skill(who.id))
             await send(interaction, ephemeral=False, embed=embed)
 
         await self.bot.controller.desk.guarded(interaction, work, "public")

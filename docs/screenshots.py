@@ -17,7 +17,8 @@ tournament (issue 34): ``tournament_registration`` (the post with its players),
 ``tournament_pairings`` (round 2's tables and their threads, after round 1's standings) and
 ``tournament_final`` (the final standings with the podium); and the league nights (issue 34):
 ``league_dm`` (an entry's set in its player's DMs), ``league_status``, ``league_standings`` and
-``league_compare`` (after the window).
+``league_compare`` (after the window); the computers' reasons, luck and skill and "Try another
+way" (issue 33, ``coaching``).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -401,6 +402,52 @@ async def league() -> None:
     await bot.close()
 
 
+async def coaching() -> list[str]:
+    """Issue 33: ``french_tarot_why`` (the table with the computers' reasons after their bids),
+    ``early_french_tarot_review`` (a Review with luck and skill and the **Try another way**
+    menu), ``early_french_tarot_another_way`` (the replay in the player's DMs) and
+    ``trionfi_stats_luck`` (``/stats`` with the average play)."""
+    from bot.services import step
+    from tests.e2e.helpers import private_answer
+    from tests.e2e.test_levels_hints_review_e2e import open_table, play_out
+
+    step.EXPERT_EFFORT = 0.1  # the pictures need the moments, not the expert's best play
+    bot = shots_bot()
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
+        world = make_world(env, 1)
+        alice = world.members[0]
+        await alice.slash(world.channel, "tarot new", seats=4, computers=3)
+        await alice.click(world.channel.last_message, label="Start")
+        await shots(env, world.channel, alice, "french_tarot_why", 1300, layout="channel")
+        await alice.slash(world.channel, "tarot end")
+    await bot.close()
+    bot = shots_bot()
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
+        world = make_world(env, 1)
+        alice, channel = world.members[0], world.channel
+        lobby = await open_table(channel, alice, computers=1, level="expert")
+        await alice.click(lobby, label="Start")
+        await play_out([alice])
+        summary = next(m for m in channel.history() if "hand 1 score sheet" in _text(m))
+        r = await alice.click(summary, label="Review")
+        answer = private_answer(channel, alice, r)
+        await shots(env, channel, alice, "early_french_tarot_review", 1500, layout="channel")
+        menu = next(c for c in components(answer) if (c.custom_id or "").startswith("rp:"))
+        await alice.select(answer, [menu.options[1].value], custom_id=menu.custom_id)
+        dm = alice.user.dm_channel
+        await shots(env, dm, alice.user, "early_french_tarot_another_way", 1500)
+        await alice.slash(channel, "stats")
+        await shots(env, channel, alice, "trionfi_stats_luck", 1100, layout="channel")
+    await bot.close()
+    return ["french_tarot_why", "early_french_tarot_review", "early_french_tarot_another_way"]
+
+
+def _text(message: Any) -> str:
+    from tests.e2e.helpers import embed_text
+
+    return embed_text(message)
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     for game_id in landed_games():
@@ -416,6 +463,8 @@ async def main() -> None:
     print("tournament_registration, _pairings, _final [_phone].png")
     await league()
     print("league_dm, league_standings, league_compare [_phone].png")
+
+    print("issue 33: " + ", ".join(f"{n}[_phone].png" for n in await coaching()))
 
 
 if __name__ == "__main__":

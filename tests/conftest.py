@@ -48,6 +48,15 @@ def _computer_runs_by_work(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compute, "JOB_SECONDS", float("inf"))
 
 
+@pytest.fixture(autouse=True)
+def _no_background_luck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No luck and skill computed after each deal (``bot.services.luck``): the expert would
+    think in the background of every test's games; the tests of luck turn it on."""
+    from bot.services import luck
+
+    monkeypatch.setattr(luck, "AUTOMATIC", False)
+
+
 @pytest_asyncio.fixture
 async def simcord_env(simcord_bot: Any, request: pytest.FixtureRequest) -> AsyncIterator[Env]:
     """SimCord's own fixture (``simcord.pytest_plugin``), with :data:`SETTLE_TIMEOUT` as the

@@ -61,6 +61,7 @@ async def forget(
                 [(r[0], user_id) for r in deleted],
             )
         await conn.execute("DELETE FROM players WHERE player_id = ?", (user_id,))
+        await conn.execute("DELETE FROM deal_luck WHERE user_id = ?", (user_id,))
         games = await conn.execute(
             "UPDATE game_results SET user_id = NULL, player_id = NULL, name = ? "
             "WHERE player_id = ?",

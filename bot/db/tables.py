@@ -92,6 +92,10 @@ class TableRecord:
     rated: bool = True  # False: its results change no rating (an unrated tournament's)
     league_session: int | None = None  # a league entry's session (issue 34); None: a table
     league_deals: int | None = None  # the deals of a league entry's set (its match ends then)
+    #: "Try another way" (issue 33): the table and deal number this table replays in its
+    #: player's DMs; None: not a replay.
+    replay_of: int | None = None
+    replay_deal: int | None = None
 
     @property
     def snapshot(self) -> dict[str, Any] | None:
@@ -166,7 +170,8 @@ _TABLE_COLS = (
     "id, guild_id, channel_id, game_id, status, owner_id, players, options_json, seed, "
     "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
     "finished_at, turn_clock, reminder_at, rematch_of, shown_seq, notify_at, notify_seat, "
-    "level, hints, language, daily_date, tournament_id, rated, league_session, league_deals"
+    "level, hints, language, daily_date, tournament_id, rated, league_session, league_deals, "
+    "replay_of, replay_deal"
 )
 _SEAT_COLS = (
     "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries, "
@@ -214,6 +219,8 @@ def _table(row: Row) -> TableRecord:
         rated=bool(row[28]),
         league_session=row[29],
         league_deals=row[30],
+        replay_of=row[31],
+        replay_deal=row[32],
         seats=tuple(
             sorted(
                 (
@@ -238,7 +245,7 @@ def _table(row: Row) -> TableRecord:
                         click_message_id=r[17],
                         click_at=r[18],
                     )
-                    for r in json.loads(row[31])
+                    for r in json.loads(row[33])
                 ),
                 key=lambda seat: seat.seat,
             )
@@ -471,21 +478,24 @@ class TableStore:
         tournament_id: int | None = None,
         rated: bool = True,
         league_claim: LeagueTable | None = None,
+        replay: tuple[int, int] | None = None,
     ) -> int:
         """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``.
 
         ``daily_claim``: the table is that daily attempt, claimed in the same transaction
         (``daily.AlreadyPlayed`` if the player has one for that day and game already).
         ``league_claim``: the table is that league entry (``league.EntryTaken`` for a second
-        one); its ``seats(seat)`` are the table's once the entry's rotating seat is known."""
+        one); its ``seats(seat)`` are the table's once the entry's rotating seat is known.
+        ``replay``: the (table, deal number) the new table replays ("Try another way")."""
         async with self.db.transaction() as conn:
             try:
                 row = await conn.fetchone(
                     "INSERT INTO tables (guild_id, channel_id, game_id, status, owner_id, "
                     "players, options_json, seed, rules_version, created_at, updated_at, "
                     "turn_clock, rematch_of, level, hints, language, daily_date, tournament_id, "
-                    "rated, league_session, league_deals) "
-                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "rated, league_session, league_deals, replay_of, replay_deal) "
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                    "?, ?) "
                     "RETURNING id",
                     (
                         guild_id,
@@ -508,6 +518,8 @@ class TableStore:
                         int(rated),
                         None if league_claim is None else league_claim.claim.session_id,
                         None if league_claim is None else league_claim.deals,
+                        None if replay is None else replay[0],
+                        None if replay is None else replay[1],
                     ),
                 )
             except IntegrityError as e:

@@ -65,7 +65,12 @@ def require_room(open_tables: list[TableRecord], user_id: int, *, hosting: bool)
     """Refuse a new seat (and, ``hosting``, a new lobby to host) beyond the caps.
 
     ``open_tables``: the user's lobbies and games in play (``TableStore.open_for_user``)."""
-    counted = [t for t in open_tables if t.daily_date is None and t.league_session is None]
+    # Daily deals, league entries and replays are played alone in DMs, under their own rules.
+    counted = [
+        t
+        for t in open_tables
+        if t.daily_date is None and t.league_session is None and t.replay_of is None
+    ]
     if hosting:
         hosted = sum(1 for t in counted if t.status == "lobby" and t.owner_id == user_id)
         if hosted >= MAX_HOSTED_LOBBIES:

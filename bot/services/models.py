@@ -60,12 +60,15 @@ class TableInfo:
     hints: bool = False  # a practice table: players may ask the expert for hints; never rated
     daily: str | None = None  # a daily attempt's UTC day, played in its player's DMs (issue 20)
     league: int | None = None  # a league entry's session, played in its player's DMs (issue 34)
+    #: "Try another way" (issue 33): the (table, deal number) this table replays, in its
+    #: player's DMs, unrated; None: not a replay.
+    replay: tuple[int, int] | None = None
 
     @property
     def in_dms(self) -> bool:
-        """Played alone in its player's DMs (a daily deal or a league entry): no server, no
-        rematch, no ranking."""
-        return self.daily is not None or self.league is not None
+        """Played alone in its player's DMs (a daily deal, a league entry, a replay): no
+        server, no rematch, no ranking."""
+        return self.daily is not None or self.league is not None or self.replay is not None
 
     def seat_of(self, user_id: int) -> int | None:
         """Seat of a (non-resigned) human at this table, or None."""

@@ -20,8 +20,8 @@ LIFE_EVENTS = ("timed_out", "taken_over", "back", "replaced")
 def life_notices(rec: TableRecord, events: Sequence[tuple[int, Event]]) -> list[NoticeData]:
     """The notices a commit's events owe the channel: timeouts, takeovers, returns, seats
     handed over, a table closed for being idle or for having no human left. None for a
-    daily deal or a league entry (played in their player's DMs)."""
-    if rec.daily_date is not None or rec.league_session is not None:
+    daily deal, a league entry or a replay (played in their player's DMs)."""
+    if rec.daily_date is not None or rec.league_session is not None or rec.replay_of is not None:
         return []
     found: list[NoticeData] = []
     for _deal, e in events:

@@ -21,9 +21,9 @@ from bot.engine import match
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
 from bot.services.bounds import Where, require_here
-from bot.services.coach import TableCoach
 from bot.services.errors import Conflict, IllegalMove
 from bot.services.models import Outcome
+from bot.services.replays import TableReplays
 from bot.services.step import deal_number, human_seat, name_of, table_info
 
 
@@ -59,7 +59,7 @@ class Picked:
     cards: tuple[str, ...]
 
 
-class TablePicks(TableCoach):
+class TablePicks(TableReplays):
     """Toggle a card of the seat's multi-card choice, fill it with the expert's choice, read
     the picks back for a redraw."""
 

@@ -14,8 +14,9 @@ import random
 import re
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from bot.ai import choose_action
 from bot.db.outbox import HandView
@@ -30,6 +31,7 @@ from bot.engine.match import MatchState
 from bot.engine.registry import get_rules
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
+from bot.services import explain
 from bot.services.errors import IllegalMove
 from bot.services.models import EndedDeal, SeatInfo, TableInfo
 
@@ -166,6 +168,11 @@ def table_info(rec: TableRecord) -> TableInfo:
         language=rec.language,
         daily=rec.daily_date,
         league=rec.league_session,
+        replay=(
+            None
+            if rec.replay_of is None or rec.replay_deal is None
+            else (rec.replay_of, rec.replay_deal)
+        ),
     )
 
 
@@ -334,7 +341,9 @@ class PlayStep:
         # their computers decide reproducibly, and the player's own seat, once handed to the
         # computer, is played by the casual policy.
         self.daily = rec.daily_date is not None or rec.league_session is not None
-        self.deal_limit = 1 if rec.daily_date is not None else rec.league_deals
+        # A replay of one deal ("Try another way", issue 33) is one deal too.
+        single = rec.daily_date is not None or rec.replay_of is not None
+        self.deal_limit = 1 if single else rec.league_deals
         # So is a tournament player's seat once they leave (issue 34, as the daily's rule).
         stands_in = self.daily or rec.tournament_id is not None
         self.stand_in: set[int] = (
@@ -373,15 +382,23 @@ class PlayStep:
         self.events.append((deal_number(self.m), event))
 
     def apply(self, action: Action, by: str) -> None:
-        """Apply one action (raises ``IllegalAction`` with the match unchanged)."""
+        """Apply one action (raises ``IllegalAction`` with the match unchanged). A computer
+        player's move carries its public reason (``bot.services.explain``)."""
         before = self.m
         deal_no = deal_number(before)
+        why = None
+        if by == "ai" and before.deal is not None:
+            why = explain.reason(self.rules, self.rules.observe(before.deal, action.seat), action)
         m, events = match.apply(before, action)
         self.m = m
         payload = action.to_json()
         if by != "human":
             payload["by"] = by
+        if why is not None:
+            payload["why"] = why
         self.log("act", action.seat, payload)
+        if why is not None:
+            self.events.append((deal_no, explain.event(action.seat, why, payload)))
         self.events.extend((deal_no, e) for e in events)
         if m.deals_played > before.deals_played:
             self._ended(deal_no)
@@ -396,7 +413,7 @@ class PlayStep:
             self.deal_limit is not None
             and self.m.deals_played >= self.deal_limit
             and not self.m.finished
-        ):  # the daily deal, or the league's set, is the whole match
+        ):  # the daily deal (a replay), or the league's set, is the match
             best = max(self.m.totals)
             winners = tuple(i for i, t in enumerate(self.m.totals) if t == best)
             self.m = replace(self.m, finished=True, winners=winners)
@@ -421,13 +438,19 @@ class PlayStep:
             self.deal_limit = min(self.deal_limit, self.m.deals_played + 1)
         if entry.payload.get("by") == "timeout":
             self.note(Event("timed_out", entry.seat))
+        why = entry.payload.get("why")
+        if isinstance(why, dict):
+            reason = cast(dict[str, Any], why)
+            self.events.append((deal_no, explain.event(entry.seat, reason, entry.payload)))
         self.events.extend((deal_no, e) for e in events)
         if self.m.deals_played > before.deals_played:
             self._ended(deal_no)
 
-    def start_deal(self) -> None:
+    def start_deal(self, deck: Sequence[str] | None = None) -> None:
+        """Deal the next deal from the table seed (``deck``: these cards instead, a replay's)."""
         deal_no = self.m.deals_played + 1
-        deck = shuffle(self.rules.pack(self.m.players), deal_seed(self.seed, deal_no - 1))
+        if deck is None:
+            deck = shuffle(self.rules.pack(self.m.players), deal_seed(self.seed, deal_no - 1))
         dealer = self.m.dealer
         self.m = match.start_deal(self.m, deck)
         self.log("deal", None, {"deal_no": deal_no, "dealer": dealer, "deck": list(deck)})

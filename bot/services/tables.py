@@ -471,6 +471,8 @@ class TableService(LeagueTables, TournamentTables, TablePicks):
         require_here(rec, where)
         if rec.daily_date is not None or rec.league_session is not None:
             raise WrongState("rematch_daily", game=rec.game_id)
+        if rec.replay_of is not None:  # "Try another way" again from the Review instead
+            raise WrongState("rematch_replay")
         if rec.status != "finished":
             raise WrongState("rematch_unfinished")
         if not any(s.user_id == user_id for s in rec.seats):

@@ -322,6 +322,10 @@ async def test_a_roll_waits_for_a_game_being_recorded(make_target: MakeTarget) -
 
 #: Undoing the migrations after the rolling totals', newest first (the same on both dialects).
 UNDO_AFTER_ROLLING = (
+    # luck and replays (issue 33)
+    "ALTER TABLE tables DROP COLUMN replay_deal",
+    "ALTER TABLE tables DROP COLUMN replay_of",
+    "DROP TABLE deal_luck",
     # league nights (issue 34)
     "DROP TABLE league_events",
     "DROP TABLE league_markers",

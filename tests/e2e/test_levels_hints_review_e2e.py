@@ -21,7 +21,16 @@ import pytest
 
 from bot.services import ratings, step
 from bot.services.tables import TableService
-from tests.e2e.helpers import components, dm_hand, embed_text, has_controls, labels, said, take_turn
+from tests.e2e.helpers import (
+    components,
+    dm_hand,
+    embed_text,
+    has_controls,
+    labels,
+    private_answer,
+    said,
+    take_turn,
+)
 
 GAME = "early_french_tarot"
 GROUP = "oldtarot"
@@ -165,6 +174,11 @@ async def test_review_after_a_deal_privately_and_after_a_restart(
     assert f"🔍 Review of hand 1 — {TITLE} table #1" in text
     assert "The expert" in text or "no choice to make" in text
     assert "Expected points" in text
+    # Luck and skill (issue 33): what the cards gave, what the play made of them; kept for
+    # /stats, which averages the play over the player's latest deals.
+    assert "Luck and skill" in text and "🍀 Cards: **" in text and "🎯 Play: **" in text
+    r = await alice.slash(channel, "stats")
+    assert "Luck and skill — the last deal reviewed" in embed_text(channel.last_message)
 
     r = await carol.click(summary, label="Review")
     assert said(r).ephemeral and "didn't sit at this one" in (said(r).content or "")
@@ -175,6 +189,25 @@ async def test_review_after_a_deal_privately_and_after_a_restart(
     await old.close()
     r = await alice.click(summary, label="Review")
     assert said(r).ephemeral and "🔍 Review of hand 1" in embed_text(said(r))
+
+    # Try another way (issue 33): from the Review's menu (drawn after the restart), the same
+    # cards are dealt again in alice's DMs from her chosen decision, against the expert.
+    answer = private_answer(channel, alice, r)
+    assert "🔁 Try another way" in embed_text(answer)
+    menu = next(c for c in components(answer) if (c.custom_id or "").startswith("rp:1:1"))
+    assert menu.options and all("you chose to" in o.label for o in menu.options)
+    r = await alice.select(answer, [menu.options[0].value], custom_id=menu.custom_id)
+    assert said(r).ephemeral and "dealt again in your DMs" in (said(r).content or "")
+    dms = alice.user.dm_channel.history()
+    assert any("Another way · table #1, deal 1" in embed_text(m) for m in dms)
+    assert await play_out([alice]) > 0  # played from her DMs to the end of that one deal
+    dms = alice.user.dm_channel.history()
+    assert any("🔁 Another way: deal 1 of table #1 again" in embed_text(m) for m in dms)
+    service = service_of(env)
+    replay = await service.get_table(2)
+    assert (replay.replay, replay.status) == ((1, 1), "finished")
+    assert await service.store.game_results(2) == []  # not rated
+    assert not any("Another way" in embed_text(m) for m in channel.history())  # private
 
 
 async def test_restart_mid_game_with_expert_computers_plays_on_identically(

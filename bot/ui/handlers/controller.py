@@ -63,7 +63,7 @@ class TableController:
         self.play = PlayController(self.desk, self.screens, self.publisher)
         self.picks = PicksController(self.desk, self.screens, self.play)
         self.life = LifeController(self.desk, self.lobby, self.publisher)
-        self.coach = CoachController(self.desk)
+        self.coach = CoachController(self.desk, self.publisher)
         self.daily = DailyController(self.desk, self.publisher)
         self.league = LeagueController(self.desk, self.publisher)
         self.records = RecordsController(self.desk, self.life, stats)
@@ -107,6 +107,14 @@ class TableController:
                 await self.lobby.button(interaction, table_id, verb)
 
         await self.desk.guarded(interaction, work, mode)
+
+    async def on_replay(
+        self, interaction: discord.Interaction[Any], table_id: int, deal_no: int, seq: int | None
+    ) -> None:
+        """The Review's **Try another way** menu (``ReplayClicks``): answered privately."""
+        await self.desk.guarded(
+            interaction, lambda: self.coach.try_another_way(interaction, table_id, deal_no, seq)
+        )
 
     async def on_action(
         self, interaction: discord.Interaction[Any], table_id: int, payload: dict[str, Any]

@@ -32,6 +32,7 @@ from bot.ui.text.render import (
     COLOUR_DONE,
     last_trick_text,
     plain_label,
+    replay_line,
     table_link,
     trick_text,
 )
@@ -154,6 +155,8 @@ def result_card(
         lines.append(_("A daily deal: its result goes to the day's board."))
     elif table.league is not None:
         lines.append(_("A league entry: its deals are matchpointed in the league's standings."))
+    elif table.replay is not None:
+        lines.append(replay_line(table.replay))
     elif table.hints:
         lines.append(_("A practice table (hints on): it counts in no ranking."))
     else:

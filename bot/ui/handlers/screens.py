@@ -38,6 +38,7 @@ from bot.ui.handlers.desk import Host
 from bot.ui.handlers.layouts import hand_layout, result_card, table_layout
 from bot.ui.text.brief import link_line
 from bot.ui.text.daily import result_embed
+from bot.ui.text.explain import with_reasons
 from bot.ui.text.first_steps import with_first_steps
 from bot.ui.text.life import clock_line, clock_name
 from bot.ui.text.locale import for_seat, for_table
@@ -69,7 +70,7 @@ class TableScreens:
         r = renderer(table.game_id)
         with for_table(table):
             content = "\n".join(x for x in (r.turn_content(outcome), clock_line(table)) if x)
-            # A daily deal's table sits in its player's DMs, right above their hand.
+            # A daily deal's (a replay's) table sits in its player's DMs, above their hand.
             controls = (
                 None
                 if table.in_dms
@@ -77,7 +78,7 @@ class TableScreens:
                     table.id, someone_away=any(s.away for s in table.seats), hints=table.hints
                 )
             )
-            embed = with_coaching(r.table_embed(outcome), table)
+            embed = with_reasons(with_coaching(r.table_embed(outcome), table), outcome)
             return {
                 "view": table_layout(outcome, embed, content or None, controls),
                 # Only the table's own players can be pinged (the turn's mention).
@@ -115,6 +116,8 @@ class TableScreens:
             return _("Daily deal · {day}", day=table.daily)
         if table.league is not None:
             return _("League night · {game}", game=game_title(table.game_id))
+        if table.replay is not None:
+            return _("Another way · table #{id}, deal {n}", id=table.replay[0], n=table.replay[1])
         guild = self.bot.get_guild(table.guild_id)
         # A tournament's table lives in a thread of its channel (issue 34).
         channel = guild.get_channel_or_thread(table.channel_id) if guild else None
@@ -125,7 +128,7 @@ class TableScreens:
 
     def place(self, table: TableInfo) -> str | None:
         """The server a table is played in, as a hand's first line names it (None: a daily
-        deal, played alone in the DMs)."""
+        deal, a league entry or a replay, played alone in the DMs)."""
         if table.in_dms:
             return None
         guild = self.bot.get_guild(table.guild_id)

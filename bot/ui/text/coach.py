@@ -15,8 +15,9 @@ import discord
 from bot.engine.actions import Action
 from bot.engine.views import SeatView
 from bot.i18n import _, n_
-from bot.services.analysis import Judged
+from bot.services.analysis import Decision, Judged
 from bot.services.coach import Hint, Review
+from bot.services.luck import DealLuck
 from bot.services.models import TableInfo
 from bot.ui.games import renderer
 from bot.ui.text.cards import SUIT_WORD, card_list, label, long_name, suit_mark
@@ -239,9 +240,44 @@ def _judged_field(table: TableInfo, j: Judged) -> tuple[str, str]:
     return name, value[:FIELD_LIMIT]
 
 
-def review_embed(review: Review) -> discord.Embed:
+def luck_lines(luck: DealLuck) -> list[str]:
+    """A deal's luck and skill for its player: what the cards gave, what the play made."""
+    return [
+        _(
+            "🍀 Cards: **{cards}** — what the expert would expect to score with the hand you "
+            "were dealt (luck)",
+            cards=_points(luck.cards),
+        ),
+        _(
+            "🎯 Play: **{play}** — what your decisions gained or lost against the expert's (skill)",
+            play=_points(luck.play),
+        ),
+    ]
+
+
+def decision_label(table: TableInfo, d: Decision) -> str:
+    """One of the player's decisions, for the **Try another way** menu: when, and what they
+    chose ("Trick 3 — you chose to play K♥")."""
+    return _(
+        "{moment} — you chose to {action}",
+        moment=_moment(table, d.view, d.played),
+        action=action_words(table.game_id, d.played),
+    )
+
+
+def replay_hint() -> str:
+    """What **Try another way** does, under a review."""
+    return _(
+        "Pick one of your decisions below: the same cards are dealt again in your DMs, everything "
+        "before it happens as it did, and you decide again from there against the expert. "
+        "Not rated."
+    )
+
+
+def review_embed(review: Review, luck: DealLuck | None = None) -> discord.Embed:
     """The private answer to a **Review**: the player's decisions where the expert differed
-    most (expected points lost, what it would have played)."""
+    most (expected points lost, what it would have played), and the deal's ``luck`` and
+    skill for them when known."""
     table = review.table
     game = table.game_id
     title = renderer(game).TITLE
@@ -295,6 +331,8 @@ def review_embed(review: Review) -> discord.Embed:
                 )
             )
         embed.description = "\n".join(lines)
+    if luck is not None:
+        embed.add_field(name=_("Luck and skill"), value="\n".join(luck_lines(luck)), inline=False)
     shown = list(costly) + [j for j in differs if j.played_value is None]
     for j in shown[:6]:
         name, value = _judged_field(table, j)

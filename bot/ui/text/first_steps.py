@@ -97,7 +97,7 @@ TITLE = N_("🎓 First time")
 
 def coach_line(table: TableInfo, view: SeatView, deal_number: int) -> str | None:
     """The coach line for the seat's current decision at a practice table (None: no line)."""
-    if not table.hints or table.daily is not None:
+    if not table.hints or table.in_dms:
         return None
     kind = first_decision(view, deal_number)
     if kind is None:

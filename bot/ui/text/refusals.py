@@ -415,6 +415,9 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         game=_title(p),
         daily=command("daily"),
     ),
+    "rematch_replay": lambda p: _(
+        "A replay has no rematch: try another way again from the Review of the deal it replays."
+    ),
     "no_human": lambda p: _(
         "A table starts only with at least one human player seated: computer players don't "
         "play on their own."
@@ -475,6 +478,13 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         _("That hand isn't over yet: it can be reviewed once it ends.")
         if _is_hands(p)
         else _("That deal isn't over yet: it can be reviewed once it ends.")
+    ),
+    "replay_no_such_decision": lambda p: _(
+        "That isn't one of your decisions in this deal, so there is nothing to try again."
+    ),
+    "replay_dm_busy": lambda p: _(
+        "A game is still under way in your DMs (a daily deal or another replay): finish it "
+        "before trying another way."
     ),
     # settings
     "bad_delay": lambda p: _(

@@ -64,10 +64,19 @@ def plural(n: int, word: str, plural: str | None = None, *, bold: bool = False) 
     return f"{number} {noun}"
 
 
+def replay_line(replay: tuple[int, int]) -> str:
+    """What a replay is ("Try another way"): the deal it replays, unrated."""
+    return _(
+        "🔁 Another way: deal {n} of table #{id} again, against the expert · not rated",
+        n=replay[1],
+        id=replay[0],
+    )
+
+
 def table_link(table: TableInfo) -> str | None:
     """Jump link to the table's message (for a hand DM's header), or to its channel while the
     table has no message yet."""
-    where = "@me" if table.in_dms else table.guild_id  # a daily deal or league entry: DMs
+    where = "@me" if table.in_dms else table.guild_id  # a daily deal, league entry, replay
     base = f"https://discord.com/channels/{where}/{table.channel_id}"
     return base if table.message_id is None else f"{base}/{table.message_id}"
 
@@ -424,6 +433,8 @@ def finish_table_embed(
         options = [_("Daily deal: one deal")]
     elif table.league is not None:  # a league entry: its set's deals (issue 34)
         options = [_("League set")]
+    elif table.replay is not None:  # likewise one deal, the one it replays
+        options = [replay_line(table.replay)]
     embed.set_footer(text=" · ".join(line.replace("*", "") for line in options))
     return embed
 

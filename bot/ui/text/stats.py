@@ -13,6 +13,7 @@ import discord
 from babel import Locale
 
 from bot.i18n import N_, _, current, n_, p_
+from bot.services.luck import Skill
 from bot.services.ratings import COMPUTER_LEVELS
 from bot.services.stats import FORGOTTEN_NAME, History, PastGame, PlayerStats, ScoreSheet
 from bot.ui.games import game_title as title
@@ -158,6 +159,28 @@ def _others(game: PastGame, me: int) -> str:
         else:
             names.append(name)
     return ", ".join(names)
+
+
+def skill_field(embed: discord.Embed, skill: Skill) -> discord.Embed:
+    """``/stats``: luck and skill against the expert over the player's latest deals (issue 33):
+    the play is a skill measure the cards do not move."""
+    if not skill.deals:
+        return embed
+    play, cards = (f"{v:+.1f}".replace("-", "−") for v in (skill.play, skill.cards))
+    value = [
+        _("🎯 Play: **{play}** points a deal against the expert's choices (skill)", play=play),
+        _(
+            "🍀 Cards: **{cards}** points a deal the expert expected from the hands (luck)",
+            cards=cards,
+        ),
+    ]
+    name = n_(
+        "Luck and skill — the last deal reviewed",
+        "Luck and skill — the last {n} deals reviewed",
+        skill.deals,
+    )
+    embed.add_field(name=name, value="\n".join(value), inline=False)
+    return embed
 
 
 def history_embed(
