@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.ai.expert.candidates import candidates
+from bot.ai.expert.endgame import exact_finish
 from bot.ai.expert.inference import world_weight
 from bot.ai.expert.rollout import rollout_policy
 from bot.ai.expert.search import Sampler, search
@@ -76,6 +77,8 @@ CONTRACT_SHARE = 1.5
 #: Whether worlds are weighed by the likelihood of the other seats' public choices
 #: (``inference``; issue 33, measured in ``bench/results/duplicate_match.md``).
 INFERENCE = True
+#: Whether a decision in the last tricks plays each world's end exactly (``endgame``).
+EXACT_END = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +171,7 @@ def evaluate(
         anchor=not actions,
         margin=MARGIN,
         weigh=world_weight(rules, view) if INFERENCE else None,
+        finish=exact_finish(rules) if EXACT_END else None,
     )
     if not any(t.samples for t in tallies):  # the sampler found no world: the casual action
         return Evaluation(seat=view.seat, best=casual, options=(Option(casual, 0.0, 0),))
