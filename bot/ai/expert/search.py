@@ -37,7 +37,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai.expert.endgame import Finish
 from bot.ai.expert.fastview import Observer
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
@@ -138,7 +137,6 @@ def search(
     anchor: bool = False,
     margin: float = 0.0,
     weigh: Weigh | None = None,
-    finish: Finish | None = None,
 ) -> list[Tally]:
     """Tallies of ``candidates`` (best first) after spending about ``budget`` units.
 
@@ -152,8 +150,6 @@ def search(
 
     ``weigh`` gives each world its likelihood given the other players' public choices
     (``inference``): means and comparisons are weighted by it (1 for every world without it).
-    ``finish`` plays a world's last tricks exactly instead of the rollout where it can
-    (``endgame``).
     """
     tallies = [Tally(a) for a in candidates]
     seat = view.seat
@@ -211,15 +207,10 @@ def search(
                     state = rules.apply(world, tally.action)[0]
                 except IllegalAction:  # a world the sampler got wrong: skip it, never crash
                     continue
-                exact, units = finish(state, seat) if finish is not None else (None, 0)
-                if exact is not None:
-                    value = exact
-                else:
-                    history = [*view.public.history, public_form(tally.action)]
-                    value, rolled = rollout(
-                        rules, step, state, seat, policy, random.Random(world_seed + 1), history
-                    )
-                    units += rolled
+                history = [*view.public.history, public_form(tally.action)]
+                value, units = rollout(
+                    rules, step, state, seat, policy, random.Random(world_seed + 1), history
+                )
                 tally.total += w * value
                 tally.weight += w
                 tally.samples += 1
