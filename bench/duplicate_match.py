@@ -14,13 +14,18 @@ the hero's choices do not change the position.
 
 ``--gains FILE`` appends each deal's gain as a JSON line as soon as it is known (a long run
 stopped early keeps what it measured; ``--first K`` goes on from deal K; ``--summarize FILE``
-reports from such a file, each deal counted once).
+reports from such a file, each deal counted once; ``--compare FILE A B`` reports hero A minus
+hero B per deal, paired on the deals both played against the same field — e.g. expert − plain
+from ``--hero expert`` and ``--hero plain`` runs against ``--field casual``, as issue 33
+measures it: the casual reference cancels, so each deal's difference is the two heroes'
+scores in the same seats on the same cards).
 
 The expert searches in strict mode by default (``evaluate(..., strict=True)``: its work budget
 alone decides, no time cap), so the result does not depend on how loaded the machine is;
 ``--no-strict`` keeps the in-game safety net instead.
 
-Levels: ``casual``, ``expert``, ``random``, or ``pkg:NAME`` — the policies of another copy
+Levels: ``casual``, ``expert``, ``plain`` (issue 33's plain determinized Monte-Carlo
+baseline, ``bench/plain_search.py``), ``random``, or ``pkg:NAME`` — the policies of another copy
 of ``bot/ai`` importable as ``NAME`` (before/after comparisons of the casual policies).
 Without ``--game``, every game at every supported player count.
 """
@@ -67,6 +72,10 @@ def policy(level: str, rules: Rules, effort: float, strict: bool = True) -> Poli
         return expert
     if level == "random":
         return random_policy
+    if level == "plain":
+        from bench.plain_search import plain_policy
+
+        return plain_policy(rules)
     if level.startswith("pkg:"):
         module = importlib.import_module(f"{level[4:]}.{rules.game_id}")
         return module.choose  # type: ignore[no-any-return]
@@ -197,6 +206,24 @@ def summarize(path: str) -> None:
         report(game, players, hero, field, list(results.values()), 0.0)
 
 
+def compare(path: str, first: str, second: str) -> None:
+    """Report hero ``first`` minus hero ``second``, paired per deal, for every game, player
+    count and field where a ``--gains`` file holds both."""
+    gains: dict[tuple[str, int, str, str], dict[int, float]] = {}
+    with open(path) as rows:
+        for line in rows:
+            row = json.loads(line)
+            key = (row["game"], row["players"], row["field"], row["hero"])
+            gains.setdefault(key, {})[row["deal"]] = row["gain"]
+    for game, players, field, hero in sorted(gains):
+        if hero != first or (game, players, field, second) not in gains:
+            continue
+        a, b = gains[(game, players, field, first)], gains[(game, players, field, second)]
+        paired = [(a[d] - b[d], 0.0) for d in sorted(a.keys() & b.keys())]
+        if paired:
+            report(game, players, f"{first} − {second}", field, [(g, []) for g, _ in paired], 0.0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Duplicate match of two levels.")
     parser.add_argument("--game", choices=sorted(implemented()), default=None)
@@ -211,6 +238,12 @@ def main() -> None:
     parser.add_argument("--gains", default=None, help="append each deal's gain to this file")
     parser.add_argument("--summarize", default=None, help="report from a --gains file")
     parser.add_argument(
+        "--compare",
+        nargs=3,
+        metavar=("FILE", "HERO_A", "HERO_B"),
+        help="hero A minus hero B per deal from a --gains file (same deals, same field)",
+    )
+    parser.add_argument(
         "--strict",
         action=argparse.BooleanOptionalAction,
         default=True,
@@ -219,6 +252,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.summarize:
         summarize(args.summarize)
+        return
+    if args.compare:
+        compare(*args.compare)
         return
     for game in [args.game] if args.game else sorted(implemented()):
         rules = get_rules(game)

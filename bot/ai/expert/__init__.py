@@ -10,6 +10,11 @@ out in worlds drawn from the engine's ``Rules.sample_world`` with the casual pol
 See ``search`` for the algorithm, the work budget and why a given ``rng`` state always gives
 the same answer. ``choose_expert`` is ``evaluate(...).best`` with shortcuts.
 
+Beyond plain determinized search (issue 33): the worlds are weighed by how likely the other
+seats' public choices were in them (``inference``: French Tarot bids). The plain baseline the
+expert is measured against lives in ``bench/plain_search.py``; an exact solve of the last
+tricks was tried and changed no result (``bench/results/duplicate_match.md``).
+
 Levels: ``casual`` is the rule policies (``bot/ai/<game>.py``), fast and memory-light;
 ``expert`` is this search. Each is its own rated computer entity (the product rates them).
 """
@@ -21,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.ai.expert.candidates import candidates
+from bot.ai.expert.inference import world_weight
 from bot.ai.expert.rollout import rollout_policy
 from bot.ai.expert.search import Sampler, search
 from bot.ai.policies import policy_for
@@ -72,6 +78,9 @@ UNSEARCHED: dict[str, dict[int, frozenset[str]]] = {"losers_game": {2: frozenset
 #: Share of the budget for a decision that is not a card play (bids, calls, discards,
 #: declarations, bargaining): rarer and weightier, and every rollout from it is a whole deal.
 CONTRACT_SHARE = 1.5
+#: Whether worlds are weighed by the likelihood of the other seats' public choices
+#: (``inference``; issue 33, measured in ``bench/results/duplicate_match.md``).
+INFERENCE = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +172,7 @@ def evaluate(
         world_units=WORLD_UNITS.get(rules.game_id, {}).get(players, 12),
         anchor=not actions,
         margin=MARGIN,
+        weigh=world_weight(rules, view) if INFERENCE else None,
     )
     if not any(t.samples for t in tallies):  # the sampler found no world: the casual action
         return Evaluation(seat=view.seat, best=casual, options=(Option(casual, 0.0, 0),))

@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 
 Policy = Callable[[SeatView, random.Random], Action]
 Sampler = Callable[[SeatView, random.Random], Any]
+Weigh = Callable[[Any], float]
 
 #: Units charged for drawing one world, by default (``search``'s ``world_units``).
 WORLD_UNITS = 12
@@ -57,14 +58,16 @@ MAX_FAILURES = 8
 @dataclass(slots=True)
 class Tally:
     action: Action
-    total: float = 0.0
+    total: float = 0.0  # sum of weight × value
     samples: int = 0
+    weight: float = 0.0  # sum of the worlds' weights
     #: the value in each world played, by world number (for paired comparisons)
     values: dict[int, float] = field(default_factory=dict[int, float])
 
     @property
     def mean(self) -> float:
-        return self.total / self.samples if self.samples else float("-inf")
+        """The weighted mean value (each world weighed by its likelihood, ``inference``)."""
+        return self.total / self.weight if self.weight > 0 else float("-inf")
 
 
 class Stepper:
@@ -133,6 +136,7 @@ def search(
     world_units: int = WORLD_UNITS,
     anchor: bool = False,
     margin: float = 0.0,
+    weigh: Weigh | None = None,
 ) -> list[Tally]:
     """Tallies of ``candidates`` (best first) after spending about ``budget`` units.
 
@@ -143,6 +147,9 @@ def search(
     stays first unless the best other one beats it, over the worlds both were played in, by
     more than ``margin`` standard errors of the paired difference: the search departs from
     the casual play only on evidence, so its noise never makes it worse than the casual play.
+
+    ``weigh`` gives each world its likelihood given the other players' public choices
+    (``inference``): means and comparisons are weighted by it (1 for every world without it).
     """
     tallies = [Tally(a) for a in candidates]
     seat = view.seat
@@ -175,6 +182,7 @@ def search(
     used = 0
     world_no = 0
     failures = 0
+    weights: dict[int, float] = {}
     for r in range(rounds):
         round_end = budget * (r + 1) // rounds
         first = True
@@ -190,6 +198,10 @@ def search(
                 if failures >= MAX_FAILURES and world_no == failures:
                     break  # no world at all: the caller falls back to the casual action
                 continue
+            w = weigh(world) if weigh is not None else 1.0
+            weights[world_no] = w
+            if w <= 0.0:
+                continue
             for tally in active:
                 try:
                     state = rules.apply(world, tally.action)[0]
@@ -199,7 +211,8 @@ def search(
                 value, units = rollout(
                     rules, step, state, seat, policy, random.Random(world_seed + 1), history
                 )
-                tally.total += value
+                tally.total += w * value
+                tally.weight += w
                 tally.samples += 1
                 tally.values[world_no] = value
                 used += units + 1
@@ -216,19 +229,30 @@ def search(
     order = {id(t): i for i, t in enumerate(active)}
     # survivors first (they share every world), by mean; then the dropped ones by mean
     ranked = sorted(tallies, key=lambda t: (id(t) not in order, -t.mean if t.samples else 0.0))
-    if anchor and ranked[0] is not tallies[0] and not _beats(ranked[0], tallies[0], margin):
+    if (
+        anchor
+        and ranked[0] is not tallies[0]
+        and not _beats(ranked[0], tallies[0], margin, weights)
+    ):
         ranked.remove(tallies[0])
         ranked.insert(0, tallies[0])
     return ranked
 
 
-def _beats(best: Tally, base: Tally, margin: float) -> bool:
+def _beats(best: Tally, base: Tally, margin: float, weights: dict[int, float]) -> bool:
     """Whether ``best`` is ahead of ``base`` by more than ``margin`` standard errors of the
-    paired difference over the worlds both were played in."""
-    diffs = [v - base.values[w] for w, v in best.values.items() if w in base.values]
-    n = len(diffs)
+    paired difference over the worlds both were played in, each world weighed by its
+    likelihood (all 1 without inference: the plain paired test)."""
+    pairs = [
+        (weights.get(w, 1.0), v - base.values[w])
+        for w, v in best.values.items()
+        if w in base.values and weights.get(w, 1.0) > 0
+    ]
+    n = len(pairs)
     if n < 2:
-        return n == 1 and diffs[0] > 0 and margin <= 0
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > margin * math.sqrt(var / n)
+        return n == 1 and pairs[0][1] > 0 and margin <= 0
+    total = sum(w for w, _ in pairs)
+    mean = sum(w * d for w, d in pairs) / total
+    # the weighted mean's variance; with equal weights the sample variance over n
+    var = sum((w * (d - mean)) ** 2 for w, d in pairs) / (total * total) * n / (n - 1)
+    return mean > margin * math.sqrt(var)
