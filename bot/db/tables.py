@@ -328,6 +328,19 @@ class TableStore:
             )
         return [LogEntry(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
+    async def deal_reasons(self, table_id: int) -> list[LogEntry]:
+        """The current deal's logged moves that carry a computer's reason (``payload["why"]``,
+        issue 33), in order: what the table message shows, whichever commit it is drawn for."""
+        async with self.db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT seq, kind, seat, payload_json, created_at FROM actions "
+                "WHERE table_id = ? AND payload_json LIKE '%\"why\"%' AND seq > COALESCE("
+                "(SELECT MAX(seq) FROM actions WHERE table_id = ? AND kind = 'deal'), 0) "
+                "ORDER BY seq",
+                (table_id, table_id),
+            )
+        return [LogEntry(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
     async def deal_results(self, table_id: int) -> list[DealResultRecord]:
         async with self.db.read() as conn:
             rows = await conn.fetchall(

@@ -32,7 +32,7 @@ from bot.engine import match
 from bot.engine.events import Event
 from bot.engine.match import MatchState
 from bot.lru import LRU
-from bot.services import compute, ratings
+from bot.services import compute, explain, ratings
 from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
 from bot.services.locks import TableLock, TableLocks, held
 from bot.services.models import Outcome, TableInfo
@@ -371,7 +371,9 @@ class TableCore:
             raise NotSeated("not_seated")
         return seat
 
-    def _outcome(self, info: TableInfo, m: MatchState | None, step: PlayStep | None) -> Outcome:
+    async def _outcome(
+        self, info: TableInfo, m: MatchState | None, step: PlayStep | None
+    ) -> Outcome:
         if m is None:
             return Outcome(table=info)
         rules = m.rules
@@ -396,6 +398,15 @@ class TableCore:
             finished=m.finished,
             winners=m.winners,
             new_deal=step.new_deal if step else False,
+            reasons=await self._reasons(info.id) if m.deal is not None else (),
+        )
+
+    async def _reasons(self, table_id: int) -> tuple[Event, ...]:
+        """The current deal's explained computer moves, from the log (``Outcome.reasons``)."""
+        return tuple(
+            explain.event(e.seat, e.payload["why"], e.payload)
+            for e in await self.store.deal_reasons(table_id)
+            if isinstance(e.payload.get("why"), dict)
         )
 
     async def _commit(
@@ -515,7 +526,7 @@ class TableCore:
             notify_seat=notify_seat,
         )
         return replace(
-            self._outcome(table_info(new_rec), m, step),
+            await self._outcome(table_info(new_rec), m, step),
             rated=bool(results),
             notices=numbered(new_seq, said),
             prior_seq=rec.seq,

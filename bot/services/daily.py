@@ -308,7 +308,7 @@ class DailyTables(TableCore):
         outcome = await self._deal_daily(table_id)
         if outcome is None:  # the sweep dealt it meanwhile (a very slow start)
             rec = await self._load(table_id)
-            return self._outcome(table_info(rec), self._match(rec), None)
+            return await self._outcome(table_info(rec), self._match(rec), None)
         return outcome
 
     async def _deal_daily(self, table_id: int) -> Outcome | None:

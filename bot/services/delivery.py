@@ -199,7 +199,7 @@ class TableDelivery(TableLife):
             # A turn notification is owed: the state as it stands, to send it with.
             info = table_info(rec)
             m = None if rec.snapshot_json is None else self._match(rec)
-            return replace(self._outcome(info, m, None), prior_seq=rec.seq)
+            return replace(await self._outcome(info, m, None), prior_seq=rec.seq)
         info = table_info(rec)
         notices = tuple(
             Notice(n.seq, n.part, n.kind, n.data)
@@ -222,7 +222,9 @@ class TableDelivery(TableLife):
             return step or PlayStep(rec, m, rec.seed)
 
         step = await self._off_loop(rebuild)
-        return replace(self._outcome(info, step.m, step), notices=notices, prior_seq=rec.shown_seq)
+        return replace(
+            await self._outcome(info, step.m, step), notices=notices, prior_seq=rec.shown_seq
+        )
 
     # ---- a player's turn notifications ---------------------------------------------------
     async def notify_delay(self, user_id: int) -> int | None:

@@ -244,7 +244,7 @@ class LeagueTables(DailyTables):
         outcome = await self._deal_daily(table_id)
         if outcome is None:
             rec = await self._load(table_id)
-            return self._outcome(table_info(rec), self._match(rec), None)
+            return await self._outcome(table_info(rec), self._match(rec), None)
         return outcome
 
     async def league_entry(self, user_id: int, game_id: str) -> league.Entry | None:

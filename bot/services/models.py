@@ -137,11 +137,15 @@ class Outcome:
         notices: the public notices of the commits this outcome shows.
         prior_seq: the table's ``seq`` before the first commit this outcome shows (its
             delivery must also show whatever is unshown before it, ``TableDelivery``).
+        reasons: the computers' ``explained`` events of the whole current deal, read from
+            the log (issue 33): a table message drawn for any commit, or redrawn from the
+            state alone, shows the same reasons.
     """
 
     table: TableInfo
     events: tuple[tuple[int, Event], ...] = ()
     public: PublicView | None = None
+    reasons: tuple[Event, ...] = ()
     seat_views: dict[int, SeatView] = field(default_factory=dict[int, SeatView])
     ended_deals: tuple[EndedDeal, ...] = ()
     totals: tuple[int, ...] = ()

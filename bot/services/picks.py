@@ -175,7 +175,7 @@ class TablePicks(TableReplays):
         picks: tuple[str, ...] = ()
         if found is not None and found.deal == deal and found.kind == kind:
             picks = tuple(c for c in choice.candidates if c in found.cards)
-        out = self._outcome(table_info(rec), m, None)
+        out = await self._outcome(table_info(rec), m, None)
         own = human_seat(rec, user_id)
         out = replace(out, seat_views={k: v for k, v in out.seat_views.items() if k == own})
         return out, seat, choice, picks

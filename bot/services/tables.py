@@ -545,7 +545,7 @@ class TableService(LeagueTables, TournamentTables, TablePicks):
         info = table_info(rec)
         if rec.snapshot_json is None:
             return Outcome(table=info)
-        out = self._outcome(info, self._match(rec), None)
+        out = await self._outcome(info, self._match(rec), None)
         if user_id is not None:
             seat = human_seat(rec, user_id)
             views = {} if seat is None else {k: v for k, v in out.seat_views.items() if k == seat}

@@ -15,7 +15,17 @@ import simcord
 from bot import health
 from bot.client import TrionfiBot
 
-TASKS = {"clocks", "notifications", "deliveries", "upkeep", "daily", "league", "boards", "health"}
+TASKS = {
+    "clocks",
+    "notifications",
+    "deliveries",
+    "upkeep",
+    "daily",
+    "tournaments",
+    "league",
+    "boards",
+    "health",
+}
 
 
 @pytest_asyncio.fixture

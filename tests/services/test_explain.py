@@ -50,7 +50,16 @@ def test_no_reason_names_a_card_the_channel_cannot_see(
     game: str, players: int, seed: int, expected: set[str]
 ) -> None:
     rules = get_rules(game)
-    rec = SimpleNamespace(seq=0, level="casual", daily_date=None, replay_of=None, seats=[])
+    rec = SimpleNamespace(
+        seq=0,
+        level="casual",
+        daily_date=None,
+        replay_of=None,
+        seats=[],
+        league_session=None,
+        league_deals=None,
+        tournament_id=None,
+    )
     step = PlayStep(rec, match.new_match(game, players, {}, 0), seed)  # type: ignore[arg-type]
     step.start_deal()
     table, kinds = _table(game, players), set[str]()

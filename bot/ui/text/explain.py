@@ -123,8 +123,8 @@ def reason_lines(outcome: Outcome) -> list[str]:
     """The reasons for this outcome's computer moves in the current deal: the latest per seat,
     in the order they were made, at most ``SHOWN``."""
     latest: dict[int, Mapping[str, Any]] = {}
-    for deal, e in outcome.events:
-        if e.type == EXPLAINED and e.seat is not None and deal == outcome.deal_number:
+    for e in outcome.reasons:  # the whole deal's, from the log: the same for any redraw
+        if e.type == EXPLAINED and e.seat is not None:
             latest.pop(e.seat, None)  # re-inserted last: the order of the latest moves
             latest[e.seat] = e.data
     lines = [reason_line(outcome.table, seat, data) for seat, data in latest.items()]
