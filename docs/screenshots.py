@@ -418,6 +418,9 @@ async def coaching() -> list[str]:
         alice = world.members[0]
         await alice.slash(world.channel, "tarot new", seats=4, computers=3)
         await alice.click(world.channel.last_message, label="Start")
+        # alice speaks first: once she passed, the computers bid, each with its reason.
+        await alice.slash(world.channel, "tarot bid", contract="pass")
+        await env.settle()
         await shots(env, world.channel, alice, "french_tarot_why", 1300, layout="channel")
         await alice.slash(world.channel, "tarot end")
     await bot.close()
