@@ -374,7 +374,7 @@ async def league() -> None:
     async with simcord.run(bot, settle_timeout=SETTLE) as env:
         world = make_world(env, 3)
         other = make_world(env, 2, server="Circolo di Bologna")
-        service = env.bot.service
+        service = bot.service
         for w in (world, other):
             await service.set_league(w.guild.id, w.channel.id)
         alice = world.members[0]
