@@ -24,6 +24,7 @@ NOT_TEXT_CALLS |= {"removesuffix", "split", "get", "pop", "setdefault", "strftim
 NOT_TEXT_CALLS |= {"attempt"}  # bot.ui.delivery.failures.attempt(call, what): "what" is for logs
 NOT_TEXT_CALLS |= {"_post_ping"}  # Hands._post_ping(table, seat, text, what): "what" too
 NOT_TEXT_CALLS |= {"Retry"}  # bot.ui.delivery.failures.Retry(reason): logged, never shown
+NOT_TEXT_CALLS |= {"open_in_dms"}  # bot.ui.handlers.in_dms: its "what" is for logs, as attempt's
 # The slash commands' own strings: translated through the ``commands`` catalog area
 # (``bot.i18n.commands``), which reads them from the command tree.
 COMMAND_CALLS = {"Choice", "describe", "rename", "command", "Group", "choices"}

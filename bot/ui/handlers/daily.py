@@ -8,21 +8,20 @@ publisher shows it there (the table message, the hand, the deal summary) like an
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import Any
 
 import discord
 
 from bot.i18n import _, language_of, using
-from bot.services.errors import ServiceError
 from bot.ui.components.views import result_view
 from bot.ui.delivery.answer import reply, send
-from bot.ui.delivery.failures import Broken, DeliveryFailure, Lost, Retry, attempt
+from bot.ui.delivery.failures import Broken, Lost, Retry, attempt
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import game_title
 from bot.ui.handlers.desk import Desk
-from bot.ui.text.daily import announcement_text, boards_embed, dm_link, intro_embed, reveal_embed
+from bot.ui.handlers.in_dms import open_in_dms
+from bot.ui.text.daily import announcement_text, boards_embed, intro_embed, reveal_embed
 from bot.ui.text.mention import command
 
 log = logging.getLogger(__name__)
@@ -64,42 +63,29 @@ class DailyController:
         user = interaction.user
         await self.service.check_daily(user.id, game)
         day = self.service.today()
-        try:
-            channel = await attempt(user.create_dm(), "opening a DM")
-            message = await attempt(
-                channel.send(embed=intro_embed(game, day)), "the daily deal's first DM"
-            )
-        except DeliveryFailure:
-            raise ServiceError(
-                _(
-                    "I can't send you direct messages, and the daily deal is played there. "
-                    "Allow them (User Settings → Content & Social → allow DMs from server "
-                    "members, or this server's Privacy Settings), then use {daily} again. "
-                    "Your attempt was not used.",
-                    daily=command("daily"),
-                )
-            ) from None
-        try:
-            outcome = await self.service.start_daily(
+        await open_in_dms(
+            interaction,
+            self.publisher,
+            intro=intro_embed(game, day),
+            what="the daily deal's first DM",
+            no_dms=lambda: _(
+                "I can't send you direct messages, and the daily deal is played there. "
+                "Allow them (User Settings → Content & Social → allow DMs from server "
+                "members, or this server's Privacy Settings), then use {daily} again. "
+                "Your attempt was not used.",
+                daily=command("daily"),
+            ),
+            start=lambda channel_id, message_id: self.service.start_daily(
                 user.id,
                 user.display_name,
                 game,
                 guild_id=interaction.guild_id,
-                dm_channel_id=channel.id,
-                message_id=message.id,
+                dm_channel_id=channel_id,
+                message_id=message_id,
                 locale=str(interaction.locale.value),
-            )
-        except ServiceError:
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
-            raise
-        self.publisher.publish(outcome)
-        await reply(
-            interaction,
-            _(
-                "[Today's {game} deal]({link}) is in your DMs.",
-                game=game_title(game),
-                link=dm_link(channel.id, message.id),
+            ),
+            done=lambda link: _(
+                "[Today's {game} deal]({link}) is in your DMs.", game=game_title(game), link=link
             ),
         )
 

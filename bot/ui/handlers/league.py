@@ -8,7 +8,6 @@ there (the table message, the hand, each deal's summary) like any table.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from datetime import UTC, datetime
 from typing import Any
@@ -16,14 +15,13 @@ from typing import Any
 import discord
 
 from bot.i18n import _, language_of, using
-from bot.services.errors import ServiceError
 from bot.services.league import league_games
 from bot.ui.delivery.answer import reply, send
 from bot.ui.delivery.failures import DeliveryFailure, Lost, attempt
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import game_title
 from bot.ui.handlers.desk import Desk
-from bot.ui.text.daily import dm_link
+from bot.ui.handlers.in_dms import open_in_dms
 from bot.ui.text.league import (
     announcement_text,
     compare_embed,
@@ -54,43 +52,33 @@ class LeagueController:
         user = interaction.user
         await self.service.check_league(user.id, game, interaction.guild_id)
         session = await self.service.league_session()
-        try:
-            channel = await attempt(user.create_dm(), "opening a DM")
-            message = await attempt(
-                channel.send(embed=intro_embed(game, session)), "a league entry's first DM"
-            )
-        except DeliveryFailure:
-            raise ServiceError(
-                _(
-                    "I can't send you direct messages, and league sets are played there. "
-                    "Allow them (User Settings → Content & Social → allow DMs from server "
-                    "members, or this server's Privacy Settings), then use {league} again. "
-                    "You have not entered yet.",
-                    league=command("league join"),
-                )
-            ) from None
         assert interaction.guild_id is not None  # guild_only
-        try:
-            outcome = await self.service.start_league(
+        guild_id = interaction.guild_id
+        await open_in_dms(
+            interaction,
+            self.publisher,
+            intro=intro_embed(game, session),
+            what="a league entry's first DM",
+            no_dms=lambda: _(
+                "I can't send you direct messages, and league sets are played there. "
+                "Allow them (User Settings → Content & Social → allow DMs from server "
+                "members, or this server's Privacy Settings), then use {league} again. "
+                "You have not entered yet.",
+                league=command("league join"),
+            ),
+            start=lambda channel_id, message_id: self.service.start_league(
                 user.id,
                 user.display_name,
                 game,
-                guild_id=interaction.guild_id,
-                dm_channel_id=channel.id,
-                message_id=message.id,
+                guild_id=guild_id,
+                dm_channel_id=channel_id,
+                message_id=message_id,
                 locale=str(interaction.locale.value),
-            )
-        except ServiceError:
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
-            raise
-        self.publisher.publish(outcome)
-        await reply(
-            interaction,
-            _(
+            ),
+            done=lambda link: _(
                 "[This week's {game} set]({link}) is in your DMs.",
                 game=game_title(game),
-                link=dm_link(channel.id, message.id),
+                link=link,
             ),
         )
 
