@@ -83,12 +83,11 @@ def message_templates() -> dict[str, Catalog]:
 
 
 async def _command_tree_strings() -> list[tuple[str, str]]:
-    from bot.client import TrionfiBot, extensions
+    from bot.client import TrionfiBot, load_cogs
     from bot.i18n.commands import command_strings
 
     bot = TrionfiBot(":memory:", shard_count=1)  # never logs in: only its command tree is read
-    for ext in extensions():
-        await bot.load_extension(ext)
+    await load_cogs(bot)
     return list(dict.fromkeys(command_strings(bot.tree)))
 
 

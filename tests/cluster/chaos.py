@@ -47,7 +47,7 @@ from typing import Any, cast
 import asyncpg
 from discord.ext import commands
 
-from bot.client import LOBBY_IDLE, TABLE_IDLE, TrionfiBot, extensions
+from bot.client import LOBBY_IDLE, TABLE_IDLE, TrionfiBot, load_cogs
 from bot.db.backends import open_database
 from bot.db.database import Database
 from bot.db.postgres import PostgresDatabase
@@ -143,8 +143,7 @@ class ChaosBot(TrionfiBot):
     async def setup_hook(self) -> None:
         """``TrionfiBot.setup_hook`` for the parts the stacks share: cogs, translations,
         restart-proof components, the command sync. The stacks start in ``Cluster.start``."""
-        for ext in extensions():
-            await self.load_extension(ext)
+        await load_cogs(self)
         await self.tree.set_translator(CommandTranslator())
         set_suit_marks(None)
         self.add_dynamic_items(TableButton, TableSelect, ChoiceSelect)

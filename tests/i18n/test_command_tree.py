@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.client import TrionfiBot, extensions
+from bot.client import TrionfiBot, load_cogs
 from bot.i18n.commands import COMMAND_LOCALES, CommandTranslator, problems
 
 
 async def _payload() -> list[dict[str, Any]]:
     bot = TrionfiBot(":memory:", shard_count=1)  # never logs in: only its tree is read
-    for ext in extensions():
-        await bot.load_extension(ext)
+    await load_cogs(bot)
     translator = CommandTranslator()
     await bot.tree.set_translator(translator)
     return [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
