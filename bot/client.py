@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -90,6 +91,7 @@ def payload_digest(payload: list[dict[str, Any]]) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+@functools.cache  # the same for the life of the process (find_spec searches the path)
 def extensions() -> tuple[str, ...]:
     """Cogs to load: ``cogs/<game_id>.py`` for every implemented game, then the shared ones."""
     games = tuple(
