@@ -27,6 +27,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "heavy: a long test (several seconds), started first so that a parallel run does not "
         "end with one worker busy on it and the other idle",
     )
+    config.addinivalue_line(
+        "markers",
+        "pictures: the bot draws the table and hand pictures, as it does by default for "
+        "players (without the marker it draws none: see ``_pictures_where_tested``)",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -55,6 +60,23 @@ def _no_background_luck(monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.services import luck
 
     monkeypatch.setattr(luck, "AUTOMATIC", False)
+
+
+@pytest.fixture(autouse=True)
+def _pictures_where_tested(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot draws pictures only in the tests marked ``pictures``: those of the pictures
+    themselves, of the layouts and attachments that carry them, of the Attach Files
+    permission, and the burst of tables under failing requests. Everywhere else nothing a test
+    checks depends on them (the REST budget counts the same calls either way), and drawing
+    them was 30 % of the end-to-end and resilience tests' CPU."""
+    if request.node.get_closest_marker("pictures") is not None:
+        return
+    from bot.services.delivery import TableDelivery
+
+    async def never(self: TableDelivery, guild_id: int, user_id: int | None) -> bool:
+        return False
+
+    monkeypatch.setattr(TableDelivery, "pictures_on", never)
 
 
 @pytest_asyncio.fixture

@@ -11,6 +11,8 @@ import pytest
 from bot.services.tables import TableService
 from tests.e2e.helpers import dm_hand, has_controls, said, take_turn
 
+pytestmark = pytest.mark.pictures  # a picture that cannot be drawn
+
 
 async def test_a_failed_redraw_after_a_committed_move_says_the_move_was_made(
     world: tuple[Any, ...], monkeypatch: pytest.MonkeyPatch

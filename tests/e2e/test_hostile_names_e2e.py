@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import simcord
 
 from bot.ui.text.names import escape_name
@@ -36,6 +37,7 @@ def sent_texts(env: simcord.Env) -> list[Shown]:
     return out
 
 
+@pytest.mark.pictures
 async def test_hostile_names_are_plain_text_in_every_message(simcord_env: simcord.Env) -> None:
     env = simcord_env
     guild = env.create_guild(SERVER_NAME)

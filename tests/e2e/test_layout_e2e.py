@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 import simcord
 
 from bot.db import ratings, stats
@@ -17,6 +18,8 @@ from bot.ui.components.layout import ACCENT_TURN, ACCENT_WAIT
 from bot.ui.text.cards import label
 from tests.e2e.helpers import accent, components, labels, pictures, said, texts
 from tests.resilience.drive import Table, World, make_world
+
+pytestmark = pytest.mark.pictures  # the layouts carry the pictures
 
 
 def dm_payloads(world: World, member: Any) -> list[dict[str, Any]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 import simcord
 
 from bot.ui.components.onboard import OnboardButton
@@ -88,6 +89,7 @@ async def test_practice_is_refused_where_computers_are_off(simcord_env: simcord.
     assert await world.service.table_in_channel(world.channel.id) is None
 
 
+@pytest.mark.pictures
 async def test_help_has_the_same_buttons_and_rules_turn_page_by_page(
     simcord_env: simcord.Env,
 ) -> None:

@@ -13,6 +13,8 @@ from simcord.components import walk_components
 from tests.e2e.helpers import embed_text, labels
 from tests.resilience.drive import Table, World, landed_games, make_world
 
+pytestmark = pytest.mark.pictures  # what this file tests
+
 
 def picture_of(world: World, channel_id: int | None, message_id: int | None) -> str | None:
     """The attached picture a stored message shows (an embed's image, or an item of the newer

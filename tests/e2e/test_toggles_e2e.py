@@ -162,6 +162,7 @@ async def alice_discards(env: Any, channel: Any, alice: Any, **options: Any) -> 
     return table.id
 
 
+@pytest.mark.pictures
 async def test_a_six_card_ecart_takes_seven_taps(world: tuple[Any, ...]) -> None:
     env, _guild, channel, alice, _bob, _carol = world
     table_id = await alice_discards(env, channel, alice)

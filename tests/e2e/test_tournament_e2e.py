@@ -57,6 +57,7 @@ def _body(message: Any) -> str:
     return "\n".join(texts(message))
 
 
+@pytest.mark.pictures
 async def test_nine_players_three_swiss_rounds_in_threads(
     simcord_env: simcord.Env, make_bot: Callable[[], TrionfiBot], quick_tables: None
 ) -> None:

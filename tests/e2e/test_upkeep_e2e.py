@@ -136,6 +136,7 @@ async def test_help_tells_how_to_play_and_how_the_bot_is(simcord_env: simcord.En
     assert "1 server ·" in text and "0 open tables" in text
 
 
+@pytest.mark.pictures
 async def test_pictures_are_a_players_choice_over_the_servers_default(
     simcord_env: simcord.Env,
 ) -> None:

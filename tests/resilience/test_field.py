@@ -31,6 +31,8 @@ from tests.resilience.drive import (
     make_world,
 )
 
+pytestmark = pytest.mark.pictures  # attachments under failing requests and rate limits
+
 GAME = "la_morte"
 OPTIONS = {"target": 20, "round_limit": 3}
 

@@ -30,6 +30,8 @@ from tests.resilience.drive import Table, World, logged_errors, make_world
 from tests.resilience.strict import deny, refuse_as_discord, restore
 from tests.resilience.test_field import assert_shown, stored
 
+pytestmark = pytest.mark.pictures  # Attach Files, and pictures lost with a permission
+
 GAME = "la_morte"
 OPTIONS = {"target": 10, "round_limit": 2}
 EMOJI = re.compile(r"<:(spades|hearts|diamonds|clubs):\d+>")

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
-import pytest
 import pytest_asyncio
 
-from bot.services.delivery import TableDelivery
 from tests.backends import PostgresServer
 
 
@@ -18,15 +16,3 @@ async def bot_database(postgres_server: PostgresServer) -> AsyncIterator[str]:
     url = await postgres_server.create()
     yield url
     await postgres_server.drop(url)
-
-
-@pytest.fixture(autouse=True)
-def _no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No pictures drawn: these runs are about the database, and the pictures, the same on
-    either backend, are tested on SQLite (``tests/e2e/test_pictures_e2e.py``); drawing them
-    was a quarter of a whole game's time here."""
-
-    async def never(self: TableDelivery, guild_id: int, user_id: int | None) -> bool:
-        return False
-
-    monkeypatch.setattr(TableDelivery, "pictures_on", never)
