@@ -92,8 +92,11 @@ async def test_two_members_at_one_table_in_a_private_thread(
     third = env.create_guild("Third Club")
     news = third.create_text_channel("league")
     erin = third.add_member(env.create_user("erin"))
+    bot = env.bot
+    assert isinstance(bot, TrionfiBot)
+    service = bot.service
     await boss.slash(hall, "trionfi settings", league=True)
-    await env.bot.service.set_league(third.id, news.id)
+    await service.set_league(third.id, news.id)
 
     r = await mod.slash(hall, "league table", game=GAME)
     assert "private threads" in (said(r).content or "")  # could read the other tables
@@ -104,13 +107,12 @@ async def test_two_members_at_one_table_in_a_private_thread(
     await bob.click(lobby, label="Join")
     r = await bob.slash(hall, "league join", game=GAME)  # not alone as well
     assert "league table" in (said(r).content or "")
-    r = await mod.click(hall.last_message, label="Join")
+    r = await mod.click(lobby, label="Join")
     assert "private threads" in (said(r).content or "")
 
-    service = env.bot.service
     table = await service.store.open_in_channel(hall.id)
     assert table is not None and table.league_session is not None
-    r = await alice.click(hall.last_message, label="Start")
+    r = await alice.click(lobby, label="Start")
     [thread] = hall.threads
     assert set(env.backend.channels[thread.id].thread_members) >= {alice.id, bob.id}
     assert not {carol.id, mod.id, boss.id} & set(env.backend.channels[thread.id].thread_members)
