@@ -502,6 +502,27 @@ class TableService(LeagueLobbies, TournamentTables, TablePicks):
         )
 
     # ---- a player leaving everything -----------------------------------------------------
+    async def resign(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        where: Where | None = None,
+        leaving: bool = False,
+    ) -> Outcome:
+        """``TableLife.resign``; a league table's player leaves by the league's rule instead
+        (``LeagueTables._finish_entry``: the deal in progress is their last, marked, and a
+        table of several humans goes on for the others)."""
+        rec = await self._load(table_id)
+        if rec.league_session is None:
+            return await super().resign(table_id, user_id, where=where, leaving=leaving)
+        require_here(rec, where, "seat")
+        self._require_playing(rec)
+        outcome = await self._finish_entry(table_id, "resigned", self._seated(rec, user_id))
+        if outcome is None:
+            raise WrongState("already_ended")
+        return outcome
+
     async def leave_all(self, user_id: int) -> list[Outcome]:
         """Give up every open seat of the user (leave lobbies, resign games), e.g. before
         they are forgotten. Returns the changed tables' outcomes (lobbies as bare ones)."""
