@@ -274,11 +274,12 @@ async def entry_of_table(db: Database, table_id: int) -> Entry | None:
 
 
 async def playing(db: Database, user_id: int) -> bool:
-    """Whether the player has a league set under way (its table in their DMs)."""
+    """Whether the player has a solo league set under way (its table in their DMs; a league
+    table of a server is played in its thread)."""
     async with db.read() as conn:
         row = await conn.fetchone(
             "SELECT 1 FROM league_entries e JOIN tables t ON t.id = e.table_id "
-            "WHERE e.user_id = ? AND t.status IN ('lobby', 'playing')",
+            "WHERE e.user_id = ? AND t.guild_id = 0 AND t.status IN ('lobby', 'playing')",
             (user_id,),
         )
     return row is not None
