@@ -79,6 +79,10 @@ async def test_a_table_of_two_one_leaving_then_both_forgotten(
     assert (table.seat_of(ANA), table.seat_of(DEE)) == (1, 2)  # the 2nd and 3rd entrants
     assert sum(s.user_id is None for s in table.seats) == 2
 
+    with pytest.raises(Forbidden) as ending:  # the host may not end the others' entries
+        await league.end_table(table.id, ANA)
+    assert ending.value.code == "league_no_end"
+
     left = await league.resign(table.id, DEE)  # mid deal 1: the table goes on
     assert not left.finished
     for _ in range(500):

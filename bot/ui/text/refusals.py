@@ -618,6 +618,11 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         "At a league table the expert computers take the empty seats when the host presses "
         "**Start**."
     ),
+    "league_no_end": lambda p: _(
+        "A league table can't be ended by its host: it is every player's entry of the set. "
+        "Each player may leave it with {leave} (the computer finishes their deal in progress).",
+        leave=command("league leave"),
+    ),
     "league_start_button": lambda p: _(
         "A league table starts with the **Start** button under its lobby (it opens the "
         "table's private thread)."
