@@ -13,8 +13,10 @@ and the same computer random streams (``computer_rng``), everywhere.
 **An entry** is one player's table of a session's set (one per player, session and game: the
 primary key of ``league_entries``), played in their DMs like the daily deal (nothing of a deal
 reaches a channel anyone else reads) against the expert computers in strict mode, which decide
-the same way for the same choices at every table. Seats rotate: the session's ``n``-th entrant
-at a game holds seat ``n mod players``, so each seat of each deal is held by entrants in turn.
+the same way for the same choices at every table; or one seat of a league table of several
+humans of one server, played in a private thread (``bot.services.league_tables``). Seats
+rotate: the session's ``n``-th entrant at a game holds seat ``n mod players``, so each seat of
+each deal is held by entrants in turn.
 
 **Matchpoints** (FFT duplicate). A deal's score of an entrant at seat ``s`` is compared with the
 score at seat ``s`` of that deal at every other table of the session, in every server::
