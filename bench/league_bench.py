@@ -147,8 +147,9 @@ async def standings(target: str, queries: int) -> dict[str, float]:
             rng = random.Random(k)
             await _insert(
                 db,
-                "INSERT INTO league_scores (session_id, game_id, table_id, user_id, guild_id, "
-                "name, mp, top, pct, deals, resigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                "INSERT INTO league_scores (session_id, game_id, table_id, seat, user_id, "
+                "guild_id, name, mp, top, pct, deals, resigned) "
+                "VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, 0)",
                 [
                     (earlier.id, GAME, -(k * 100_000 + i), FIRST_USER + i, 1 + i % 500)
                     + (f"p{i}", mp, 12 * 4_998, 100.0 * mp / (12 * 4_998), 12)

@@ -1,5 +1,6 @@
 """``/league``: league nights between servers (issue 34): enter the week's set of a game
-(played in one's DMs), the session's status, the standings (players, this server's, the
+(played in one's DMs), or open a table of it for several members of the server (played in a
+private thread), the session's status, the standings (players, this server's, the
 servers'), the comparison of every table's play after the window, and leaving."""
 
 from __future__ import annotations
@@ -47,6 +48,17 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Leagu
         """
         ctl = self.bot.controller.league
         await self.bot.controller.desk.guarded(interaction, lambda: ctl.join(interaction, game))
+
+    @app_commands.command(name="table")
+    @app_commands.choices(game=GAMES)
+    async def table(self, interaction: discord.Interaction[Any], game: str = DEFAULT_GAME) -> None:
+        """Open a table of this week's set in the league channel, for several of you.
+
+        Args:
+            game: Which game's set (default: French Tarot).
+        """
+        ctl = self.bot.controller.league_tables
+        await self.bot.controller.desk.guarded(interaction, lambda: ctl.open(interaction, game))
 
     @app_commands.command(name="status")
     async def status(self, interaction: discord.Interaction[Any]) -> None:

@@ -17,8 +17,9 @@ tournament (issue 34): ``tournament_registration`` (the post with its players),
 ``tournament_pairings`` (round 2's tables and their threads, after round 1's standings) and
 ``tournament_final`` (the final standings with the podium); and the league nights (issue 34):
 ``league_dm`` (an entry's set in its player's DMs), ``league_status``, ``league_standings`` and
-``league_compare`` (after the window); the computers' reasons, luck and skill and "Try another
-way" (issue 33, ``coaching``).
+``league_compare`` (after the window), ``league_table_lobby``, ``league_table_thread`` and
+``league_table_channel`` (a table of several members, in its private thread); the computers'
+reasons, luck and skill and "Try another way" (issue 33, ``coaching``).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -402,6 +403,31 @@ async def league() -> None:
     await bot.close()
 
 
+async def league_table() -> None:
+    """League tables of several members (issue 34): ``league_table_lobby`` (the lobby in the
+    league channel, two members seated), ``league_table_thread`` (the table in its private
+    thread, as one of its players sees it) and ``league_table_channel`` (the league channel once
+    it started, as a member who is not at the table sees it: where it went, nothing of it)."""
+    clock = _Clock()
+    step.EXPERT_EFFORT = 0.05
+    bot = shots_bot()
+    bot.clock = clock
+    bot.daily_salt = "the screenshots' secret salt"
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
+        world = make_world(env, 3, channel="league")
+        await bot.service.set_league(world.guild.id, world.channel.id)
+        alice, bob, carol = world.members
+        await alice.slash(world.channel, "league table", game="french_tarot")
+        lobby = world.channel.last_message
+        await bob.click(lobby, label="Join")
+        await shots(env, world.channel, alice, "league_table_lobby", 900, layout="channel")
+        await alice.click(lobby, label="Start")
+        [thread] = world.channel.threads
+        await shots(env, thread, alice, "league_table_thread", 1400, layout="channel")
+        await shots(env, world.channel, carol, "league_table_channel", 900, layout="channel")
+    await bot.close()
+
+
 async def coaching() -> list[str]:
     """Issue 33: ``french_tarot_why`` (the table with the computers' reasons after their bids),
     ``early_french_tarot_review`` (a Review with luck and skill and the **Try another way**
@@ -466,6 +492,8 @@ async def main() -> None:
     print("tournament_registration, _pairings, _final [_phone].png")
     await league()
     print("league_dm, league_standings, league_compare [_phone].png")
+    await league_table()
+    print("league_table_lobby, _thread, _channel [_phone].png")
 
     print("issue 33: " + ", ".join(f"{n}[_phone].png" for n in await coaching()))
 

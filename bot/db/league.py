@@ -16,6 +16,10 @@ from dataclasses import dataclass
 from bot.db.database import Connection, Database
 
 BOARD_SIZE = 10
+# A forgotten entrant's id of no one: below every id a solo entry's forgetting used before
+# (minus its table), one per table and seat.
+_NOBODY = 1 << 40
+_SEATS = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,11 +274,12 @@ async def entry_of_table(db: Database, table_id: int) -> Entry | None:
 
 
 async def playing(db: Database, user_id: int) -> bool:
-    """Whether the player has a league set under way (its table in their DMs)."""
+    """Whether the player has a solo league set under way (its table in their DMs; a league
+    table of a server is played in its thread)."""
     async with db.read() as conn:
         row = await conn.fetchone(
             "SELECT 1 FROM league_entries e JOIN tables t ON t.id = e.table_id "
-            "WHERE e.user_id = ? AND t.status IN ('lobby', 'playing')",
+            "WHERE e.user_id = ? AND t.guild_id = 0 AND t.status IN ('lobby', 'playing')",
             (user_id,),
         )
     return row is not None
@@ -316,18 +321,43 @@ async def idle_tables(db: Database, before: float) -> list[int]:
 async def record_results(
     conn: Connection, table_id: int, results: Sequence[DealResult], now: float
 ) -> None:
-    """A league table's ended deals, in its commit's transaction."""
+    """A league table's ended deals, in its commit's transaction: one row per deal and
+    entrant's seat, but none of a deal after the last one that counts for an entrant who left
+    a table that went on (``leave``)."""
     row = await conn.fetchone(
         "SELECT league_session, game_id FROM tables WHERE id = ?", (table_id,)
     )
     if row is None or row[0] is None:
         return
+    held = await conn.fetchall(
+        "SELECT seat, until_deal FROM league_entries WHERE table_id = ?", (table_id,)
+    )
+    until = {int(h[0]): None if h[1] is None else int(h[1]) for h in held}
+    kept = [
+        r
+        for r in results
+        if r.seat in until and (until[r.seat] is None or r.deal_no <= (until[r.seat] or 0))
+    ]
+    if not kept:
+        return
     await conn.executemany(
         "INSERT INTO league_results (table_id, deal_no, session_id, game_id, seat, score, "
-        "resigned) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, deal_no) DO NOTHING",
-        [(table_id, r.deal_no, row[0], row[1], r.seat, r.score, int(r.resigned)) for r in results],
+        "resigned) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (table_id, deal_no, seat) DO NOTHING",
+        [(table_id, r.deal_no, row[0], row[1], r.seat, r.score, int(r.resigned)) for r in kept],
     )
     await conn.execute("UPDATE league_sessions SET changed_at = ? WHERE id = ?", (now, row[0]))
+
+
+async def leave(conn: Connection, table_id: int, seats: Sequence[int], until: int) -> None:
+    """Entrants at ``seats`` of a league table left it (in the commit's transaction): deal
+    ``until`` (the one in progress, finished for them by the casual computer) is their last;
+    the table may go on for its other players. The first leaving counts."""
+    await conn.executemany(
+        "UPDATE league_entries SET until_deal = ? "
+        "WHERE table_id = ? AND seat = ? AND until_deal IS NULL",
+        [(until, table_id, seat) for seat in seats],
+    )
 
 
 async def results(db: Database, session_id: int, game_id: str) -> list[DealResult]:
@@ -345,22 +375,22 @@ async def results(db: Database, session_id: int, game_id: str) -> list[DealResul
 # beaten (2 each) plus tied others (1 each) is ``lower + at_most - 1``; ``top`` is 2 per other
 # result (``bot.services.league`` has the formula).
 _SCORE_SQL = """
-INSERT INTO league_scores (session_id, game_id, table_id, user_id, guild_id, name, mp, top,
-                           pct, deals, resigned)
-SELECT :s, m.game_id, m.table_id, e.user_id, e.guild_id, e.name, m.mp, m.top,
+INSERT INTO league_scores (session_id, game_id, table_id, seat, user_id, guild_id, name, mp,
+                           top, pct, deals, resigned)
+SELECT :s, m.game_id, m.table_id, m.seat, e.user_id, e.guild_id, e.name, m.mp, m.top,
        CASE WHEN m.top = 0 THEN 50.0 ELSE 100.0 * m.mp / m.top END, m.deals, m.resigned
 FROM (
-    SELECT table_id, game_id, SUM(mp) AS mp, SUM(top) AS top, COUNT(*) AS deals,
+    SELECT table_id, seat, game_id, SUM(mp) AS mp, SUM(top) AS top, COUNT(*) AS deals,
            MAX(resigned) AS resigned
     FROM (
-        SELECT table_id, game_id, resigned,
+        SELECT table_id, seat, game_id, resigned,
                RANK() OVER w - 1 + COUNT(*) OVER w - 1 AS mp,
                2 * (COUNT(*) OVER (PARTITION BY game_id, deal_no, seat) - 1) AS top
         FROM league_results WHERE session_id = :s
         WINDOW w AS (PARTITION BY game_id, deal_no, seat ORDER BY score)
     ) r
-    GROUP BY table_id, game_id
-) m JOIN league_entries e ON e.table_id = m.table_id
+    GROUP BY table_id, seat, game_id
+) m JOIN league_entries e ON e.table_id = m.table_id AND e.seat = m.seat
 """
 
 # The season's sums follow each pass of a closed session: its previous scores out, its new
@@ -505,11 +535,13 @@ async def forget(
     conn: Connection, user_id: int, placeholder: str, marker: Callable[[int, str], str]
 ) -> None:
     """``/privacy forget-me`` (inside its transaction): the entries stay in the standings (no
-    one else's matchpoints move) under ``placeholder`` and an id of no one (minus the first of
-    the player's league tables: unique, like them), and each leaves ``marker(session, game)``,
-    which names no one but refuses the same account a second entry at that set."""
+    one else's matchpoints move) under ``placeholder`` and an id of no one (made of the first
+    of the player's league tables and their seat there: unique, like them, also when several
+    players of one table forget), and each leaves ``marker(session, game)``, which names no
+    one but refuses the same account a second entry at that set."""
     rows = await conn.fetchall(
-        "SELECT session_id, game_id, table_id FROM league_entries WHERE user_id = ?", (user_id,)
+        "SELECT session_id, game_id, table_id, seat FROM league_entries WHERE user_id = ?",
+        (user_id,),
     )
     if not rows:
         return
@@ -518,11 +550,12 @@ async def forget(
         "ON CONFLICT (marker) DO NOTHING",
         [(marker(int(r[0]), str(r[1])), int(r[0])) for r in rows],
     )
-    tables = [int(r[2]) for r in rows if r[2] is not None]
-    if not tables:
+    held = [(int(r[2]), int(r[3])) for r in rows if r[2] is not None]
+    if not held:
         await conn.execute("DELETE FROM league_entries WHERE user_id = ?", (user_id,))
         return
-    nobody = -min(tables)
+    first, seat = min(held)
+    nobody = -(_NOBODY + first * _SEATS + seat)
     for table in ("league_entries", "league_scores", "league_season"):
         await conn.execute(
             f"UPDATE {table} SET user_id = ?, name = ? WHERE user_id = ?",

@@ -491,6 +491,7 @@ class TableStore:
         tournament_id: int | None = None,
         rated: bool = True,
         league_claim: LeagueTable | None = None,
+        league_lobby: tuple[int, int] | None = None,
         replay: tuple[int, int] | None = None,
     ) -> int:
         """Insert a lobby and its seats; return the new table id. Raises ``ChannelBusy``.
@@ -499,7 +500,14 @@ class TableStore:
         (``daily.AlreadyPlayed`` if the player has one for that day and game already).
         ``league_claim``: the table is that league entry (``league.EntryTaken`` for a second
         one); its ``seats(seat)`` are the table's once the entry's rotating seat is known.
+        ``league_lobby``: (session id, deals) of a league table's lobby, whose entries are
+        made when it starts (``start_league``).
         ``replay``: the (table, deal number) the new table replays ("Try another way")."""
+        league_set = (
+            (league_claim.claim.session_id, league_claim.deals)
+            if league_claim is not None
+            else league_lobby or (None, None)
+        )
         async with self.db.transaction() as conn:
             try:
                 row = await conn.fetchone(
@@ -529,8 +537,8 @@ class TableStore:
                         None if daily_claim is None else daily_claim.day,
                         tournament_id,
                         int(rated),
-                        None if league_claim is None else league_claim.claim.session_id,
-                        None if league_claim is None else league_claim.deals,
+                        league_set[0],
+                        league_set[1],
                         None if replay is None else replay[0],
                         None if replay is None else replay[1],
                     ),
@@ -578,6 +586,33 @@ class TableStore:
             await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
             await _write_seats(conn, table_id, seats)
 
+    async def start_league(
+        self,
+        table_id: int,
+        *,
+        claims: Sequence[league.Claim],
+        seat_of: Callable[[int], int],
+        seats: Callable[[Sequence[int]], Sequence[SeatRecord]],
+        channel_id: int,
+        now: float,
+    ) -> None:
+        """A league table's lobby becomes its entries, in ONE transaction: one entry per
+        ``claims`` (in order, each at its rotating seat ``seat_of(n)``: ``league.EntryTaken``
+        names none of them if one is taken), the seats ``seats(entrants' seats)``, and the
+        table moves to ``channel_id`` (its private thread) with no message yet.
+        ``StaleState`` unless still a lobby."""
+        async with self.db.transaction() as conn:
+            changed = await conn.execute(
+                "UPDATE tables SET channel_id = ?, message_id = NULL, updated_at = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (channel_id, now, table_id),
+            )
+            if changed != 1:
+                raise StaleState("the table is no longer a lobby")
+            held = [await league.insert_entry(conn, table_id, c, seat_of, now) for c in claims]
+            await conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            await _write_seats(conn, table_id, seats(held))
+
     # ---- game writes -------------------------------------------------------------------
     async def commit(
         self,
@@ -602,6 +637,7 @@ class TableStore:
         notify_seat: int | None = None,
         daily_result: daily.Result | None = None,
         league_results: Sequence[league.DealResult] = (),
+        league_until: int | None = None,
         owner: str | None = None,
         lease_until: float = 0.0,
         notices: Sequence[tuple[str, dict[str, Any]]] = (),
@@ -610,7 +646,8 @@ class TableStore:
 
         ``game_results`` (a finished game) also update the ratings (through ``rater``), the
         players' running totals and names in that transaction. ``resign_seats`` are handed to
-        the computer: resigned, or ``replaced`` (by the host, while away).
+        the computer: resigned, or ``replaced`` (by the host, while away); at a league table,
+        ``league_until`` is then the last deal that counts for them (``league.leave``).
 
         The table row is updated only if its ``seq`` and ``status`` are still the expected
         ones (optimistic concurrency across processes); otherwise ``StaleState`` is raised
@@ -714,6 +751,9 @@ class TableStore:
                 await record_finished(conn, table_id, rater)
             if daily_result is not None:
                 await daily.record_result(conn, table_id, daily_result, now)
+            if league_until is not None and resign_seats:
+                # A league entrant who leaves: deals after ``league_until`` are not theirs.
+                await league.leave(conn, table_id, resign_seats, league_until)
             if league_results:
                 await league.record_results(conn, table_id, league_results, now)
             if owner is not None:

@@ -8,7 +8,8 @@ before it tells or changes anything about it:
 
 - ``"table"`` interactions (the lobby's buttons, start, rematch, a host's or admin's controls)
   are used where the table is: its server, or, for a table played in DMs (the daily deal), that
-  very DM channel.
+  very DM channel; a league table of a server (issue 34), from its very channel (its lobby's
+  league channel, then its private thread).
 - ``"seat"`` interactions (a player's own decisions, hand, I'm back, hint, resigning) may also
   come from a DM, where the hand of a server's table lives; the service then still checks that
   the user holds a seat. A table played in DMs is used only from its DM channel.
@@ -51,6 +52,14 @@ def require_here(rec: TableRecord, where: Where | None, use: Use = "table") -> N
     state, seats, server or channel)."""
     if where is None:
         return
+    if rec.guild_id and rec.league_session is not None:
+        # A league table (issue 34): its lobby is used in the league channel, its game in its
+        # private thread, whose members are its players; from nowhere else of its server.
+        if where.guild_id == rec.guild_id and where.channel_id == rec.channel_id:
+            return
+        if use == "seat" and where.guild_id is None:
+            return  # the player's hand, in their DMs (the seat is checked by the caller)
+        raise Forbidden("not_here")
     if rec.guild_id:  # a server's table
         if where.guild_id == rec.guild_id:
             return
@@ -65,11 +74,12 @@ def require_room(open_tables: list[TableRecord], user_id: int, *, hosting: bool)
     """Refuse a new seat (and, ``hosting``, a new lobby to host) beyond the caps.
 
     ``open_tables``: the user's lobbies and games in play (``TableStore.open_for_user``)."""
-    # Daily deals, league entries and replays are played alone in DMs, under their own rules.
+    # Daily deals, solo league entries and replays are played alone in DMs, under their own
+    # rules (a league table of a server counts like any table).
     counted = [
         t
         for t in open_tables
-        if t.daily_date is None and t.league_session is None and t.replay_of is None
+        if t.daily_date is None and (t.league_session is None or t.guild_id) and t.replay_of is None
     ]
     if hosting:
         hosted = sum(1 for t in counted if t.status == "lobby" and t.owner_id == user_id)

@@ -31,6 +31,7 @@ from bot.db.tables import GameResultRecord, SeatRecord, StaleState, TableRecord,
 from bot.engine import match
 from bot.engine.events import Event
 from bot.engine.match import MatchState
+from bot.i18n import language_of
 from bot.lru import LRU
 from bot.services import compute, explain, ratings
 from bot.services.errors import Conflict, NotFound, NotSeated, WrongState
@@ -87,16 +88,17 @@ def _daily_result(
 def _league_results(
     rec: TableRecord, seats: tuple[SeatRecord, ...], step: PlayStep
 ) -> list[league.DealResult]:
-    """The entrant's score at each deal of a league entry that ended with this commit (marked
-    ``resigned`` once the casual computer plays for them: the abandon rule)."""
+    """Each entrant's score at each deal of a league table that ended with this commit
+    (marked ``resigned`` once the casual computer plays for them: the abandon rule). A table
+    of several humans has one per human seat; the store keeps none of a deal after an
+    entrant's last (``league.leave``)."""
     if rec.league_session is None or not step.deal_results:
         return []
-    me = next((s for s in seats if not s.is_bot), None)
-    if me is None:
-        return []
     return [
-        league.DealResult(rec.id, d.deal_no, me.seat, d.deltas[me.seat], me.resigned)
+        league.DealResult(rec.id, d.deal_no, s.seat, d.deltas[s.seat], s.resigned)
         for d in step.deal_results
+        for s in seats
+        if not s.is_bot and s.user_id is not None
     ]
 
 
@@ -357,6 +359,15 @@ class TableCore:
         if rec.status != "playing":
             raise WrongState("game_over")
 
+    async def _dm_language(self, user_id: int, locale: str | None) -> str:
+        """A seated player's DM language: their ``/language`` choice, else their client's."""
+        return await user_settings.language(self.db, user_id) or language_of(locale)
+
+    @staticmethod
+    def _busy(t: TableRecord) -> WrongState:
+        """The channel already has an open table: which one, and whether it may be joined."""
+        return WrongState("channel_busy", table=t.id, game=t.game_id, status=t.status)
+
     @staticmethod
     def _require_lobby(rec: TableRecord) -> None:
         if rec.status == "playing":
@@ -422,6 +433,7 @@ class TableCore:
         actor: int | None = None,
         notify: bool = True,
         notices: Sequence[NoticeData] | None = None,
+        league_until: int | None = None,
     ) -> Outcome:
         """Persist ``step`` (see the module docstring).
 
@@ -501,6 +513,7 @@ class TableCore:
                 notify_seat=notify_seat,
                 daily_result=daily_result,
                 league_results=_league_results(rec, seats, step),
+                league_until=league_until,
                 owner=self.instance,
                 lease_until=now + DELIVERY_LEASE,
                 notices=said,

@@ -13,8 +13,10 @@ and the same computer random streams (``computer_rng``), everywhere.
 **An entry** is one player's table of a session's set (one per player, session and game: the
 primary key of ``league_entries``), played in their DMs like the daily deal (nothing of a deal
 reaches a channel anyone else reads) against the expert computers in strict mode, which decide
-the same way for the same choices at every table. Seats rotate: the session's ``n``-th entrant
-at a game holds seat ``n mod players``, so each seat of each deal is held by entrants in turn.
+the same way for the same choices at every table; or one seat of a league table of several
+humans of one server, played in a private thread (``bot.services.league_tables``). Seats
+rotate: the session's ``n``-th entrant at a game holds seat ``n mod players``, so each seat of
+each deal is held by entrants in turn.
 
 **Matchpoints** (FFT duplicate). A deal's score of an entrant at seat ``s`` is compared with the
 score at seat ``s`` of that deal at every other table of the session, in every server::
@@ -254,17 +256,18 @@ class LeagueTables(DailyTables):
 
     async def resign_league(self, user_id: int, game_id: str) -> Outcome:
         """The player leaves their entry: the casual computer finishes the deal in progress
-        for them (marked), and the entry ends with it."""
+        for them (marked), and the entry ends with it (a table of several humans goes on)."""
         mine = await self.league_entry(user_id, game_id)
         if mine is None or mine.table_id is None or mine.status != "playing":
             raise WrongState("league_not_playing", game=game_id)
-        outcome = await self._finish_entry(mine.table_id, "resigned")
+        outcome = await self._finish_entry(mine.table_id, "resigned", mine.seat)
         if outcome is None:
             raise WrongState("league_not_playing", game=game_id)
         return outcome
 
     async def settle_idle_league(self, now: float | None = None) -> list[Outcome]:
-        """Entries untouched for ``LEAGUE_IDLE`` end as if their player resigned."""
+        """Entries untouched for ``LEAGUE_IDLE`` end as if their player resigned (at a table of
+        several humans, the one it waits on)."""
         when = self._clock() if now is None else now
         done: list[Outcome] = []
         for table_id in await league.idle_tables(self.db, when - LEAGUE_IDLE):
@@ -277,20 +280,32 @@ class LeagueTables(DailyTables):
                 done.append(outcome)
         return done
 
-    async def _finish_entry(self, table_id: int, why: str) -> Outcome | None:
+    async def _finish_entry(
+        self, table_id: int, why: str, seat: int | None = None
+    ) -> Outcome | None:
+        """Hand ``seat`` (None: the human the table waits on) to the casual computer, which
+        finishes the deal in progress for them; that deal is their last. With no other human
+        left, the set ends with it."""
         async with self._lock(table_id):
             rec = await self._load(table_id)
             if rec.status != "playing" or rec.league_session is None:
                 return None
-            seat = next(s.seat for s in rec.seats if not s.is_bot)
-            step = PlayStep(rec, self._match(rec), rec.seed)
+            m = self._match(rec)
+            active = [s.seat for s in rec.seats if s.user_id is not None and not s.resigned]
+            if seat is None:
+                turn = match.to_act(m)
+                seat = turn if turn in active else (active[0] if active else None)
+            if seat is None or seat not in active:
+                return None
+            step = PlayStep(rec, m, rec.seed)
             step.log("resign", seat, {"seat": seat})
             step.note(Event(why, seat))
             step.auto.add(seat)
-            # The deal in progress is played out; the set ends with it.
-            step.deal_limit = step.m.deals_played + 1
+            if active == [seat]:  # the last human: the deal in progress is played out, and
+                step.deal_limit = step.m.deals_played + 1  # the set ends with it
+            last = m.deals_played + 1
             step = await self._advance(step)
-            return await self._commit(rec, step, resign_seat=seat, actor=seat)
+            return await self._commit(rec, step, resign_seat=seat, actor=seat, league_until=last)
 
     # ---- standings -------------------------------------------------------------------------
     async def _scored(self, session: league.Session) -> None:

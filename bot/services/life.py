@@ -333,6 +333,9 @@ class TableLife(TableCore):
                     raise Forbidden("other_server", table=table_id)
             if rec.status not in ("lobby", "playing"):
                 raise WrongState("already_ended")
+            if rec.league_session is not None and rec.status == "playing" and not admin:
+                # Ending it would end every player's entry of the set: each leaves alone.
+                raise Forbidden("league_no_end")
             self._require_host(rec, actor_id, admin)
             ended = Event("abandoned", data={"by": actor_id})
             ender = self._resigning_ender(rec, actor_id)

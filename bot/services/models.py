@@ -59,16 +59,20 @@ class TableInfo:
     level: str = "casual"  # how its computer players think: "casual" | "expert" (issue 18)
     hints: bool = False  # a practice table: players may ask the expert for hints; never rated
     daily: str | None = None  # a daily attempt's UTC day, played in its player's DMs (issue 20)
-    league: int | None = None  # a league entry's session, played in its player's DMs (issue 34)
+    #: A league table's session (issue 34): a solo entry in its player's DMs (``guild_id`` 0),
+    #: or a table of several humans of a server, played in a private thread.
+    league: int | None = None
+    deals: int | None = None  # a league table's deals (its set's)
     #: "Try another way" (issue 33): the (table, deal number) this table replays, in its
     #: player's DMs, unrated; None: not a replay.
     replay: tuple[int, int] | None = None
 
     @property
     def in_dms(self) -> bool:
-        """Played alone in its player's DMs (a daily deal, a league entry, a replay): no
+        """Played alone in its player's DMs (a daily deal, a solo league entry, a replay): no
         server, no rematch, no ranking."""
-        return self.daily is not None or self.league is not None or self.replay is not None
+        solo_league = self.league is not None and not self.guild_id
+        return self.daily is not None or solo_league or self.replay is not None
 
     def seat_of(self, user_id: int) -> int | None:
         """Seat of a (non-resigned) human at this table, or None."""

@@ -168,6 +168,7 @@ def table_info(rec: TableRecord) -> TableInfo:
         language=rec.language,
         daily=rec.daily_date,
         league=rec.league_session,
+        deals=rec.league_deals,
         replay=(
             None
             if rec.replay_of is None or rec.replay_deal is None

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.db import user_settings
 from bot.db.tables import ChannelBusy, SeatRecord, SeatTaken, StaleState, TableRecord
 from bot.engine import match
 from bot.engine.actions import Action
@@ -35,7 +34,7 @@ from bot.services.errors import (
     ServiceError,
     WrongState,
 )
-from bot.services.league import LeagueTables
+from bot.services.league_tables import LeagueLobbies
 from bot.services.life import CLOCKS
 from bot.services.locks import TableLock
 from bot.services.models import Outcome, TableInfo
@@ -91,7 +90,7 @@ def option_refusal(rules: Rules, options: Mapping[str, Any] | None) -> InvalidRe
     return InvalidRequest("bad_option")
 
 
-class TableService(LeagueTables, TournamentTables, TablePicks):
+class TableService(LeagueLobbies, TournamentTables, TablePicks):
     """Use cases of game tables. Every method returns models and raises ``ServiceError``s."""
 
     # ---- lobby -----------------------------------------------------------------------
@@ -180,10 +179,6 @@ class TableService(LeagueTables, TournamentTables, TablePicks):
             language=spoken,
         )
 
-    async def _dm_language(self, user_id: int, locale: str | None) -> str:
-        """A seated player's DM language: their ``/language`` choice, else their client's."""
-        return await user_settings.language(self.db, user_id) or language_of(locale)
-
     async def _create_lobby(
         self,
         guild_id: int,
@@ -229,11 +224,6 @@ class TableService(LeagueTables, TournamentTables, TablePicks):
                 raise (self._busy(existing) if existing else WrongState("channel_busy")) from None
         return table_info(await self._load(table_id))
 
-    @staticmethod
-    def _busy(t: TableRecord) -> WrongState:
-        """The channel already has an open table: which one, and whether it may be joined."""
-        return WrongState("channel_busy", table=t.id, game=t.game_id, status=t.status)
-
     async def join(
         self,
         table_id: int,
@@ -242,11 +232,14 @@ class TableService(LeagueTables, TournamentTables, TablePicks):
         locale: str | None = None,
         *,
         where: Where | None = None,
+        sees_threads: bool = False,
     ) -> TableInfo:
         """Take the next free seat of a lobby (``locale``: the client's, see ``open_lobby``).
 
         ``where`` (every use case that names a table takes it): where the interaction came
-        from, refused unless it is the table's server (``bot.services.bounds``)."""
+        from, refused unless it is the table's server (``bot.services.bounds``).
+        ``sees_threads``: the user may read others' private threads there (a league table's
+        lobby refuses them, ``bot.services.league_tables``)."""
         language = await self._dm_language(user_id, locale)
         async with self._lock(table_id):
             rec = await self._load(table_id)
@@ -256,6 +249,8 @@ class TableService(LeagueTables, TournamentTables, TablePicks):
                 raise WrongState("already_seated")
             if len(rec.seats) >= rec.players:
                 raise WrongState("table_full")
+            if rec.league_session is not None:
+                await self.check_league_seat(rec, user_id, sees_threads)
             require_room(await self.store.open_for_user(user_id), user_id, hosting=False)
             seats = (*rec.seats, SeatRecord(len(rec.seats), user_id, name, language=language))
             return await self._save_lobby(rec, rec.owner_id, seats)
@@ -287,6 +282,8 @@ class TableService(LeagueTables, TournamentTables, TablePicks):
             require_here(rec, where)
             self._require_lobby(rec)
             self._seated(rec, user_id)
+            if rec.league_session is not None:  # its empty seats get the experts at the start
+                raise WrongState("league_computers_at_start")
             if len(rec.seats) >= rec.players:
                 raise WrongState("table_full")
             if not (await self.guild_settings(rec.guild_id)).computers_allowed:
@@ -338,6 +335,8 @@ class TableService(LeagueTables, TournamentTables, TablePicks):
             rec = await self._load(table_id)
             require_here(rec, where)
             self._require_lobby(rec)
+            if rec.league_session is not None:  # its thread is made first (its Start button)
+                raise WrongState("league_start_button")
             if rec.owner_id != user_id:
                 host = next((s.name for s in rec.seats if s.user_id == rec.owner_id), None)
                 raise Forbidden("host_only_start", host=host)
@@ -503,6 +502,27 @@ class TableService(LeagueTables, TournamentTables, TablePicks):
         )
 
     # ---- a player leaving everything -----------------------------------------------------
+    async def resign(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        where: Where | None = None,
+        leaving: bool = False,
+    ) -> Outcome:
+        """``TableLife.resign``; a league table's player leaves by the league's rule instead
+        (``LeagueTables._finish_entry``: the deal in progress is their last, marked, and a
+        table of several humans goes on for the others)."""
+        rec = await self._load(table_id)
+        if rec.league_session is None:
+            return await super().resign(table_id, user_id, where=where, leaving=leaving)
+        require_here(rec, where, "seat")
+        self._require_playing(rec)
+        outcome = await self._finish_entry(table_id, "resigned", self._seated(rec, user_id))
+        if outcome is None:
+            raise WrongState("already_ended")
+        return outcome
+
     async def leave_all(self, user_id: int) -> list[Outcome]:
         """Give up every open seat of the user (leave lobbies, resign games), e.g. before
         they are forgotten. Returns the changed tables' outcomes (lobbies as bare ones)."""

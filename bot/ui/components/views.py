@@ -11,9 +11,10 @@ from bot.i18n import _
 from bot.ui.components.table import MAX_ROWS, TableButton
 
 
-def lobby_view(table_id: int, *, full: bool) -> discord.ui.View:
+def lobby_view(table_id: int, *, full: bool, computers: bool = True) -> discord.ui.View:
     """Join / Leave / Add computer / Start under a lobby message; a full table offers no Join
-    nor Add computer (no seat is left), and its Start is the highlighted button."""
+    nor Add computer (no seat is left), and its Start is the highlighted button. No Add
+    computer without ``computers`` (a league table: the experts sit down at its start)."""
     view = discord.ui.View(timeout=None)
     if not full:
         view.add_item(
@@ -22,7 +23,7 @@ def lobby_view(table_id: int, *, full: bool) -> discord.ui.View:
             )
         )
     view.add_item(TableButton(table_id, "leave", label=_("Leave"), emoji="🚪"))
-    if not full:
+    if not full and computers:
         view.add_item(TableButton(table_id, "bot", label=_("Add computer"), emoji="🤖"))
     view.add_item(
         TableButton(

@@ -24,6 +24,7 @@ from bot.ui.handlers.coach import CoachController
 from bot.ui.handlers.daily import DailyController
 from bot.ui.handlers.desk import Desk, Host, from_hand
 from bot.ui.handlers.league import LeagueController
+from bot.ui.handlers.league_tables import LeagueTableController
 from bot.ui.handlers.life import LifeController
 from bot.ui.handlers.lobby import LobbyController
 from bot.ui.handlers.onboard import OnboardController
@@ -66,6 +67,7 @@ class TableController:
         self.coach = CoachController(self.desk, self.publisher)
         self.daily = DailyController(self.desk, self.publisher)
         self.league = LeagueController(self.desk, self.publisher)
+        self.league_tables = LeagueTableController(self.desk, self.lobby, self.publisher)
         self.records = RecordsController(self.desk, self.life, stats)
         self.onboard = OnboardController(self.desk, self.publisher)
         self.tournament = TournamentController(self.desk, self.publisher)
@@ -103,6 +105,8 @@ class TableController:
                 await self.coach.review(interaction, table_id, int(payload["deal"]))
             elif verb == "act" and payload is not None:
                 await self.play.act(interaction, table_id, payload)
+            elif verb == "start" and await self.league_tables.is_league_table(table_id):
+                await self.league_tables.start(interaction, table_id)
             else:
                 await self.lobby.button(interaction, table_id, verb)
 

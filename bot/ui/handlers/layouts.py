@@ -175,7 +175,7 @@ def result_card(
     controls = discord.ui.View(timeout=None)
     if link is not None:
         controls.add_item(discord.ui.Button(label=_("Results"), url=link, emoji="📜"))
-    if not table.in_dms:
+    if not table.in_dms and table.league is None:  # a league set is played once
         for item in rematch_view(table.id).children:
             controls.add_item(item)
     if review and outcome.deals_played:

@@ -22,6 +22,7 @@ from bot.ui.delivery.publisher import Publisher
 from bot.ui.games import game_title
 from bot.ui.handlers.desk import Desk
 from bot.ui.handlers.in_dms import open_in_dms
+from bot.ui.handlers.league_tables import sees_league_threads
 from bot.ui.text.league import (
     announcement_text,
     compare_embed,
@@ -50,7 +51,12 @@ class LeagueController:
 
     async def join(self, interaction: discord.Interaction[Any], game: str) -> None:
         user = interaction.user
-        await self.service.check_league(user.id, game, interaction.guild_id)
+        await self.service.check_league(
+            user.id,
+            game,
+            interaction.guild_id,
+            sees_threads=await sees_league_threads(self.service, interaction),
+        )
         session = await self.service.league_session()
         assert interaction.guild_id is not None  # guild_only
         guild_id = interaction.guild_id

@@ -48,6 +48,13 @@ def require_permissions(interaction: discord.Interaction[Any]) -> None:
         )
 
 
+def reads_threads(interaction: discord.Interaction[Any]) -> bool:
+    """The member may read the channel's private threads they were not added to (Manage
+    Threads or Administrator): a league table's lobby refuses them (issue 34)."""
+    perms = interaction.permissions
+    return perms.manage_threads or perms.administrator
+
+
 class LobbyController:
     """Opening a table, its seats, and its start."""
 
@@ -67,7 +74,12 @@ class LobbyController:
         here = where_of(interaction)
         if verb == "join":
             table = await self.service.join(
-                table_id, user.id, user.display_name, locale_code(interaction.locale), where=here
+                table_id,
+                user.id,
+                user.display_name,
+                locale_code(interaction.locale),
+                where=here,
+                sees_threads=reads_threads(interaction),
             )
         elif verb == "leave":
             table = await self.service.leave(table_id, user.id, where=here)
@@ -166,6 +178,7 @@ class LobbyController:
                     user.display_name,
                     locale_code(interaction.locale),
                     where=here,
+                    sees_threads=reads_threads(interaction),
                 )
                 text = _("You joined table #{id}.", id=table.id)
             else:

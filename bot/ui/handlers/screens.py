@@ -36,6 +36,7 @@ from bot.ui.delivery.pictures import add_hand_picture
 from bot.ui.games import game_title, renderer
 from bot.ui.handlers.desk import Host
 from bot.ui.handlers.layouts import hand_layout, result_card, table_layout
+from bot.ui.text import league as league_words
 from bot.ui.text.brief import link_line
 from bot.ui.text.daily import result_embed
 from bot.ui.text.explain import with_reasons
@@ -96,7 +97,8 @@ class TableScreens:
     @staticmethod
     def rematch_view(table: TableInfo) -> discord.ui.View | None:
         """Under a game's result: a rematch (none after a daily deal: one a day)."""
-        return None if table.in_dms else rematch_view(table.id)
+        # None after a league table either: its set is played once.
+        return None if table.in_dms or table.league is not None else rematch_view(table.id)
 
     async def daily_result(self, table: TableInfo) -> dict[str, Any]:
         """The final post of a finished attempt, in its DM (the publisher's ``final`` post)."""
@@ -248,6 +250,10 @@ def _lobby_embed(table: TableInfo) -> discord.Embed:
             title=_("{game} · table #{id}", game=_(r.TITLE), id=table.id),
             description=_("This table was closed."),
         )
+    if table.league is not None:  # a league table of a server (issue 34)
+        return lobby_embed(
+            table, _(r.TITLE), league_words.lobby_lines(table.deals), league_words.lobby_status()
+        )
     lines = [
         *r.option_lines(table.options),
         _("Turn clock: **{clock}**", clock=clock_name(table.turn_clock)),
@@ -260,7 +266,8 @@ def _lobby_fields(table: TableInfo) -> dict[str, Any]:
     embed = _lobby_embed(table)
     if table.status == "abandoned":
         return {"view": from_embed(embed)}
-    return {"view": from_embed(embed, lobby_view(table.id, full=table.is_full))}
+    controls = lobby_view(table.id, full=table.is_full, computers=table.league is None)
+    return {"view": from_embed(embed, controls)}
 
 
 def decision_controls(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.db.league import Entry, Score, Session
-from bot.i18n import _, n_
+from bot.i18n import N_, _, n_
 from bot.services.league import Comparison, LeagueBoard
 from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import card_list, sort_cards
@@ -169,4 +169,65 @@ def announcement_text(session: Session) -> str:
         week=session.week,
         window=when(session),
         command="`/league join`",
+    )
+
+
+# ---- league tables of several humans ------------------------------------------------------
+#: What a league table's lobby needs in the league channel beyond any table's, by
+#: ``discord.Permissions`` attribute, with the names Discord shows admins.
+THREAD_NEEDS: dict[str, str] = {
+    "create_private_threads": N_("Create Private Threads"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+}
+
+
+def no_thread_refusal(missing: list[str]) -> str:
+    """A league table without the permissions of its private thread: refused, never opened
+    in the channel instead (its deals would be seen by everyone there)."""
+    return n_(
+        "I can't open a league table here: I'm missing the {names} permission in this "
+        "channel. League tables are played in a private thread of their players, so that "
+        "nobody else sees the week's deals; ask an admin to grant it.",
+        "I can't open a league table here: I'm missing the {names} permissions in this "
+        "channel. League tables are played in a private thread of their players, so that "
+        "nobody else sees the week's deals; ask an admin to grant them.",
+        len(missing),
+        names=", ".join(f"**{_(THREAD_NEEDS[m])}**" for m in missing),
+    )
+
+
+def lobby_lines(deals: int | None) -> list[str]:
+    """A league table's lobby: what it is (in place of a table's options)."""
+    return [
+        n_(
+            "🏆 This week's league set: {n} deal, the same at every table of every server.",
+            "🏆 This week's league set: {n} deals, the same at every table of every server.",
+            deals or 0,
+            n=deals or 0,
+        ),
+        _("Played in a private thread of its players; your hand comes in your DMs."),
+    ]
+
+
+def lobby_status() -> str:
+    return _(
+        "Press **Join** to play the set at this table. When the host presses **Start**, the "
+        "expert computers take the empty seats."
+    )
+
+
+def thread_name(game_id: str, table_id: int) -> str:
+    return _("League · {game} · table #{id}", game=game_title(game_id), id=table_id)
+
+
+def started_embed(game_id: str, table_id: int, thread_id: int) -> discord.Embed:
+    """The lobby's message once its table started: where it is played, nothing of it."""
+    return discord.Embed(
+        title=_("{game} · table #{id}", game=game_title(game_id), id=table_id),
+        colour=COLOUR_LOBBY,
+        description=_(
+            "This league table is being played in {thread}, a private thread of its players. "
+            "Nothing of this week's deals is shown here.",
+            thread=f"<#{thread_id}>",
+        ),
     )

@@ -587,6 +587,46 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         "Finish your own {game} set first: nothing of its deals is shown before that.",
         game=_title(p),
     ),
+    "league_sees_threads": lambda p: _(
+        "You can read other members' private threads in this server's league channel (Manage "
+        "Threads or Administrator there), so you could see another table's deals before "
+        "playing them: you can't enter the league from this server."
+    ),
+    "league_in_lobby": lambda p: _(
+        "You already sit at a league table of this week's {game} set that hasn't started: "
+        "play it there, or leave it first.",
+        game=_title(p),
+    ),
+    "league_table_channel": lambda p: _(
+        "League tables are opened in this server's league channel: <#{channel}>.",
+        channel=p.get("channel"),
+    ),
+    "league_table_stale": lambda p: _(
+        "This league table was opened for a past session: open a new one with {table}.",
+        table=command("league table"),
+    ),
+    "league_seat_entered": lambda p: _(
+        "**{name}** already entered this week's {game} set: they must leave this table before "
+        "it can start.",
+        name=escape_name(str(p.get("name") or "")),
+        game=_title(p),
+    ),
+    "league_table_taken": lambda p: _(
+        "Someone at this table entered this week's set meanwhile: press **Start** again to see who."
+    ),
+    "league_computers_at_start": lambda p: _(
+        "At a league table the expert computers take the empty seats when the host presses "
+        "**Start**."
+    ),
+    "league_no_end": lambda p: _(
+        "A league table can't be ended by its host: it is every player's entry of the set. "
+        "Each player may leave it with {leave} (the computer finishes their deal in progress).",
+        leave=command("league leave"),
+    ),
+    "league_start_button": lambda p: _(
+        "A league table starts with the **Start** button under its lobby (it opens the "
+        "table's private thread)."
+    ),
     "league_bad_deal": lambda p: _("This week's set has deals 1 to {most}.", most=p.get("most")),
     # decisions (``IllegalMove``: the engine's codes)
     "not_your_turn": _waiting,

@@ -176,8 +176,11 @@ def table_number(table_id: int) -> str:
     return p_("table number", "#{id}", id=table_id)
 
 
-def lobby_embed(table: TableInfo, title: str, option_lines: list[str]) -> discord.Embed:
-    """The lobby: who is seated, free seats, options and what to do next."""
+def lobby_embed(
+    table: TableInfo, title: str, option_lines: list[str], status: str | None = None
+) -> discord.Embed:
+    """The lobby: who is seated, free seats, options and what to do next (``status``: in
+    place of the usual words)."""
     lines: list[str] = []
     for i in range(table.players):
         seat = next((s for s in table.seats if s.seat == i), None)
@@ -187,7 +190,7 @@ def lobby_embed(table: TableInfo, title: str, option_lines: list[str]) -> discor
             host = " 👑" if seat.user_id == table.owner_id else ""
             lines.append(f"`{i + 1}.` {seat_label(table, i)}{host}")
     free = table.players - len(table.seats)
-    status = (
+    status = status or (
         n_(
             "Waiting for {n} more player — press **Join** or **Add computer**.",
             "Waiting for {n} more players — press **Join** or **Add computer**.",
