@@ -171,11 +171,15 @@ async def active(db: Database, guild_id: int | None = None) -> list[TournamentRe
 
 
 async def to_tend(db: Database) -> list[TournamentRecord]:
-    """Running tournaments, and finished ones whose last standings are not posted yet."""
+    """Running tournaments, finished ones whose last standings are not posted yet, and
+    finished or cancelled ones whose scheduled event is not closed yet."""
     async with db.read() as conn:
         rows = await conn.fetchall(
             f"SELECT {_COLS} FROM tournaments WHERE status = 'running' "
-            "OR (status = 'finished' AND standings_posted < round) ORDER BY id"
+            "OR (status = 'finished' AND standings_posted < round) "
+            "OR (status IN ('finished', 'cancelled') AND event_id IS NOT NULL "
+            "AND NOT EXISTS (SELECT 1 FROM tournament_claims c WHERE c.tournament_id = "
+            "tournaments.id AND c.claim = 'event' AND c.done = 1)) ORDER BY id"
         )
     return [_record(r) for r in rows]
 
@@ -192,8 +196,9 @@ async def latest(db: Database, guild_id: int) -> TournamentRecord | None:
 
 
 async def set_fields(db: Database, tournament_id: int, **fields: int | None) -> None:
-    """Set bookkeeping columns (``message_id``, ``event_id``, ``threads``, ``*_posted``)."""
-    allowed = {"message_id", "event_id", "threads", "pairings_posted", "standings_posted"}
+    """Set bookkeeping columns (``message_id``, ``event_id``, ``threads``; the posts made:
+    ``bot.db.tournament_claims``)."""
+    allowed = {"message_id", "event_id", "threads"}
     assert fields and set(fields) <= allowed, fields  # i18n: code
     sets = ", ".join(f"{k} = ?" for k in fields)
     async with db.transaction() as conn:
@@ -335,28 +340,15 @@ async def boards(db: Database, tournament_id: int, round_no: int | None = None) 
 
 
 async def set_board(
-    db: Database,
-    tournament_id: int,
-    round_no: int,
-    board: int,
-    *,
-    thread_id: int | None = None,
-    table_id: int | None = None,
+    db: Database, tournament_id: int, round_no: int, board: int, *, table_id: int
 ) -> None:
-    """Remember a board's thread (once made) or game table (once dealt)."""
+    """Remember a board's game table (once dealt; its thread: ``tournament_claims.done``)."""
     async with db.transaction() as conn:
-        if thread_id is not None:
-            await conn.execute(
-                "UPDATE tournament_boards SET thread_id = ? "
-                "WHERE tournament_id = ? AND round = ? AND board = ?",
-                (thread_id, tournament_id, round_no, board),
-            )
-        if table_id is not None:
-            await conn.execute(
-                "UPDATE tournament_boards SET table_id = ? "
-                "WHERE tournament_id = ? AND round = ? AND board = ? AND table_id IS NULL",
-                (table_id, tournament_id, round_no, board),
-            )
+        await conn.execute(
+            "UPDATE tournament_boards SET table_id = ? "
+            "WHERE tournament_id = ? AND round = ? AND board = ? AND table_id IS NULL",
+            (table_id, tournament_id, round_no, board),
+        )
 
 
 async def table_states(db: Database, tournament_id: int, round_no: int) -> list[str | None]:

@@ -37,6 +37,7 @@ from bot.services.errors import Forbidden, InvalidRequest, NotFound, WrongState
 from bot.services.life import CLOCKS, TableLife
 from bot.services.models import Outcome
 from bot.services.step import SEED_BITS, PlayStep, first_dealer
+from bot.services.tournament_posts import TournamentPosts, table_key
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,7 @@ class TournamentInfo:
         return r.round if r.status == "finished" else max(0, r.round - 1)
 
 
-class TournamentTables(TableLife):
+class TournamentTables(TableLife, TournamentPosts):
     """Use cases of tournaments (a part of ``TableService``)."""
 
     # ---- opening and registering ------------------------------------------------------------
@@ -207,18 +208,6 @@ class TournamentTables(TableLife):
             fields["event_id"] = event_id
         if threads is not None:
             fields["threads"] = int(threads)
-        if fields:
-            await store.set_fields(self.db, tournament_id, **fields)
-
-    async def tournament_posted(
-        self, tournament_id: int, *, pairings: int | None = None, standings: int | None = None
-    ) -> None:
-        """The round's pairings or standings post is out (not posted again after a restart)."""
-        fields: dict[str, int | None] = {}
-        if pairings is not None:
-            fields["pairings_posted"] = pairings
-        if standings is not None:
-            fields["standings_posted"] = standings
         if fields:
             await store.set_fields(self.db, tournament_id, **fields)
 
@@ -339,25 +328,43 @@ class TournamentTables(TableLife):
         self, tournament_id: int, round_no: int, board: int, channel_id: int
     ) -> Outcome | None:
         """Make and deal the game table of a board in ``channel_id`` (its thread, or the
-        tournament's channel); None if it has one already."""
+        tournament's channel); None if it has one already, or another process is making it
+        (claimed: ``bot.services.tournament_posts``)."""
         t = await self._tournament(tournament_id)
         found = [b for b in await store.boards(self.db, t.id, round_no) if b.board == board]
         if not found or found[0].table_id is not None or t.status != "running":
             return None
-        seats_of = found[0].seats
+        key = table_key(round_no, board)
+        if not (await self.claim_tournament(t.id, key)).mine:
+            return None
+        try:
+            # Read again under the claim: a process killed after making the table, before
+            # recording the claim done, left it to be dealt here.
+            (again,) = [b for b in await store.boards(self.db, t.id, round_no) if b.board == board]
+            table_id = again.table_id
+            if table_id is None:
+                table_id = await self._make_board_table(t, again, channel_id)
+            outcome = await self._deal_board(table_id)
+        except BaseException:
+            await self.release_tournament(t.id, key)
+            raise
+        await self.tournament_done(t.id, key, table_id)
+        return outcome
+
+    async def _make_board_table(self, t: TournamentRecord, b: Board, channel_id: int) -> int:
         entrants = {e.user_id: e for e in await store.entrants(self.db, t.id)}
         rules = get_rules(t.game_id)
         options = match.new_match(t.game_id, t.players, self._options(t), 0).options
         names = iter(COMPUTER_NAMES)
         seats: list[SeatRecord] = []
-        for i, user in enumerate(seats_of):
+        for i, user in enumerate(b.seats):
             if user is None:
                 seats.append(SeatRecord(i, None, next(names), is_bot=True))
             else:
                 language = await user_settings.language(self.db, user)
                 seats.append(SeatRecord(i, user, entrants[user].name, language=language))
-        owner = next((u for u in seats_of if u is not None), t.host_id)
-        seed = (t.seed * 1_000_003 + round_no * 101 + board) % (1 << SEED_BITS)
+        owner = next((u for u in b.seats if u is not None), t.host_id)
+        seed = (t.seed * 1_000_003 + b.round * 101 + b.board) % (1 << SEED_BITS)
         table_id = await self.store.create(
             guild_id=t.guild_id,
             channel_id=channel_id,
@@ -375,13 +382,8 @@ class TournamentTables(TableLife):
             tournament_id=t.id,
             rated=t.rated,
         )
-        await store.set_board(self.db, t.id, round_no, board, table_id=table_id)
-        return await self._deal_board(table_id)
-
-    async def set_board_thread(
-        self, tournament_id: int, round_no: int, board: int, thread_id: int
-    ) -> None:
-        await store.set_board(self.db, tournament_id, round_no, board, thread_id=thread_id)
+        await store.set_board(self.db, t.id, b.round, b.board, table_id=table_id)
+        return table_id
 
     def _options(self, t: TournamentRecord) -> dict[str, int]:
         name = DEALS_OPTION.get(t.game_id)
@@ -476,8 +478,8 @@ class TournamentTables(TableLife):
         return t
 
     async def tournaments_to_tend(self) -> list[TournamentRecord]:
-        """Tournaments that may owe Discord a post: running ones, and finished ones whose
-        final standings are not out yet."""
+        """Tournaments that may owe Discord something: running ones, finished ones whose
+        final standings are not out yet, and ended ones whose scheduled event is open."""
         return await store.to_tend(self.db)
 
 
