@@ -256,6 +256,63 @@ async def mark_left(db: Database, tournament_id: int, user_id: int, round_no: in
     return changed == 1
 
 
+async def entered(db: Database, user_id: int) -> list[int]:
+    """The open and running tournaments the user is in (registered, and not gone)."""
+    async with db.read() as conn:
+        rows = await conn.fetchall(
+            "SELECT e.tournament_id FROM tournament_entrants e "
+            "JOIN tournaments t ON t.id = e.tournament_id WHERE e.user_id = ? "
+            "AND e.left_round IS NULL AND t.status IN ('open', 'running') ORDER BY t.id",
+            (user_id,),
+        )
+    return [int(r[0]) for r in rows]
+
+
+async def forget(conn: Connection, user_id: int, placeholder: str) -> None:
+    """``/privacy forget-me`` (inside its transaction, once the user left every tournament):
+    their entries, results and seats in every tournament stay (no one else's standing moves)
+    under ``placeholder`` and an id of no one, negative and unique in its tournament."""
+    rows = await conn.fetchall(
+        "SELECT tournament_id FROM tournament_entrants WHERE user_id = ? ORDER BY tournament_id",
+        (user_id,),
+    )
+    for (tid,) in rows:
+        # The tournament's row held: two players forgotten at once get different ids.
+        await conn.fetchone(
+            f"SELECT id FROM tournaments WHERE id = ?{conn.dialect.for_update}", (tid,)
+        )
+        low = await conn.fetchone(
+            "SELECT MIN(user_id) FROM tournament_entrants WHERE tournament_id = ?", (tid,)
+        )
+        assert low is not None  # the user's own entry is one
+        nobody = min(int(low[0]), 0) - 1
+        await conn.execute(
+            "UPDATE tournament_entrants SET user_id = ?, name = ? "
+            "WHERE tournament_id = ? AND user_id = ?",
+            (nobody, placeholder, tid, user_id),
+        )
+        await conn.execute(
+            "UPDATE tournament_results SET user_id = ? WHERE tournament_id = ? AND user_id = ?",
+            (nobody, tid, user_id),
+        )
+        boards = await conn.fetchall(
+            "SELECT round, board, seats_json FROM tournament_boards WHERE tournament_id = ?",
+            (tid,),
+        )
+        changed: list[tuple[str, int, int, int]] = []
+        for round_no, board, seats_json in boards:
+            seats = json.loads(str(seats_json))
+            if user_id in seats:
+                seats = [nobody if u == user_id else u for u in seats]
+                changed.append((json.dumps(seats), tid, round_no, board))
+        if changed:
+            await conn.executemany(
+                "UPDATE tournament_boards SET seats_json = ? "
+                "WHERE tournament_id = ? AND round = ? AND board = ?",
+                changed,
+            )
+
+
 async def entrants(db: Database, tournament_id: int) -> list[Entrant]:
     async with db.read() as conn:
         rows = await conn.fetchall(

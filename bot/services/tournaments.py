@@ -33,7 +33,7 @@ from bot.engine.registry import get_rules, implemented
 from bot.i18n import LANGUAGES, language_of
 from bot.services import ratings, swiss
 from bot.services.analysis import expert_ready
-from bot.services.errors import Forbidden, InvalidRequest, NotFound, WrongState
+from bot.services.errors import Forbidden, InvalidRequest, NotFound, ServiceError, WrongState
 from bot.services.life import CLOCKS, TableLife
 from bot.services.models import Outcome
 from bot.services.step import SEED_BITS, PlayStep, first_dealer
@@ -358,12 +358,13 @@ class TournamentTables(TableLife, TournamentPosts):
         names = iter(COMPUTER_NAMES)
         seats: list[SeatRecord] = []
         for i, user in enumerate(b.seats):
-            if user is None:
+            # An entrant who left (or was forgotten) before their table was dealt: a computer.
+            if user is None or entrants[user].left_round is not None:
                 seats.append(SeatRecord(i, None, next(names), is_bot=True))
             else:
                 language = await user_settings.language(self.db, user)
                 seats.append(SeatRecord(i, user, entrants[user].name, language=language))
-        owner = next((u for u in b.seats if u is not None), t.host_id)
+        owner = next((s.user_id for s in seats if s.user_id is not None), t.host_id)
         seed = (t.seed * 1_000_003 + b.round * 101 + b.board) % (1 << SEED_BITS)
         table_id = await self.store.create(
             guild_id=t.guild_id,
@@ -420,6 +421,24 @@ class TournamentTables(TableLife, TournamentPosts):
                     lambda tid=b.table_id: self._leave_table(tid, user_id)
                 )
         return await self.tournament(t.id), outcome
+
+    async def withdraw_from_tournaments(
+        self, user_id: int
+    ) -> tuple[list[TournamentInfo], list[Outcome]]:
+        """The user leaves every tournament they are in, before ``/privacy forget-me`` erases
+        them: unregistered where it has not started, gone (as ``leave_tournament``) where it
+        runs. Returns those tournaments and the outcomes at their tables."""
+        infos: list[TournamentInfo] = []
+        outcomes: list[Outcome] = []
+        for tournament_id in await store.entered(self.db, user_id):
+            try:
+                info, outcome = await self.leave_tournament(tournament_id, user_id)
+            except ServiceError:
+                continue  # it moved on meanwhile (started, ended, or they left already)
+            infos.append(info)
+            if outcome is not None:
+                outcomes.append(outcome)
+        return infos, outcomes
 
     async def _leave_table(self, table_id: int, user_id: int) -> Outcome | None:
         async with self._lock(table_id):

@@ -23,7 +23,7 @@ from bot.engine.registry import get_rules
 from bot.services import compute, ratings, tournaments
 from bot.services.step import computer_action
 from bot.services.tables import TableService
-from tests.e2e.helpers import labels, pictures, private_answer, texts
+from tests.e2e.helpers import labels, pictures, private_answer, said, texts
 
 
 @pytest.fixture
@@ -194,6 +194,15 @@ async def test_without_threads_the_tables_share_the_channel_and_it_is_said_once(
     shown = {t.message_id for t in tables}
     assert None not in shown and shown <= {m.id for m in channel.history()}
 
+    # A command in the shared channel goes to the table of the one who types it.
+    later = next(m for m in members if tables[1].seat_of(m.id) is not None)
+    hand = await later.slash(channel, "lamorte hand")
+    assert said(hand).ephemeral
+    assert f"Your hand — La Morte table #{tables[1].id}" in _body(said(hand).message)
+    outsider = guild.add_member(env.create_user("outsider"))
+    refused = await outsider.slash(channel, "lamorte status")
+    assert "you sit at none of them" in private_answer(channel, outsider, refused).content
+
     leaver = members[1]
     left = await leaver.slash(channel, "tournament leave")
     assert "You left tournament #1" in private_answer(channel, leaver, left).content
@@ -255,3 +264,21 @@ async def test_the_scheduled_event_ends_with_the_tournament(
     assert "was cancelled" in private_answer(gone, host, answer).content
     # Nothing is left to tend: the event is not tried again.
     assert await bot.service.tournaments_to_tend() == []
+
+
+async def test_forget_me_withdraws_the_registration(simcord_env: simcord.Env) -> None:
+    """``/privacy forget-me`` takes the player out of the tournament they registered for,
+    and its post says so (a running tournament: ``tests/services/test_tournaments.py``)."""
+    env = simcord_env
+    guild = env.create_guild("Tarot Club")
+    channel = guild.create_text_channel("tournaments")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await alice.slash(channel, "tournament open", game="la_morte", seats=3)
+    for m in (alice, bob):
+        await m.slash(channel, "tournament register")
+    assert "2 registered" in _body(channel.history()[0])
+    asked = await alice.slash(channel, "privacy forget-me")
+    await alice.click(said(asked).message, label="Forget me")
+    assert "1 registered" in _body(channel.history()[0])
+    info = await env.bot.service.tournament_here(guild.id, channel.id)  # type: ignore[attr-defined]
+    assert [e.user_id for e in info.entrants] == [bob.id]

@@ -304,6 +304,15 @@ class TournamentController:
             await reply(interaction, text)
         return info
 
+    async def withdraw(self, user_id: int) -> None:
+        """The user leaves every tournament, before ``/privacy forget-me`` erases them: their
+        registrations are withdrawn, their running seats finished by the computer."""
+        infos, outcomes = await self.service.withdraw_from_tournaments(user_id)
+        for outcome in outcomes:
+            self.publisher.publish(outcome)
+        for info in infos:
+            await self._refresh_registration(info)
+
     # ---- the sweeper ----------------------------------------------------------------------------
     async def upkeep(self) -> None:
         """Start what is due, end finished rounds, then tend every tournament that owes Discord
