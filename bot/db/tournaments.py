@@ -272,6 +272,18 @@ async def forget(conn: Connection, user_id: int, placeholder: str) -> None:
     """``/privacy forget-me`` (inside its transaction, once the user left every tournament):
     their entries, results and seats in every tournament stay (no one else's standing moves)
     under ``placeholder`` and an id of no one, negative and unique in its tournament."""
+    # Withdrawn first by the service; one who registered again meanwhile is withdrawn here
+    # (out of an open tournament, gone from a running one), so that no one is seated as them.
+    await conn.execute(
+        "DELETE FROM tournament_entrants WHERE user_id = ? AND tournament_id IN "
+        "(SELECT id FROM tournaments WHERE status = 'open')",
+        (user_id,),
+    )
+    await conn.execute(
+        "UPDATE tournament_entrants SET left_round = (SELECT round FROM tournaments "
+        "WHERE id = tournament_id) WHERE user_id = ? AND left_round IS NULL",
+        (user_id,),
+    )
     rows = await conn.fetchall(
         "SELECT tournament_id FROM tournament_entrants WHERE user_id = ? ORDER BY tournament_id",
         (user_id,),

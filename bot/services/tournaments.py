@@ -328,11 +328,15 @@ class TournamentTables(TableLife, TournamentPosts):
         self, tournament_id: int, round_no: int, board: int, channel_id: int
     ) -> Outcome | None:
         """Make and deal the game table of a board in ``channel_id`` (its thread, or the
-        tournament's channel); None if it has one already, or another process is making it
-        (claimed: ``bot.services.tournament_posts``)."""
+        tournament's channel); None if it has one dealt already, or another process is making
+        it (claimed: ``bot.services.tournament_posts``). A table made but not dealt (its
+        process was killed in between) is dealt here."""
         t = await self._tournament(tournament_id)
         found = [b for b in await store.boards(self.db, t.id, round_no) if b.board == board]
-        if not found or found[0].table_id is not None or t.status != "running":
+        if not found or t.status != "running":
+            return None
+        made = found[0].table_id
+        if made is not None and not await self._undealt(made):
             return None
         key = table_key(round_no, board)
         if not (await self.claim_tournament(t.id, key)).mine:
@@ -350,6 +354,10 @@ class TournamentTables(TableLife, TournamentPosts):
             raise
         await self.tournament_done(t.id, key, table_id)
         return outcome
+
+    async def _undealt(self, table_id: int) -> bool:
+        rec = await self.store.get(table_id)
+        return rec is not None and rec.status == "lobby"
 
     async def _make_board_table(self, t: TournamentRecord, b: Board, channel_id: int) -> int:
         entrants = {e.user_id: e for e in await store.entrants(self.db, t.id)}

@@ -3,10 +3,13 @@ registration post and its buttons, and the sweeper's tending of every tournament
 table each round, the tables dealt there, the pairings post, the standings after each round
 and the final standings with a picture.
 
-**Restart-proof.** What a tournament still owes Discord is read from the database each time
-(boards without a game table, ``pairings_posted``/``standings_posted`` behind the round), so a
-restart between a commit and its posts only delays them to the next sweep. A thread made just
-before a crash is found again by its stored id; at worst one empty thread is left behind.
+**Restart-proof, once across a cluster.** What a tournament still owes Discord is read from
+the database each time (boards without a game table, ``pairings_posted``/``standings_posted``
+behind the round, an ended tournament's open scheduled event), so a restart between a commit
+and its posts only delays them to the next sweep. Each post, thread and table is claimed in the
+database before it is made (``bot.services.tournament_posts``): two processes tending one
+tournament make it once, and a claim of a process killed before it recorded its work lapses
+after a minute (at worst one empty thread or one repeated post is left behind then).
 
 **Permissions.** Without Create Public Threads the tables are played in the tournament's
 channel itself, with one notice; without Manage Events there is no scheduled event, and the
@@ -356,14 +359,16 @@ class TournamentController:
 
     async def _seat_round(self, info: TournamentInfo) -> None:
         t = info.record
+        threads = t.threads
         for b in info.round_boards(t.round):
-            if b.table_id is not None:
-                continue
+            # A board with a table is passed on too: one made but not dealt (its process
+            # killed in between) is dealt now, any other left as it is.
             where = b.thread_id
-            if where is None and t.threads:
+            if b.table_id is None and where is None and threads:
                 go, where = await self._board_thread(info, b.board)
                 if not go:
                     continue  # another process is making its thread (and seats the board)
+                threads = where is not None  # refused: the next boards share the channel too
             outcome = await self.service.seat_board(t.id, t.round, b.board, where or t.channel_id)
             if outcome is not None:
                 self.publisher.publish(outcome)
