@@ -15,7 +15,9 @@ records each entrant's place and tournament points and pairs the next round, or 
 **Leaving.** An entrant who leaves a running tournament is paired no more; at their current
 table the casual computer finishes their seat and they are marked (as the daily's abandon
 rule: ``PlayStep.stand_in``). If they were the table's last human, the computers play it out
-at once, so that the round can end.
+at once, so that the round can end. ``/privacy forget-me`` first does the same in every
+tournament the player is in (``withdraw_from_tournaments``); ``bot.db.tournaments.forget`` then
+keeps their results under a placeholder and an id of no one.
 """
 
 from __future__ import annotations
