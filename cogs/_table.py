@@ -69,7 +69,9 @@ class TableCog(commands.GroupCog):
         if interaction.channel_id is None:
             return []
         try:
-            table = await self.ctl.service.table_in_channel(interaction.channel_id)
+            table = await self.ctl.service.table_in_channel(
+                interaction.channel_id, interaction.user.id
+            )
             if table is None or table.game_id != self.game_id:
                 return []
             cards = await self.ctl.service.legal_cards(table.id, interaction.user.id, kind)

@@ -15,11 +15,13 @@ practice table: Suggest beside Confirm) and ``queen_of_tarot_discard`` (the deal
 in the Italian suits' emojis); ``queen_of_tarot_lobby_it`` (an Italian table's lobby); a
 tournament (issue 34): ``tournament_registration`` (the post with its players),
 ``tournament_pairings`` (round 2's tables and their threads, after round 1's standings) and
-``tournament_final`` (the final standings with the podium); and the league nights (issue 34):
-``league_dm`` (an entry's set in its player's DMs), ``league_status``, ``league_standings`` and
-``league_compare`` (after the window), ``league_table_lobby``, ``league_table_thread`` and
-``league_table_channel`` (a table of several members, in its private thread); the computers'
-reasons, luck and skill and "Try another way" (issue 33, ``coaching``).
+``tournament_final`` (the final standings with the podium), ``tournament_shared_channel``
+(threads refused: a table command from someone seated at none of the channel's tables) and
+``tournament_forget_me`` (the confirmation, which names tournaments); and the league nights
+(issue 34): ``league_dm`` (an entry's set in its player's DMs), ``league_status``,
+``league_standings`` and ``league_compare`` (after the window), ``league_table_lobby``,
+``league_table_thread`` and ``league_table_channel`` (a table of several members, in its private
+thread); the computers' reasons, luck and skill and "Try another way" (issue 33, ``coaching``).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -355,6 +357,37 @@ async def tournament() -> None:
         await shots(env, here, host, "tournament_final", 1300, layout="channel")
 
 
+async def tournament_shared() -> None:
+    """A tournament where threads are refused (its tables share the channel): a member who
+    sits at none of them types a table command there, and a player's ``/privacy forget-me``
+    confirmation (it withdraws them from the tournament)."""
+    import discord
+
+    from bot.services import tournaments
+
+    tournaments.expert_ready = lambda game_id: False  # pyright: ignore[reportAttributeAccessIssue]
+    bot = shots_bot()
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
+        guild = env.create_guild("Tarot Club")
+        assert bot.user is not None
+        here = guild.create_text_channel(
+            "tournament",
+            overwrites={bot.user: discord.PermissionOverwrite(create_public_threads=False)},
+        )
+        people = [guild.add_member(env.create_user(n)) for n in TOURNAMENT_NAMES[:4]]
+        outsider = guild.add_member(env.create_user("zeno"))
+        await bot.service.update_guild_settings(guild.id, pictures=False)
+        await people[0].slash(here, "tournament open", game="la_morte", seats=3, rounds=1)
+        for member in people:
+            await member.slash(here, "tournament register")
+        await people[0].slash(here, "tournament start")
+        await env.settle()
+        await outsider.slash(here, "lamorte status")
+        await shots(env, here, outsider, "tournament_shared_channel", 1300, layout="channel")
+        await people[1].slash(here, "privacy forget-me")
+        await shots(env, here, people[1], "tournament_forget_me", 1300, layout="channel")
+
+
 class _Clock:
     """The league pictures' clock: in a session's window, then after it."""
 
@@ -490,6 +523,8 @@ async def main() -> None:
     print("french_tarot_ecart, queen_of_tarot_discard, queen_of_tarot_lobby_it [_phone].png")
     await tournament()
     print("tournament_registration, _pairings, _final [_phone].png")
+    await tournament_shared()
+    print("tournament_shared_channel, tournament_forget_me [_phone].png")
     await league()
     print("league_dm, league_standings, league_compare [_phone].png")
     await league_table()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.db import daily, league
+from bot.db import daily, league, tournaments
 from bot.db.database import Database
 
 
@@ -82,4 +82,6 @@ async def forget(
         await daily.forget(conn, user_id, placeholder, marker, today)
         # League entries stay entered (issue 34): their markers use the same keyed hash.
         await league.forget(conn, user_id, placeholder, lambda s, g: marker(f"league-{s}", g))
+        # Tournaments keep their standings (issue 34): the service withdrew the user first.
+        await tournaments.forget(conn, user_id, placeholder)
     return Forgotten((), games, ratings)

@@ -300,14 +300,17 @@ class TableStore:
         return found[0] if found else None
 
     async def open_in_channel(self, channel_id: int) -> TableRecord | None:
-        """The lobby or playing table of a channel, if any."""
+        """The lobby or playing table of a channel, if any (the earliest of several)."""
+        found = await self.all_open_in_channel(channel_id)
+        return found[0] if found else None
+
+    async def all_open_in_channel(self, channel_id: int) -> list[TableRecord]:
+        """The lobby and playing tables of a channel, oldest first: one, except a tournament's
+        tables sharing a channel that cannot have threads."""
         async with self.db.read() as conn:
-            # A tournament's tables may share a channel that cannot have threads: the
-            # earliest answers a command there.
-            found = await _load_many(
+            return await _load_many(
                 conn, "channel_id = ? AND status IN ('lobby', 'playing') ORDER BY id", (channel_id,)
             )
-        return found[0] if found else None
 
     async def open_for_user(self, user_id: int) -> list[TableRecord]:
         """Lobby or playing tables where the user holds a seat they have not resigned."""

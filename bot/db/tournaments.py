@@ -171,11 +171,15 @@ async def active(db: Database, guild_id: int | None = None) -> list[TournamentRe
 
 
 async def to_tend(db: Database) -> list[TournamentRecord]:
-    """Running tournaments, and finished ones whose last standings are not posted yet."""
+    """Running tournaments, finished ones whose last standings are not posted yet, and
+    finished or cancelled ones whose scheduled event is not closed yet."""
     async with db.read() as conn:
         rows = await conn.fetchall(
             f"SELECT {_COLS} FROM tournaments WHERE status = 'running' "
-            "OR (status = 'finished' AND standings_posted < round) ORDER BY id"
+            "OR (status = 'finished' AND standings_posted < round) "
+            "OR (status IN ('finished', 'cancelled') AND event_id IS NOT NULL "
+            "AND NOT EXISTS (SELECT 1 FROM tournament_claims c WHERE c.tournament_id = "
+            "tournaments.id AND c.claim = 'event' AND c.done = 1)) ORDER BY id"
         )
     return [_record(r) for r in rows]
 
@@ -192,8 +196,9 @@ async def latest(db: Database, guild_id: int) -> TournamentRecord | None:
 
 
 async def set_fields(db: Database, tournament_id: int, **fields: int | None) -> None:
-    """Set bookkeeping columns (``message_id``, ``event_id``, ``threads``, ``*_posted``)."""
-    allowed = {"message_id", "event_id", "threads", "pairings_posted", "standings_posted"}
+    """Set bookkeeping columns (``message_id``, ``event_id``, ``threads``; the posts made:
+    ``bot.db.tournament_claims``)."""
+    allowed = {"message_id", "event_id", "threads"}
     assert fields and set(fields) <= allowed, fields  # i18n: code
     sets = ", ".join(f"{k} = ?" for k in fields)
     async with db.transaction() as conn:
@@ -249,6 +254,75 @@ async def mark_left(db: Database, tournament_id: int, user_id: int, round_no: in
             (round_no, tournament_id, user_id),
         )
     return changed == 1
+
+
+async def entered(db: Database, user_id: int) -> list[int]:
+    """The open and running tournaments the user is in (registered, and not gone)."""
+    async with db.read() as conn:
+        rows = await conn.fetchall(
+            "SELECT e.tournament_id FROM tournament_entrants e "
+            "JOIN tournaments t ON t.id = e.tournament_id WHERE e.user_id = ? "
+            "AND e.left_round IS NULL AND t.status IN ('open', 'running') ORDER BY t.id",
+            (user_id,),
+        )
+    return [int(r[0]) for r in rows]
+
+
+async def forget(conn: Connection, user_id: int, placeholder: str) -> None:
+    """``/privacy forget-me`` (inside its transaction, once the user left every tournament):
+    their entries, results and seats in every tournament stay (no one else's standing moves)
+    under ``placeholder`` and an id of no one, negative and unique in its tournament."""
+    # Withdrawn first by the service; one who registered again meanwhile is withdrawn here
+    # (out of an open tournament, gone from a running one), so that no one is seated as them.
+    await conn.execute(
+        "DELETE FROM tournament_entrants WHERE user_id = ? AND tournament_id IN "
+        "(SELECT id FROM tournaments WHERE status = 'open')",
+        (user_id,),
+    )
+    await conn.execute(
+        "UPDATE tournament_entrants SET left_round = (SELECT round FROM tournaments "
+        "WHERE id = tournament_id) WHERE user_id = ? AND left_round IS NULL",
+        (user_id,),
+    )
+    rows = await conn.fetchall(
+        "SELECT tournament_id FROM tournament_entrants WHERE user_id = ? ORDER BY tournament_id",
+        (user_id,),
+    )
+    for (tid,) in rows:
+        # The tournament's row held: two players forgotten at once get different ids.
+        await conn.fetchone(
+            f"SELECT id FROM tournaments WHERE id = ?{conn.dialect.for_update}", (tid,)
+        )
+        low = await conn.fetchone(
+            "SELECT MIN(user_id) FROM tournament_entrants WHERE tournament_id = ?", (tid,)
+        )
+        assert low is not None  # the user's own entry is one
+        nobody = min(int(low[0]), 0) - 1
+        await conn.execute(
+            "UPDATE tournament_entrants SET user_id = ?, name = ? "
+            "WHERE tournament_id = ? AND user_id = ?",
+            (nobody, placeholder, tid, user_id),
+        )
+        await conn.execute(
+            "UPDATE tournament_results SET user_id = ? WHERE tournament_id = ? AND user_id = ?",
+            (nobody, tid, user_id),
+        )
+        boards = await conn.fetchall(
+            "SELECT round, board, seats_json FROM tournament_boards WHERE tournament_id = ?",
+            (tid,),
+        )
+        changed: list[tuple[str, int, int, int]] = []
+        for round_no, board, seats_json in boards:
+            seats = json.loads(str(seats_json))
+            if user_id in seats:
+                seats = [nobody if u == user_id else u for u in seats]
+                changed.append((json.dumps(seats), tid, round_no, board))
+        if changed:
+            await conn.executemany(
+                "UPDATE tournament_boards SET seats_json = ? "
+                "WHERE tournament_id = ? AND round = ? AND board = ?",
+                changed,
+            )
 
 
 async def entrants(db: Database, tournament_id: int) -> list[Entrant]:
@@ -335,28 +409,15 @@ async def boards(db: Database, tournament_id: int, round_no: int | None = None) 
 
 
 async def set_board(
-    db: Database,
-    tournament_id: int,
-    round_no: int,
-    board: int,
-    *,
-    thread_id: int | None = None,
-    table_id: int | None = None,
+    db: Database, tournament_id: int, round_no: int, board: int, *, table_id: int
 ) -> None:
-    """Remember a board's thread (once made) or game table (once dealt)."""
+    """Remember a board's game table (once dealt; its thread: ``tournament_claims.done``)."""
     async with db.transaction() as conn:
-        if thread_id is not None:
-            await conn.execute(
-                "UPDATE tournament_boards SET thread_id = ? "
-                "WHERE tournament_id = ? AND round = ? AND board = ?",
-                (thread_id, tournament_id, round_no, board),
-            )
-        if table_id is not None:
-            await conn.execute(
-                "UPDATE tournament_boards SET table_id = ? "
-                "WHERE tournament_id = ? AND round = ? AND board = ? AND table_id IS NULL",
-                (table_id, tournament_id, round_no, board),
-            )
+        await conn.execute(
+            "UPDATE tournament_boards SET table_id = ? "
+            "WHERE tournament_id = ? AND round = ? AND board = ? AND table_id IS NULL",
+            (table_id, tournament_id, round_no, board),
+        )
 
 
 async def table_states(db: Database, tournament_id: int, round_no: int) -> list[str | None]:

@@ -31,6 +31,7 @@ from bot.services.errors import (
     Forbidden,
     IllegalMove,
     InvalidRequest,
+    NotSeated,
     ServiceError,
     WrongState,
 )
@@ -542,10 +543,21 @@ class TableService(LeagueLobbies, TournamentTables, TablePicks):
     async def get_table(self, table_id: int) -> TableInfo:
         return table_info(await self._load(table_id))
 
-    async def table_in_channel(self, channel_id: int) -> TableInfo | None:
-        """The channel's lobby or playing table, if any."""
-        rec = await self.store.open_in_channel(channel_id)
-        return None if rec is None else table_info(rec)
+    async def table_in_channel(
+        self, channel_id: int, user_id: int | None = None
+    ) -> TableInfo | None:
+        """The channel's lobby or playing table, if any. Where several share the channel (a
+        tournament's tables, where threads were refused), the one ``user_id`` sits at (their
+        live seat first, then one they left); ``NotSeated`` if they sit at none of them.
+        Without ``user_id``: the earliest."""
+        found = await self.store.all_open_in_channel(channel_id)
+        if len(found) <= 1 or user_id is None:
+            return table_info(found[0]) if found else None
+        for live in (True, False):
+            for rec in found:
+                if any(s.user_id == user_id and (not live or not s.resigned) for s in rec.seats):
+                    return table_info(rec)
+        raise NotSeated("not_seated_in_channel")
 
     async def active_tables_for_user(self, user_id: int) -> list[TableInfo]:
         """Lobby and playing tables where the user holds a (non-resigned) seat."""

@@ -15,7 +15,9 @@ records each entrant's place and tournament points and pairs the next round, or 
 **Leaving.** An entrant who leaves a running tournament is paired no more; at their current
 table the casual computer finishes their seat and they are marked (as the daily's abandon
 rule: ``PlayStep.stand_in``). If they were the table's last human, the computers play it out
-at once, so that the round can end.
+at once, so that the round can end. ``/privacy forget-me`` first does the same in every
+tournament the player is in (``withdraw_from_tournaments``); ``bot.db.tournaments.forget`` then
+keeps their results under a placeholder and an id of no one.
 """
 
 from __future__ import annotations
@@ -33,10 +35,11 @@ from bot.engine.registry import get_rules, implemented
 from bot.i18n import LANGUAGES, language_of
 from bot.services import ratings, swiss
 from bot.services.analysis import expert_ready
-from bot.services.errors import Forbidden, InvalidRequest, NotFound, WrongState
+from bot.services.errors import Forbidden, InvalidRequest, NotFound, ServiceError, WrongState
 from bot.services.life import CLOCKS, TableLife
 from bot.services.models import Outcome
 from bot.services.step import SEED_BITS, PlayStep, first_dealer
+from bot.services.tournament_posts import TournamentPosts, table_key
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +93,7 @@ class TournamentInfo:
         return r.round if r.status == "finished" else max(0, r.round - 1)
 
 
-class TournamentTables(TableLife):
+class TournamentTables(TableLife, TournamentPosts):
     """Use cases of tournaments (a part of ``TableService``)."""
 
     # ---- opening and registering ------------------------------------------------------------
@@ -207,18 +210,6 @@ class TournamentTables(TableLife):
             fields["event_id"] = event_id
         if threads is not None:
             fields["threads"] = int(threads)
-        if fields:
-            await store.set_fields(self.db, tournament_id, **fields)
-
-    async def tournament_posted(
-        self, tournament_id: int, *, pairings: int | None = None, standings: int | None = None
-    ) -> None:
-        """The round's pairings or standings post is out (not posted again after a restart)."""
-        fields: dict[str, int | None] = {}
-        if pairings is not None:
-            fields["pairings_posted"] = pairings
-        if standings is not None:
-            fields["standings_posted"] = standings
         if fields:
             await store.set_fields(self.db, tournament_id, **fields)
 
@@ -339,25 +330,52 @@ class TournamentTables(TableLife):
         self, tournament_id: int, round_no: int, board: int, channel_id: int
     ) -> Outcome | None:
         """Make and deal the game table of a board in ``channel_id`` (its thread, or the
-        tournament's channel); None if it has one already."""
+        tournament's channel); None if it has one dealt already, or another process is making
+        it (claimed: ``bot.services.tournament_posts``). A table made but not dealt (its
+        process was killed in between) is dealt here."""
         t = await self._tournament(tournament_id)
         found = [b for b in await store.boards(self.db, t.id, round_no) if b.board == board]
-        if not found or found[0].table_id is not None or t.status != "running":
+        if not found or t.status != "running":
             return None
-        seats_of = found[0].seats
+        made = found[0].table_id
+        if made is not None and not await self._undealt(made):
+            return None
+        key = table_key(round_no, board)
+        if not (await self.claim_tournament(t.id, key)).mine:
+            return None
+        try:
+            # Read again under the claim: a process killed after making the table, before
+            # recording the claim done, left it to be dealt here.
+            (again,) = [b for b in await store.boards(self.db, t.id, round_no) if b.board == board]
+            table_id = again.table_id
+            if table_id is None:
+                table_id = await self._make_board_table(t, again, channel_id)
+            outcome = await self._deal_board(table_id)
+        except BaseException:
+            await self.release_tournament(t.id, key)
+            raise
+        await self.tournament_done(t.id, key, table_id)
+        return outcome
+
+    async def _undealt(self, table_id: int) -> bool:
+        rec = await self.store.get(table_id)
+        return rec is not None and rec.status == "lobby"
+
+    async def _make_board_table(self, t: TournamentRecord, b: Board, channel_id: int) -> int:
         entrants = {e.user_id: e for e in await store.entrants(self.db, t.id)}
         rules = get_rules(t.game_id)
         options = match.new_match(t.game_id, t.players, self._options(t), 0).options
         names = iter(COMPUTER_NAMES)
         seats: list[SeatRecord] = []
-        for i, user in enumerate(seats_of):
-            if user is None:
+        for i, user in enumerate(b.seats):
+            # An entrant who left (or was forgotten) before their table was dealt: a computer.
+            if user is None or entrants[user].left_round is not None:
                 seats.append(SeatRecord(i, None, next(names), is_bot=True))
             else:
                 language = await user_settings.language(self.db, user)
                 seats.append(SeatRecord(i, user, entrants[user].name, language=language))
-        owner = next((u for u in seats_of if u is not None), t.host_id)
-        seed = (t.seed * 1_000_003 + round_no * 101 + board) % (1 << SEED_BITS)
+        owner = next((s.user_id for s in seats if s.user_id is not None), t.host_id)
+        seed = (t.seed * 1_000_003 + b.round * 101 + b.board) % (1 << SEED_BITS)
         table_id = await self.store.create(
             guild_id=t.guild_id,
             channel_id=channel_id,
@@ -375,13 +393,8 @@ class TournamentTables(TableLife):
             tournament_id=t.id,
             rated=t.rated,
         )
-        await store.set_board(self.db, t.id, round_no, board, table_id=table_id)
-        return await self._deal_board(table_id)
-
-    async def set_board_thread(
-        self, tournament_id: int, round_no: int, board: int, thread_id: int
-    ) -> None:
-        await store.set_board(self.db, tournament_id, round_no, board, thread_id=thread_id)
+        await store.set_board(self.db, t.id, b.round, b.board, table_id=table_id)
+        return table_id
 
     def _options(self, t: TournamentRecord) -> dict[str, int]:
         name = DEALS_OPTION.get(t.game_id)
@@ -418,6 +431,24 @@ class TournamentTables(TableLife):
                     lambda tid=b.table_id: self._leave_table(tid, user_id)
                 )
         return await self.tournament(t.id), outcome
+
+    async def withdraw_from_tournaments(
+        self, user_id: int
+    ) -> tuple[list[TournamentInfo], list[Outcome]]:
+        """The user leaves every tournament they are in, before ``/privacy forget-me`` erases
+        them: unregistered where it has not started, gone (as ``leave_tournament``) where it
+        runs. Returns those tournaments and the outcomes at their tables."""
+        infos: list[TournamentInfo] = []
+        outcomes: list[Outcome] = []
+        for tournament_id in await store.entered(self.db, user_id):
+            try:
+                info, outcome = await self.leave_tournament(tournament_id, user_id)
+            except ServiceError:
+                continue  # it moved on meanwhile (started, ended, or they left already)
+            infos.append(info)
+            if outcome is not None:
+                outcomes.append(outcome)
+        return infos, outcomes
 
     async def _leave_table(self, table_id: int, user_id: int) -> Outcome | None:
         async with self._lock(table_id):
@@ -476,8 +507,8 @@ class TournamentTables(TableLife):
         return t
 
     async def tournaments_to_tend(self) -> list[TournamentRecord]:
-        """Tournaments that may owe Discord a post: running ones, and finished ones whose
-        final standings are not out yet."""
+        """Tournaments that may owe Discord something: running ones, finished ones whose
+        final standings are not out yet, and ended ones whose scheduled event is open."""
         return await store.to_tend(self.db)
 
 

@@ -23,7 +23,7 @@ from bot.engine.registry import get_rules
 from bot.services import compute, ratings, tournaments
 from bot.services.step import computer_action
 from bot.services.tables import TableService
-from tests.e2e.helpers import labels, pictures, private_answer, texts
+from tests.e2e.helpers import labels, pictures, private_answer, said, texts
 
 
 @pytest.fixture
@@ -169,7 +169,14 @@ async def test_without_threads_the_tables_share_the_channel_and_it_is_said_once(
     members = [guild.add_member(env.create_user(f"q{i}")) for i in range(4)]
     await bot.service.update_guild_settings(guild.id, pictures=False)
     opened = await members[0].slash(
-        channel, "tournament open", game="la_morte", seats=3, rounds=1, start_in=30, event=True
+        channel,
+        "tournament open",
+        game="la_morte",
+        seats=3,
+        rounds=1,
+        deals=1,
+        start_in=30,
+        event=True,
     )
     assert "scheduled event" in private_answer(channel, members[0], opened).content
     assert [e.name for e in env.backend.get_guild(guild.id).scheduled_events.values()] == [
@@ -188,9 +195,91 @@ async def test_without_threads_the_tables_share_the_channel_and_it_is_said_once(
     shown = {t.message_id for t in tables}
     assert None not in shown and shown <= {m.id for m in channel.history()}
 
+    # A command in the shared channel goes to the table of the one who types it.
+    later = next(m for m in members if tables[1].seat_of(m.id) is not None)
+    hand = await later.slash(channel, "lamorte hand")
+    assert said(hand).ephemeral
+    assert f"Your hand — La Morte table #{tables[1].id}" in _body(said(hand).message)
+    outsider = guild.add_member(env.create_user("outsider"))
+    refused = await outsider.slash(channel, "lamorte status")
+    assert "you sit at none of them" in private_answer(channel, outsider, refused).content
+
     leaver = members[1]
     left = await leaver.slash(channel, "tournament leave")
     assert "You left tournament #1" in private_answer(channel, leaver, left).content
     table = next(t for t in tables if t.seat_of(leaver.id) is not None)
     seat = table.seat_of(leaver.id)
     assert seat is not None and (await bot.service.get_table(table.id)).seats[seat].resigned
+
+
+def _events(env: simcord.Env, guild: Any) -> dict[str, int]:
+    """The server's scheduled events: name → status (1 scheduled, 2 active, 3 completed,
+    4 cancelled)."""
+    return {e.name: e.status for e in env.backend.get_guild(guild.id).scheduled_events.values()}
+
+
+async def test_the_scheduled_event_ends_with_the_tournament(
+    simcord_env: simcord.Env, quick_tables: None
+) -> None:
+    """Finished: the tournament's event is completed (it had not begun: it is started and
+    ended). Cancelled: its event is cancelled; one deleted on Discord meanwhile is let go."""
+    env = simcord_env
+    guild = env.create_guild("Tarot Club")
+    bot = env.bot
+    assert isinstance(bot, TrionfiBot)
+    played, cancelled, gone = (guild.create_text_channel(n) for n in ("t1", "t2", "t3"))
+    host, guest = (guild.add_member(env.create_user(n)) for n in ("host", "guest"))
+    await bot.service.update_guild_settings(guild.id, pictures=False)
+    for channel in (played, cancelled, gone):
+        await host.slash(
+            channel,
+            "tournament open",
+            game="la_morte",
+            seats=3,
+            rounds=1,
+            deals=1,
+            start_in=30,
+            event=True,
+        )
+    assert set(_events(env, guild).values()) == {1}
+
+    # Both entrants leave the one table: the computers play it out, and the round ends.
+    for m in (host, guest):
+        await m.slash(played, "tournament register")
+    await host.slash(played, "tournament start")
+    await env.settle()
+    for m in (host, guest):
+        await m.slash(played, "tournament leave")
+    await env.settle()
+    await bot.controller.tournament.upkeep()
+    await env.settle()
+    assert "Final standings" in _body(played.history()[-1])
+    assert _events(env, guild)["🏆 Tournament #1: La Morte"] == 3
+
+    await host.slash(cancelled, "tournament cancel")
+    assert _events(env, guild)["🏆 Tournament #2: La Morte"] == 4
+    third = await bot.service.tournament_here(guild.id, gone.id)
+    assert third.record.event_id is not None
+    env.backend.delete_scheduled_event(guild.id, third.record.event_id)
+    answer = await host.slash(gone, "tournament cancel")
+    assert "was cancelled" in private_answer(gone, host, answer).content
+    # Nothing is left to tend: the event is not tried again.
+    assert await bot.service.tournaments_to_tend() == []
+
+
+async def test_forget_me_withdraws_the_registration(simcord_env: simcord.Env) -> None:
+    """``/privacy forget-me`` takes the player out of the tournament they registered for,
+    and its post says so (a running tournament: ``tests/services/test_tournaments.py``)."""
+    env = simcord_env
+    guild = env.create_guild("Tarot Club")
+    channel = guild.create_text_channel("tournaments")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await alice.slash(channel, "tournament open", game="la_morte", seats=3)
+    for m in (alice, bob):
+        await m.slash(channel, "tournament register")
+    assert "2 registered" in _body(channel.history()[0])
+    asked = await alice.slash(channel, "privacy forget-me")
+    await alice.click(said(asked).message, label="Forget me")
+    assert "1 registered" in _body(channel.history()[0])
+    info = await env.bot.service.tournament_here(guild.id, channel.id)  # type: ignore[attr-defined]
+    assert [e.user_id for e in info.entrants] == [bob.id]

@@ -16,6 +16,7 @@ from bot.engine import match
 from bot.engine.registry import get_rules
 from bot.services import ratings, swiss, tournaments
 from bot.services.errors import Forbidden, NotFound, WrongState
+from bot.services.stats import FORGOTTEN_NAME, StatsService
 from bot.services.step import computer_action
 from bot.services.tables import TableService
 from bot.services.tournaments import TournamentInfo
@@ -236,3 +237,36 @@ async def test_rated_tournament_rates(svc: TableService, casual_computers: None)
     (info,) = await svc.advance_tournaments()
     assert info.record.status == "finished"
     assert await tstore.active(svc.db, GUILD) == []
+
+
+async def test_forget_me_withdraws_from_tournaments_then_keeps_no_trace(
+    svc: TableService, clock: Clock, casual_computers: None
+) -> None:
+    """``/privacy forget-me``: the player is unregistered where the tournament has not started,
+    and leaves a running one as its leave does (a computer finishes their seat, the table plays
+    on); once forgotten, the standings keep their results under the placeholder, with no id."""
+    me = PEOPLE[0]
+    later = await svc.open_tournament(GUILD, 78, HOST, "la_morte", deals=1)
+    await svc.register(later.id, me, "P0")
+    running = await _open(svc, PEOPLE[:6], players=3, rounds=1)
+    running = await svc.start_tournament(running.id, HOST)
+    tables = await _tables_of(svc, running)
+    infos, outcomes = await svc.withdraw_from_tournaments(me)
+    assert sorted(i.id for i in infos) == [later.id, running.id] and len(outcomes) == 1
+    assert (await svc.tournament(later.id)).entrants == ()
+    table = outcomes[0].table
+    (mine,) = [s for s in table.seats if s.user_id == me]
+    assert mine.resigned and table.status == "playing"
+    assert [e.left_round for e in await tstore.entrants(svc.db, running.id) if e.user_id == me] == [
+        1
+    ]
+
+    assert (await StatsService(svc.db, clock=clock).forget(me)).open_tables == ()
+    await _play_out(svc, tables)
+    (info,) = await svc.advance_tournaments()
+    assert info.record.status == "finished"
+    assert me not in {e.user_id for e in info.entrants} | {r.user_id for r in info.results}
+    assert all(me not in b.seats for b in info.boards)
+    gone = [s for s in info.standings if s.name == FORGOTTEN_NAME]
+    assert len(gone) == 1 and gone[0].left and gone[0].user_id < 0
+    assert len(info.standings) == 6

@@ -57,6 +57,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "bad_option": {"option": "target", "value": 0, "least": 1, "most": 500},
     "too_many_computers": {"players": 4, "most": 3},
     "channel_busy": {"table": 7, "game": "la_morte", "status": "lobby"},
+    "not_seated_in_channel": {},
     "already_seated": {},
     "table_full": {},
     "leave_started": {},

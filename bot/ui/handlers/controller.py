@@ -68,9 +68,9 @@ class TableController:
         self.daily = DailyController(self.desk, self.publisher)
         self.league = LeagueController(self.desk, self.publisher)
         self.league_tables = LeagueTableController(self.desk, self.lobby, self.publisher)
-        self.records = RecordsController(self.desk, self.life, stats)
-        self.onboard = OnboardController(self.desk, self.publisher)
         self.tournament = TournamentController(self.desk, self.publisher)
+        self.records = RecordsController(self.desk, self.life, stats, self.tournament)
+        self.onboard = OnboardController(self.desk, self.publisher)
 
     # ---- a table's buttons and selects (``TableClicks``, ``ChoiceClicks``) -------------------
     async def on_button(

@@ -99,13 +99,14 @@ class Desk:
                         await reply_error(interaction, GENERIC)
 
     async def channel_table(self, interaction: discord.Interaction[Any], game_id: str) -> TableInfo:
-        """The open table of this game in the interaction's channel (or a clear refusal)."""
+        """The open table of this game in the interaction's channel (or a clear refusal):
+        where several share it (a tournament's, without threads), the user's own."""
         title = game_title(game_id)
         if interaction.channel_id is None or interaction.guild_id is None:
             raise ServiceError(
                 _("Use this in the server channel where the {game} table is.", game=title)
             )
-        table = await self.service.table_in_channel(interaction.channel_id)
+        table = await self.service.table_in_channel(interaction.channel_id, interaction.user.id)
         if table is None or table.game_id != game_id:
             raise ServiceError(
                 _(

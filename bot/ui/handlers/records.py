@@ -13,6 +13,7 @@ from bot.ui.components.records import BoardButton, board_view, forget_view, hist
 from bot.ui.delivery.answer import Ack, redraw, reply_error, send
 from bot.ui.handlers.desk import Desk
 from bot.ui.handlers.life import LifeController
+from bot.ui.handlers.tournament import TournamentController
 from bot.ui.text.leaderboard import board_embed
 from bot.ui.text.locale import for_interaction
 from bot.ui.text.stats import forget_embed, forgotten_text, history_embed, sheet_embed
@@ -59,12 +60,20 @@ def _target(page: int, verb: str) -> tuple[int, bool]:
 
 
 class RecordsController:
-    """Score sheets, leaderboard pages and forget-me (``life``: to leave every seat first)."""
+    """Score sheets, leaderboard pages and forget-me (``tournament`` and ``life``: to leave
+    every tournament and seat first)."""
 
-    def __init__(self, desk: Desk, life: LifeController, stats: StatsService) -> None:
+    def __init__(
+        self,
+        desk: Desk,
+        life: LifeController,
+        stats: StatsService,
+        tournament: TournamentController,
+    ) -> None:
         self.desk = desk
         self.life = life
         self.stats = stats
+        self.tournament = tournament
 
     async def sheet(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """A history line's score sheet, privately."""
@@ -123,7 +132,9 @@ class RecordsController:
             if verb == "cancel":
                 await redraw(interaction, content=_("Nothing was deleted."), embed=None, view=None)
                 return
-            # Open seats first: lobbies are left, games resigned (a computer takes over).
+            # Tournaments first (left as their own leave does: a computer finishes the seat),
+            # then open seats: lobbies are left, games resigned (a computer takes over).
+            await self.tournament.withdraw(user_id)
             await self.life.leave_everything(user_id)
             done = await self.stats.forget(user_id)
             await redraw(interaction, content=forgotten_text(done.games), embed=None, view=None)

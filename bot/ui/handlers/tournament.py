@@ -3,10 +3,13 @@ registration post and its buttons, and the sweeper's tending of every tournament
 table each round, the tables dealt there, the pairings post, the standings after each round
 and the final standings with a picture.
 
-**Restart-proof.** What a tournament still owes Discord is read from the database each time
-(boards without a game table, ``pairings_posted``/``standings_posted`` behind the round), so a
-restart between a commit and its posts only delays them to the next sweep. A thread made just
-before a crash is found again by its stored id; at worst one empty thread is left behind.
+**Restart-proof, once across a cluster.** What a tournament still owes Discord is read from
+the database each time (boards without a game table, ``pairings_posted``/``standings_posted``
+behind the round, an ended tournament's open scheduled event), so a restart between a commit
+and its posts only delays them to the next sweep. Each post, thread and table is claimed in the
+database before it is made (``bot.services.tournament_posts``): two processes tending one
+tournament make it once, and a claim of a process killed before it recorded its work lapses
+after a minute (at worst one empty thread or one repeated post is left behind then).
 
 **Permissions.** Without Create Public Threads the tables are played in the tournament's
 channel itself, with one notice; without Manage Events there is no scheduled event, and the
@@ -24,14 +27,23 @@ from typing import Any
 
 import discord
 
+from bot.db.tournament_claims import Claim
 from bot.i18n import _, using
 from bot.services.analysis import expert_ready
 from bot.services.errors import ServiceError
+from bot.services.tournament_posts import (
+    EVENT,
+    PAIRINGS,
+    STANDINGS,
+    THREADS_NOTICE,
+    post_key,
+    thread_key,
+)
 from bot.services.tournaments import TournamentInfo
 from bot.ui.components.layout import Layout, Screen
 from bot.ui.components.tournament import VERBS, registration_controls
 from bot.ui.delivery.answer import redraw, reply, reply_error
-from bot.ui.delivery.failures import DeliveryFailure, Refused, attempt
+from bot.ui.delivery.failures import DeliveryFailure, Refused, Retry, attempt
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.handlers.desk import Desk, locale_code
 from bot.ui.handlers.life import is_admin
@@ -44,6 +56,23 @@ log = logging.getLogger(__name__)
 PICTURE = "standings.png"
 EVENT_HOURS = 3  # a scheduled event's planned length (Discord asks for an end)
 ACCENT = discord.Colour.gold()
+
+
+async def _close(event: discord.ScheduledEvent, status: str) -> None:
+    """Mark ``event`` as its tournament ended (``finished`` or ``cancelled``); one already
+    ended or cancelled on Discord is left alone."""
+    scheduled = event.status is discord.EventStatus.scheduled
+    active = event.status is discord.EventStatus.active
+    if status == "cancelled":
+        if scheduled:
+            await event.cancel()
+        elif active:  # an event under way cannot be cancelled
+            await event.delete()
+        return
+    if scheduled:  # started before its planned time: it begins now, and ends at once
+        event = await event.start()
+    if scheduled or active:
+        await event.end()
 
 
 class TournamentController:
@@ -129,6 +158,31 @@ class TournamentController:
             )
         await self.service.set_tournament_post(info.id, event_id=made.id)
         return _("-# The scheduled event is in the server's Events.")
+
+    async def _close_event(self, info: TournamentInfo) -> None:
+        """An ended tournament's scheduled event: completed once it finished (started first
+        if it had not begun), cancelled (deleted if it had begun) once it was cancelled.
+        Claimed, so that one process does it; what Discord refuses is logged and let go,
+        what fails for a while is tried again by the next sweep."""
+        t = info.record
+        if t.event_id is None or t.status not in ("finished", "cancelled"):
+            return
+        if not (await self.service.claim_tournament(t.id, EVENT)).mine:
+            return
+        guild = self.bot.get_guild(t.guild_id)
+        try:
+            if guild is not None:
+                event = await attempt(
+                    guild.fetch_scheduled_event(t.event_id), "a tournament's scheduled event"
+                )
+                await attempt(_close(event, t.status), "a tournament's scheduled event")
+        except Retry as e:
+            log.info("tournament %s's scheduled event: %s (tried again later)", t.id, e)
+            await self.service.release_tournament(t.id, EVENT)
+            return
+        except DeliveryFailure as e:
+            log.info("tournament %s's scheduled event is left as it is: %s", t.id, e)
+        await self.service.tournament_done(t.id, EVENT, t.event_id)
 
     # ---- the registration post ----------------------------------------------------------------
     def registration(self, info: TournamentInfo) -> dict[str, Any]:
@@ -240,6 +294,7 @@ class TournamentController:
                 tournament_id, user.id, admin=admin, guild_id=guild
             )
             await reply(interaction, _("Tournament #{id} was cancelled.", id=info.id))
+            await self.tend(info.id)  # its scheduled event is cancelled
         else:  # standings
             info = await self.service.tournament(tournament_id)
             if info.record.guild_id != guild:
@@ -251,6 +306,15 @@ class TournamentController:
             )
             await reply(interaction, text)
         return info
+
+    async def withdraw(self, user_id: int) -> None:
+        """The user leaves every tournament, before ``/privacy forget-me`` erases them: their
+        registrations are withdrawn, their running seats finished by the computer."""
+        infos, outcomes = await self.service.withdraw_from_tournaments(user_id)
+        for outcome in outcomes:
+            self.publisher.publish(outcome)
+        for info in infos:
+            await self._refresh_registration(info)
 
     # ---- the sweeper ----------------------------------------------------------------------------
     async def upkeep(self) -> None:
@@ -265,7 +329,9 @@ class TournamentController:
 
     async def tend(self, tournament_id: int) -> None:
         """Post what tournament ``tournament_id`` owes: the last round's standings, the
-        current round's threads and tables, its pairings. One at a time per tournament."""
+        current round's threads and tables, its pairings; once it ended, close its scheduled
+        event. One at a time per tournament in this process; across processes each post,
+        thread and table is claimed first (``bot.services.tournament_posts``)."""
         if tournament_id in self._tending:
             return
         self._tending.add(tournament_id)
@@ -275,12 +341,17 @@ class TournamentController:
             if t.standings_posted < info.scored_rounds:
                 await self._post_standings(info)
             if t.status != "running":
+                await self._close_event(info)
                 if t.message_id is not None:
                     await self._refresh_registration(info)
                 return
             await self._seat_round(info)
             info = await self.service.tournament(tournament_id)
-            if info.record.pairings_posted < info.record.round:
+            boards = info.round_boards(info.record.round)
+            # Once every table is dealt (a board another process is seating: a later sweep),
+            # so that the post links every thread.
+            seated = all(b.table_id is not None for b in boards)
+            if seated and info.record.pairings_posted < info.record.round:
                 await self._post_pairings(info)
                 await self._refresh_registration(info)
         finally:
@@ -290,18 +361,38 @@ class TournamentController:
         t = info.record
         threads = t.threads
         for b in info.round_boards(t.round):
-            if b.table_id is not None:
-                continue
+            # A board with a table is passed on too: one made but not dealt (its process
+            # killed in between) is dealt now, any other left as it is.
             where = b.thread_id
-            if where is None and threads:
-                where = await self._make_thread(info, b.board)
-                if where is None:
-                    threads = False
-                else:
-                    await self.service.set_board_thread(t.id, t.round, b.board, where)
+            if b.table_id is None and where is None and threads:
+                go, where = await self._board_thread(info, b.board)
+                if not go:
+                    continue  # another process is making its thread (and seats the board)
+                threads = where is not None  # refused: the next boards share the channel too
             outcome = await self.service.seat_board(t.id, t.round, b.board, where or t.channel_id)
             if outcome is not None:
                 self.publisher.publish(outcome)
+
+    async def _board_thread(self, info: TournamentInfo, board: int) -> tuple[bool, int | None]:
+        """The board's thread, made by this process if it wins its claim: (whether to seat
+        the board now, the thread; None where threads are refused)."""
+        t = info.record
+        key = thread_key(t.round, board)
+        claim = await self.service.claim_tournament(t.id, key)
+        if claim.status == Claim.DONE:
+            return True, claim.made_id
+        if not claim.mine:
+            return False, None
+        try:
+            made = await self._make_thread(info, board)
+        except BaseException:
+            await self.service.release_tournament(t.id, key)
+            raise
+        if made is None:  # refused: the board is played in the tournament's channel
+            await self.service.release_tournament(t.id, key)
+            return True, None
+        await self.service.tournament_done(t.id, key, made, thread=(t.round, board))
+        return True, made
 
     async def _make_thread(self, info: TournamentInfo, board: int) -> int | None:
         """A public thread for a table (None: refused; the channel is told once)."""
@@ -322,14 +413,32 @@ class TournamentController:
             )
         except Refused:
             await self.service.set_tournament_post(t.id, threads=False)
-            with using(t.language):
-                notice = words.threads_notice()
-            await self._post(t.channel_id, Screen(head=notice, brief="", full=""))
+            if (await self.service.claim_tournament(t.id, THREADS_NOTICE)).mine:
+                with using(t.language):
+                    notice = words.threads_notice()
+                made = await self._post(t.channel_id, Screen(head=notice, brief="", full=""))
+                await self._settle(t.id, THREADS_NOTICE, made)
             return None
         return thread.id
 
+    async def _settle(
+        self,
+        tournament_id: int,
+        key: str,
+        made: int | None,
+        posted: tuple[str, int] | None = None,
+    ) -> None:
+        """Record a claimed post made (``made``: its message), or free the claim (None)."""
+        if made is None:
+            await self.service.release_tournament(tournament_id, key)
+        else:
+            await self.service.tournament_done(tournament_id, key, made, posted=posted)
+
     async def _post_pairings(self, info: TournamentInfo) -> None:
         t = info.record
+        key = post_key(PAIRINGS, t.round)
+        if not (await self.service.claim_tournament(t.id, key)).mine:
+            return
         links = {
             b.board: f"<#{b.thread_id}>"
             for b in info.round_boards(t.round)
@@ -338,10 +447,23 @@ class TournamentController:
         with using(t.language):
             text = words.pairings_text(info, t.round, links, expert=expert_ready(t.game_id))
             screen = Screen(head=words.title(info), brief=text, full=text, accent=ACCENT)
-        if await self._post(t.channel_id, screen):
-            await self.service.tournament_posted(t.id, pairings=t.round)
+        made = await self._post(t.channel_id, screen)
+        await self._settle(t.id, key, made, (PAIRINGS, t.round))
 
     async def _post_standings(self, info: TournamentInfo) -> None:
+        t = info.record
+        after = info.scored_rounds
+        key = post_key(STANDINGS, after)
+        if not (await self.service.claim_tournament(t.id, key)).mine:
+            return
+        made = None
+        try:
+            made = await self._post(t.channel_id, *await self._standings(info))
+        finally:
+            await self._settle(t.id, key, made, (STANDINGS, after))
+
+    async def _standings(self, info: TournamentInfo) -> tuple[Screen, bytes | None]:
+        """The standings post after the rounds scored (the final one with its picture)."""
         t = info.record
         after = info.scored_rounds
         # The server's pictures setting holds for this picture too (its text says it all).
@@ -371,26 +493,29 @@ class TournamentController:
                 picture=PICTURE if picture else None,
                 alt=text,
             )
-        if await self._post(t.channel_id, screen, picture):
-            await self.service.tournament_posted(t.id, standings=after)
+        return screen, picture
 
-    async def _post(self, channel_id: int, screen: Screen, picture: bytes | None = None) -> bool:
-        """Post ``screen`` (with ``picture``; without it where Attach Files is refused).
-        False if nothing could be posted: the next sweep tries again."""
+    async def _post(
+        self, channel_id: int, screen: Screen, picture: bytes | None = None
+    ) -> int | None:
+        """Post ``screen`` (with ``picture``; without it where Attach Files is refused): the
+        message's id, or None if nothing could be posted (the next sweep tries again)."""
         channel = self.bot.get_partial_messageable(channel_id)
         if picture is not None:
             file = discord.File(io.BytesIO(picture), PICTURE)
             try:
-                await attempt(channel.send(view=Layout(screen), file=file), "a tournament post")
-                return True
+                sent = await attempt(
+                    channel.send(view=Layout(screen), file=file), "a tournament post"
+                )
+                return sent.id
             except Refused:
                 screen = replace(screen, picture=None)
             except DeliveryFailure as e:
                 log.info("could not post in tournament channel %s: %s", channel_id, e)
-                return False
+                return None
         try:
-            await attempt(channel.send(view=Layout(screen)), "a tournament post")
+            sent = await attempt(channel.send(view=Layout(screen)), "a tournament post")
         except DeliveryFailure as e:
             log.info("could not post in tournament channel %s: %s", channel_id, e)
-            return False
-        return True
+            return None
+        return sent.id

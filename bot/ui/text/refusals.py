@@ -401,6 +401,10 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         players=p.get("players"),
     ),
     "channel_busy": _channel_busy,
+    "not_seated_in_channel": lambda p: _(
+        "Several tables are played in this channel, and you sit at none of them: commands here "
+        "go to your own table. To follow a game, use the buttons on its table message."
+    ),
     # the lobby
     "already_seated": lambda p: _("You are already seated at this table."),
     "table_full": lambda p: _("This table is full."),

@@ -307,8 +307,9 @@ def forget_embed() -> discord.Embed:
         colour=COLOUR_ERROR,
         description=_(
             "This deletes your **ratings** and **statistics** in every game and server, and "
-            "replaces your name in every stored game record with “{forgotten}”, unlinked from "
-            "your account. Other players keep their own results.\n\n"
+            "replaces your name in every stored game record and tournament standings with "
+            "“{forgotten}”, unlinked from your account. Other players keep their own results. "
+            "You leave every tournament you are in: a computer finishes your seat.\n\n"
             "It cannot be undone. Games you play later are recorded again.",
             forgotten=FORGOTTEN_NAME,
         ),
