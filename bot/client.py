@@ -26,6 +26,7 @@ from bot.engine.registry import implemented
 from bot.i18n.commands import CommandTranslator
 from bot.log import log_context
 from bot.services.errors import as_refusal
+from bot.services.league import LeagueNight
 from bot.services.stats import StatsService
 from bot.services.tables import TableService
 from bot.ui.components.amount import AmountButton, amount_submitted
@@ -221,6 +222,8 @@ class TrionfiBot(commands.AutoShardedBot):
         suit_emojis: bool = False,
         command_sync: bool = True,
         daily_salt: str | None = None,
+        league_night: LeagueNight | None = None,
+        league_deals: int | None = None,
         clock: Callable[[], float] | None = None,
         metrics_port: int | None = None,
         count_every: float | None = METRICS_EVERY,
@@ -255,6 +258,8 @@ class TrionfiBot(commands.AutoShardedBot):
         self.suit_emojis = suit_emojis  # four-colour suit emojis in text (production: on)
         self.command_sync = command_sync  # this process owns the command sync (one per cluster)
         self.daily_salt = daily_salt  # DAILY_SALT (None: the one kept in the database)
+        self.league_night = league_night  # LEAGUE_DAY/_HOUR/_HOURS (None: Friday, 18-24 UTC)
+        self.league_deals = league_deals  # LEAGUE_DEALS (None: 8)
         self.clock = clock  # the services' clock (tests move it; None: the real time)
         self.pool_size = pool_size  # PostgreSQL's pool (None: the backend's defaults)
         self.acquire_timeout = acquire_timeout
@@ -282,6 +287,10 @@ class TrionfiBot(commands.AutoShardedBot):
             options["clock"] = self.clock
         self.service = TableService(self.db, **options)
         self.service.daily_salt = self.daily_salt
+        if self.league_night is not None:
+            self.service.league_night = self.league_night
+        if self.league_deals is not None:
+            self.service.league_deals = self.league_deals
         self.stats = StatsService(self.db)
         self.controller = TableController(
             self, self.service, self.stats, retry_delays=self.retry_delays
@@ -564,6 +573,10 @@ def create_bot(settings: Settings) -> TrionfiBot:
         pool_size=settings.database_pool_size,
         acquire_timeout=settings.database_acquire_timeout,
         job_seconds=settings.worker_job_seconds,
+        league_night=LeagueNight(
+            settings.league_weekday, settings.league_hour, settings.league_hours
+        ),
+        league_deals=settings.league_deals,
     )
 
 

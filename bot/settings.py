@@ -20,6 +20,12 @@ DEFAULT_TABLE_IDLE_DAYS = 7.0
 DEFAULT_POOL_SIZE = 10  # bot.db.postgres.POOL_SIZE (not imported: it would load asyncpg)
 DEFAULT_ACQUIRE_TIMEOUT = 5.0  # bot.db.postgres.ACQUIRE_TIMEOUT
 DEFAULT_JOB_SECONDS = 20.0  # bot.services.compute.JOB_SECONDS
+#: The league's weekly night (bot.services.league): its day, start hour (UTC), length, deals.
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DEFAULT_LEAGUE_DAY = "friday"
+DEFAULT_LEAGUE_HOUR = 18
+DEFAULT_LEAGUE_HOURS = 6
+DEFAULT_LEAGUE_DEALS = 8
 
 MISSING_TOKEN_MESSAGE = (
     "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications "
@@ -69,6 +75,13 @@ class Settings:
     # The most seconds one job of the computer players (or one hint) may think in a worker
     # process; then its worker is stopped and the casual computer decides instead.
     worker_job_seconds: float = DEFAULT_JOB_SECONDS
+    # The league's weekly session (issue 34): its day (Monday = 0), the hour it opens (UTC),
+    # how many hours it stays open, and the deals of each game's set. Every process of a
+    # cluster reads the session from the database, made by the first to need it.
+    league_weekday: int = WEEKDAYS.index(DEFAULT_LEAGUE_DAY)
+    league_hour: int = DEFAULT_LEAGUE_HOUR
+    league_hours: int = DEFAULT_LEAGUE_HOURS
+    league_deals: int = DEFAULT_LEAGUE_DEALS
 
     @property
     def owns_command_sync(self) -> bool:
@@ -168,6 +181,14 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
         raise ConfigError(f"DATABASE_POOL_SIZE must be at least 1 connection, got {pool_size}.")
     acquire_timeout = _positive_number("DATABASE_ACQUIRE_TIMEOUT", get, DEFAULT_ACQUIRE_TIMEOUT)
     job_seconds = _positive_number("WORKER_JOB_SECONDS", get, DEFAULT_JOB_SECONDS)
+    day = (get("LEAGUE_DAY") or DEFAULT_LEAGUE_DAY).lower()
+    if day not in WEEKDAYS:
+        raise ConfigError(
+            f"LEAGUE_DAY must be a day of the week in English, got {get('LEAGUE_DAY')!r}."
+        )
+    league_hour = _int_within("LEAGUE_HOUR", get, DEFAULT_LEAGUE_HOUR, 0, 23, "an hour (UTC)")
+    league_hours = _int_within("LEAGUE_HOURS", get, DEFAULT_LEAGUE_HOURS, 1, 24, "hours")
+    league_deals = _int_within("LEAGUE_DEALS", get, DEFAULT_LEAGUE_DEALS, 6, 12, "deals")
 
     return Settings(
         token=token,
@@ -186,6 +207,10 @@ def load_settings(env: Mapping[str, str] | None = None, *, require_token: bool =
         database_pool_size=pool_size,
         database_acquire_timeout=acquire_timeout,
         worker_job_seconds=job_seconds,
+        league_weekday=WEEKDAYS.index(day),
+        league_hour=league_hour,
+        league_hours=league_hours,
+        league_deals=league_deals,
     )
 
 
@@ -204,6 +229,16 @@ def _parse_int(key: str, raw: str) -> int:
         return int(raw)
     except ValueError:
         raise ConfigError(f"{key} must be a whole number, got {raw!r}.") from None
+
+
+def _int_within(
+    key: str, get: Callable[[str], str | None], default: int, low: int, high: int, what: str
+) -> int:
+    raw = get(key)
+    value = default if raw is None else _parse_int(key, raw)
+    if not low <= value <= high:
+        raise ConfigError(f"{key} must be {what} from {low} to {high}, got {value}.")
+    return value
 
 
 def _positive_number(key: str, get: Callable[[str], str | None], default: float) -> float:

@@ -105,6 +105,38 @@ def test_all_keys() -> None:
     assert settings.table_idle_seconds == 14 * 86400
 
 
+def test_the_league_night() -> None:
+    default = load_settings({"DISCORD_TOKEN": "abc"})
+    assert (default.league_weekday, default.league_hour, default.league_hours) == (4, 18, 6)
+    assert default.league_deals == 8
+    chosen = load_settings(
+        {
+            "DISCORD_TOKEN": "abc",
+            "LEAGUE_DAY": "Tuesday",
+            "LEAGUE_HOUR": "20",
+            "LEAGUE_HOURS": "3",
+            "LEAGUE_DEALS": "12",
+        }
+    )
+    assert (chosen.league_weekday, chosen.league_hour, chosen.league_hours) == (1, 20, 3)
+    assert chosen.league_deals == 12
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "says"),
+    [
+        ("LEAGUE_DAY", "vendredi", "LEAGUE_DAY must be a day of the week in English"),
+        ("LEAGUE_HOUR", "24", r"LEAGUE_HOUR must be an hour \(UTC\) from 0 to 23, got 24"),
+        ("LEAGUE_HOURS", "0", "LEAGUE_HOURS must be hours from 1 to 24, got 0"),
+        ("LEAGUE_DEALS", "5", "LEAGUE_DEALS must be deals from 6 to 12, got 5"),
+        ("LEAGUE_DEALS", "eight", "LEAGUE_DEALS must be a whole number"),
+    ],
+)
+def test_a_league_night_out_of_range_says_which_key(key: str, value: str, says: str) -> None:
+    with pytest.raises(ConfigError, match=says):
+        load_settings({"DISCORD_TOKEN": "abc", key: value})
+
+
 def test_shard_count_alone_runs_every_shard() -> None:
     settings = load_settings({"DISCORD_TOKEN": "abc", "SHARD_COUNT": "2"})
     assert settings.shard_count == 2

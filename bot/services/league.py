@@ -3,8 +3,9 @@
 **Joining.** A server's admins join the league with a channel for its announcements
 (``/trionfi settings league:on league_channel:#channel``); its members may then enter.
 
-**A session** is one a week (ISO week), with a fixed window (``LEAGUE_WEEKDAY`` at
-``LEAGUE_HOUR`` UTC, ``LEAGUE_HOURS`` long), and publishes one set of ``LEAGUE_DEALS`` deals per
+**A session** is one a week (ISO week), with a fixed window (``LeagueNight``: Friday at 18:00
+UTC, 6 hours long, unless the bot's operator chose another night: ``LEAGUE_DAY``,
+``LEAGUE_HOUR``, ``LEAGUE_HOURS``), and publishes one set of ``league_deals`` deals per
 game (French Tarot first, each game at its usual count: ``bot.services.daily.DAILY_GAMES``).
 A set is a table seed (HMAC-SHA256 of the week and the game under the daily salt): every
 entry's table has that seed, so the same deck, first dealer and dealer rotation at every deal,
@@ -61,10 +62,7 @@ from bot.services.step import SEED_BITS, PlayStep, table_info
 
 log = logging.getLogger(__name__)
 
-LEAGUE_DEALS = 8  # deals of a session's set (the issue asks 6 to 12)
-LEAGUE_WEEKDAY = 4  # Friday (Monday = 0)
-LEAGUE_HOUR = 18  # UTC
-LEAGUE_HOURS = 6  # the window's length
+LEAGUE_DEALS = 8  # deals of a session's set by default (the issue asks 6 to 12: LEAGUE_DEALS)
 SEASON_WEEKS = 12
 LEAGUE_IDLE = 3600.0  # an entry untouched this long is finished by the casual computer
 SCORE_EVERY = 60.0  # seconds between two scoring passes of a session while its window is open
@@ -86,6 +84,17 @@ def week_of(now: float) -> tuple[str, datetime]:
 
 def season_of(monday: datetime) -> int:
     return (monday - _EPOCH).days // 7 // SEASON_WEEKS
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueNight:
+    """When a week's session is open: on ``weekday`` (Monday = 0) from ``hour`` (UTC), for
+    ``hours`` (the operator's ``LEAGUE_DAY``, ``LEAGUE_HOUR`` and ``LEAGUE_HOURS``). A session
+    is made with its window on first use, so a changed night applies from the next week."""
+
+    weekday: int = 4  # Friday
+    hour: int = 18
+    hours: int = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +135,7 @@ class LeagueTables(DailyTables):
     """The league's use cases (a mixin of ``TableService``)."""
 
     league_deals: int = LEAGUE_DEALS
+    league_night: LeagueNight = LeagueNight()
 
     # ---- servers ---------------------------------------------------------------------------
     async def set_league(self, guild_id: int, channel_id: int | None) -> None:
@@ -138,8 +148,9 @@ class LeagueTables(DailyTables):
     async def league_session(self, now: float | None = None) -> league.Session:
         """This week's session (made on first use)."""
         week, monday = week_of(self._clock() if now is None else now)
-        starts = monday + timedelta(days=LEAGUE_WEEKDAY, hours=LEAGUE_HOUR)
-        ends = starts + timedelta(hours=LEAGUE_HOURS)
+        night = self.league_night
+        starts = monday + timedelta(days=night.weekday, hours=night.hour)
+        ends = starts + timedelta(hours=night.hours)
         return await league.session(
             self.db,
             week,

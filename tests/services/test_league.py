@@ -6,6 +6,7 @@ anyone still playing, and no rating."""
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -217,3 +218,19 @@ async def test_an_entry_left_untouched_is_finished_by_the_computer(
     assert [(r.table_id, r.deal_no, r.resigned) for r in stored] == [(out.table.id, 1, True)]
     mine = await league.league_entry(ANA, GAME)
     assert mine is not None and mine.status == "finished"
+
+
+async def test_the_operators_night_sets_the_window_and_the_sets_length(
+    salted: TableService, clock: Clock
+) -> None:
+    """``LEAGUE_DAY``/``_HOUR``/``_HOURS``/``_DEALS`` (``bot.settings``): a session opens on the
+    chosen day and hour of its ISO week, for the chosen hours, with sets of the chosen deals."""
+    salted.league_night = league_service.LeagueNight(weekday=1, hour=20, hours=3)  # Tuesday
+    salted.league_deals = 10
+    session = await salted.league_session()
+    starts = datetime.fromtimestamp(session.starts_at, UTC)
+    _, monday = league_service.week_of(clock.now)
+    assert (starts.weekday(), starts.hour, starts.minute) == (1, 20, 0)
+    assert starts.date() == (monday + timedelta(days=1)).date()
+    assert session.ends_at - session.starts_at == 3 * 3600
+    assert session.deals == 10
