@@ -10,15 +10,17 @@ the hero's choices do not change the position.
 
     python bench/duplicate_match.py [--game G] [--players N] [--deals 100] \
         [--hero expert] [--field casual] [--effort 1.0] [--seed 1] [--jobs 1] [--no-strict] \
-        [--gains FILE] [--first 0]
+        [--gains FILE] [--first 0] [--resume]
 
 ``--gains FILE`` appends each deal's gain as a JSON line as soon as it is known (a long run
-stopped early keeps what it measured; ``--first K`` goes on from deal K; ``--summarize FILE``
-reports from such a file, each deal counted once; ``--compare FILE A B`` reports hero A minus
-hero B per deal, paired on the deals both played against the same field — e.g. expert − plain
-from ``--hero expert`` and ``--hero plain`` runs against ``--field casual``, as issue 33
-measures it: the casual reference cancels, so each deal's difference is the two heroes'
-scores in the same seats on the same cards).
+stopped early keeps what it measured; ``--first K`` goes on from deal K; ``--resume`` goes on
+from the first deal from K that the file lacks for this game, player count, hero and field, so
+a run is extended ten deals at a time under ``timeout``; ``--summarize FILE`` reports from such
+a file, each deal counted once; ``--compare FILE A B`` reports hero A minus hero B per deal,
+paired on the deals both played against the same field — e.g. expert − plain from ``--hero
+expert`` and ``--hero plain`` runs against ``--field casual``, as issue 33 measures it: the
+casual reference cancels, so each deal's difference is the two heroes' scores in the same
+seats on the same cards).
 
 The expert searches in strict mode by default (``evaluate(..., strict=True)``: its work budget
 alone decides, no time cap), so the result does not depend on how loaded the machine is;
@@ -194,6 +196,22 @@ def report(
     )
 
 
+def first_missing(path: str, key: tuple[str, int, str, str], start: int = 0) -> int:
+    """The first deal index from ``start`` that a ``--gains`` file holds no gain for, for the
+    configuration ``key`` (game, players, hero, field)."""
+    done: set[int] = set()
+    if Path(path).exists():
+        with open(path) as rows:
+            for line in rows:
+                row = json.loads(line)
+                if (row["game"], row["players"], row["hero"], row["field"]) == key:
+                    done.add(row["deal"])
+    first = start
+    while first in done:
+        first += 1
+    return first
+
+
 def summarize(path: str) -> None:
     """Report every game, player count and pairing found in a ``--gains`` file."""
     runs: dict[tuple[str, int, str, str], dict[int, tuple[float, list[float]]]] = {}
@@ -236,6 +254,11 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="index of the first deal played")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--gains", default=None, help="append each deal's gain to this file")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="start at the first deal from --first the --gains file lacks for this configuration",
+    )
     parser.add_argument("--summarize", default=None, help="report from a --gains file")
     parser.add_argument(
         "--compare",
@@ -264,6 +287,10 @@ def main() -> None:
             else list(range(rules.min_players, rules.max_players + 1))
         )
         for players in counts:
+            first = args.first
+            if args.resume and args.gains:
+                key = (game, players, args.hero, args.field)
+                first = first_missing(args.gains, key, args.first)
             match(
                 game,
                 players,
@@ -275,7 +302,7 @@ def main() -> None:
                 args.jobs,
                 args.strict,
                 args.gains,
-                args.first,
+                first,
             )
 
 
