@@ -28,7 +28,12 @@ from bot.ui.delivery.failures import DeliveryFailure, attempt
 from bot.ui.delivery.pictures import for_edit
 from bot.ui.delivery.publisher import Publisher
 from bot.ui.handlers.desk import Desk, locale_code, where_of
-from bot.ui.handlers.lobby import LobbyController, reads_threads, require_permissions
+from bot.ui.handlers.lobby import (
+    LobbyController,
+    reads_others_threads,
+    reads_threads,
+    require_permissions,
+)
 from bot.ui.text.league import THREAD_NEEDS, no_thread_refusal, started_embed, thread_name
 from bot.ui.text.locale import for_table
 
@@ -55,8 +60,7 @@ async def sees_league_threads(service: TableService, interaction: discord.Intera
         home = await service.league_channel(guild.id)
         channel = guild.get_channel(home) if home is not None else None
         if channel is not None:
-            perms = channel.permissions_for(member)
-            return perms.manage_threads or perms.administrator
+            return reads_others_threads(channel.permissions_for(member))
     return reads_threads(interaction)
 
 

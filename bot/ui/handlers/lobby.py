@@ -48,11 +48,16 @@ def require_permissions(interaction: discord.Interaction[Any]) -> None:
         )
 
 
-def reads_threads(interaction: discord.Interaction[Any]) -> bool:
-    """The member may read the channel's private threads they were not added to (Manage
-    Threads or Administrator): a league table's lobby refuses them (issue 34)."""
-    perms = interaction.permissions
+def reads_others_threads(perms: discord.Permissions) -> bool:
+    """Permissions that read a channel's private threads one was not added to (Manage Threads
+    or Administrator): a league entry refuses such members (issue 34)."""
     return perms.manage_threads or perms.administrator
+
+
+def reads_threads(interaction: discord.Interaction[Any]) -> bool:
+    """The member may read the interaction's channel's private threads they were not added
+    to (``reads_others_threads``)."""
+    return reads_others_threads(interaction.permissions)
 
 
 class LobbyController:
