@@ -14,27 +14,12 @@ from collections.abc import Sequence
 from bot.ai import french_tarot
 from bot.engine.actions import Action
 from bot.engine.cards import TAROT_PACK
-from bot.engine.games.french_tarot import RULES, FrenchTarotState, Phase, sort_key
+from bot.engine.games.french_tarot import RULES, FrenchTarotState
 from bot.engine.trick import Play
+from tests.ai.test_french_tarot_ai import _state  # pyright: ignore[reportPrivateUsage]
 
 #: A finished first trick (Spades all round) so that play is under way.
 FIRST: tuple[tuple[Play, ...], ...] = (((1, "S1"), (2, "S2"), (3, "S3"), (0, "S4")),)
-
-
-def _state(players: int, hands: Sequence[Sequence[str]], **kw: object) -> FrenchTarotState:
-    fields: dict[str, object] = {
-        "players": players,
-        "dealer": 0,
-        "chelem_option": True,
-        "phase": Phase.PLAY,
-        "hands": tuple(tuple(sorted(h, key=sort_key)) for h in hands),
-        "dog": (),
-        "turn": 0,
-        "bids": (None,) * players,
-        "tricks_won": (0,) * players,
-    }
-    fields.update(kw)
-    return FrenchTarotState(**fields)  # type: ignore[arg-type]
 
 
 def _others(count: int, size: int, skip: Sequence[str]) -> list[tuple[str, ...]]:
