@@ -15,4 +15,4 @@ from tests.backends import PostgresServer
 async def bot_database(postgres_server: PostgresServer) -> AsyncIterator[str]:
     url = await postgres_server.create()
     yield url
-    await postgres_server.drop(url)
+    await postgres_server.release(url)
