@@ -131,6 +131,17 @@ class Comparison:
     rows: tuple[TableOfDeal, ...]  # best first within each seat
 
 
+@dataclass(frozen=True, slots=True)
+class SetStatus:
+    """A player's entry of one game's set this week, for ``/league status``: ``score``, its
+    matchpoints as the last scoring pass left them (a player who left keeps those of the
+    deals up to the one they left in, marked; see the module docstring)."""
+
+    game_id: str
+    entry: league.Entry
+    score: league.Score | None
+
+
 class LeagueTables(DailyTables):
     """The league's use cases (a mixin of ``TableService``)."""
 
@@ -264,6 +275,18 @@ class LeagueTables(DailyTables):
         self.check_league_game(game_id)
         session = await self.league_session()
         return await league.entry(self.db, session.id, game_id, user_id)
+
+    async def league_status(self, user_id: int) -> tuple[league.Session, list[SetStatus]]:
+        """This week's session and the player's entries of it, each with its score so far."""
+        session = await self.league_session()
+        await self._scored(session)
+        sets: list[SetStatus] = []
+        for game_id in league_games():
+            mine = await league.entry(self.db, session.id, game_id, user_id)
+            if mine is not None:
+                score = await league.entry_score(self.db, session.id, game_id, user_id)
+                sets.append(SetStatus(game_id, mine, score))
+        return session, sets
 
     async def resign_league(self, user_id: int, game_id: str) -> Outcome:
         """The player leaves their entry: the casual computer finishes the deal in progress

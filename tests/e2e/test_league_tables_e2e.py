@@ -138,6 +138,10 @@ async def test_two_members_at_one_table_in_a_private_thread(
     await play(bob, most=2)
     r = await bob.slash(hall, "league leave", game=GAME)
     assert "You left" in (said(r).content or "")
+    # The table plays on without him, and /league status says he left, not that he plays.
+    r = await bob.slash(hall, "league status")
+    status = embed_text(said(r))
+    assert "left at deal 1" in status and "under way" not in status, status
     assert await play(alice) > 0 and hand_message(alice) is None
     assert (await service.get_table(table.id)).status == "finished"
     r = await bob.slash(hall, "league join", game=GAME)
@@ -162,7 +166,12 @@ async def test_two_members_at_one_table_in_a_private_thread(
     owner = {(e.table_id or 0, e.seat): e.user_id for e in entries}
     board = await service.league_board(GAME, alice.id)
     assert {s.key: (s.mp, s.top) for s in board.standings.top} == direct(results, owner)
-    assert next(s for s in board.standings.top if s.key == bob.id).resigned
+    gone = next(s for s in board.standings.top if s.key == bob.id)
+    assert gone.resigned
+    r = await bob.slash(hall, "league status")  # what he scored, by the deal he left in
+    assert f"left at deal 1 🏳️ · {gone.pct:.1f} % ({gone.mp}/{gone.top}) over 1 deal" in (
+        embed_text(said(r))
+    )
 
     # Nothing of the deal outside the thread and the DMs.
     log = await service.store.log(table.id)

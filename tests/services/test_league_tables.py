@@ -85,6 +85,10 @@ async def test_a_table_of_two_one_leaving_then_both_forgotten(
 
     left = await league.resign(table.id, DEE)  # mid deal 1: the table goes on
     assert not left.finished
+    _, [dees] = await league.league_status(DEE)  # left, though the table plays on
+    assert dees.entry.status == "playing" and dees.entry.left and dees.entry.until_deal == 1
+    _, [anas] = await league.league_status(ANA)
+    assert not anas.entry.left
     for _ in range(500):
         now = await league.snapshot(table.id, ANA)
         if now.table.status != "playing":
