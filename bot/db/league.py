@@ -326,6 +326,17 @@ async def idle_tables(db: Database, before: float) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
+async def lobbies_after_night(db: Database, now: float) -> list[int]:
+    """League tables' lobbies (not started) of a session whose window closed by ``now``."""
+    async with db.read() as conn:
+        rows = await conn.fetchall(
+            "SELECT t.id FROM tables t JOIN league_sessions s ON s.id = t.league_session "
+            "WHERE t.status = 'lobby' AND s.ends_at <= ? ORDER BY t.id",
+            (now,),
+        )
+    return [int(r[0]) for r in rows]
+
+
 # ---- results ---------------------------------------------------------------------------------
 async def record_results(
     conn: Connection, table_id: int, results: Sequence[DealResult], now: float

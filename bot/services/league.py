@@ -97,6 +97,22 @@ class LeagueNight:
     hours: int = 6
 
 
+def night_of(monday: datetime, night: LeagueNight) -> tuple[datetime, datetime]:
+    """When the night of the week starting ``monday`` opens and closes."""
+    starts = monday + timedelta(days=night.weekday, hours=night.hour)
+    return starts, starts + timedelta(hours=night.hours)
+
+
+def next_night(now: float, night: LeagueNight) -> float:
+    """When the first league night opening after ``now`` opens (this week's, or the next
+    week's), as the operator's night is now."""
+    _, monday = week_of(now)
+    starts, _ = night_of(monday, night)
+    if starts.timestamp() <= now:
+        starts, _ = night_of(monday + timedelta(weeks=1), night)
+    return starts.timestamp()
+
+
 @dataclass(frozen=True, slots=True)
 class LeagueBoard:
     """Standings of one game, for a session or a season, of players or of servers."""
@@ -159,9 +175,7 @@ class LeagueTables(DailyTables):
     async def league_session(self, now: float | None = None) -> league.Session:
         """This week's session (made on first use)."""
         week, monday = week_of(self._clock() if now is None else now)
-        night = self.league_night
-        starts = monday + timedelta(days=night.weekday, hours=night.hour)
-        ends = starts + timedelta(hours=night.hours)
+        starts, ends = night_of(monday, self.league_night)
         return await league.session(
             self.db,
             week,
@@ -196,6 +210,17 @@ class LeagueTables(DailyTables):
         if await league.playing(self.db, user_id):
             raise WrongState("league_dm_busy")
 
+    def _require_night(self, session: league.Session, now: float) -> None:
+        """Refuse outside the session's window (naming it, and the next night once over)."""
+        if not session.starts_at <= now < session.ends_at:
+            raise WrongState(
+                "league_closed",
+                starts=session.starts_at,
+                ends=session.ends_at,
+                now=now,
+                next=next_night(now, self.league_night),
+            )
+
     async def check_league(self, user_id: int, game_id: str, guild_id: int | None) -> None:
         """Refuse before anything is sent when the player may not enter now."""
         self.check_league_game(game_id)
@@ -203,10 +228,7 @@ class LeagueTables(DailyTables):
             raise WrongState("league_not_joined")
         session = await self.league_session()
         now = self._clock()
-        if not session.starts_at <= now < session.ends_at:
-            raise WrongState(
-                "league_closed", starts=session.starts_at, ends=session.ends_at, now=now
-            )
+        self._require_night(session, now)
         if await league.entry(self.db, session.id, game_id, user_id) is not None:
             raise WrongState("league_entered", game=game_id)
         if await league.marked(self.db, await self._league_marker(session.id, game_id, user_id)):

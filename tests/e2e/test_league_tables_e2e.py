@@ -197,3 +197,34 @@ async def test_no_league_table_without_private_threads(simcord_env: simcord.Env)
     r = await alice.slash(hall, "league table", game=GAME)
     assert said(r).ephemeral and "**Create Private Threads**" in (said(r).content or "")
     assert hall.history() == [] and await bot.service.store.open_in_channel(hall.id) is None
+
+
+async def test_a_lobby_not_started_closes_when_the_night_ends(
+    simcord_env: simcord.Env, clock: Clock
+) -> None:
+    """The night ends with alice's lobby not started: the league's upkeep closes it, its
+    message says so and when the next night opens, and a late Join is refused."""
+    env = simcord_env
+    club = env.create_guild("Tarot Club")
+    hall = club.create_text_channel("league")
+    alice, bob, carol = (club.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
+    bot = env.bot
+    assert isinstance(bot, TrionfiBot)
+    await bot.service.set_league(club.id, hall.id)
+    await alice.slash(hall, "league table", game=GAME)
+    lobby = hall.last_message
+    assert lobby is not None
+    await bob.click(lobby, label="Join")
+    session = await bot.service.league_session()
+
+    clock.now = session.ends_at
+    r = await carol.click(lobby, label="Join")  # before the sweep: refused, the next night named
+    following = int(session.starts_at) + 7 * 86400
+    assert f"<t:{following}:F>" in (said(r).content or "")
+    await bot.controller.league.upkeep()
+    await env.settle()
+    shown = next(m for m in hall.history() if m.id == lobby.id)
+    text = embed_text(shown)
+    assert "league night is over" in text and f"<t:{following}:F>" in text, text
+    assert not components(shown)
+    assert await bot.service.store.open_for_user(bob.id) == []

@@ -135,8 +135,10 @@ class LeagueController:
 
     # ---- upkeep: idle entries and announcements -----------------------------------------
     async def upkeep(self) -> None:
-        """Idle entries finished by the casual computer, sessions with new results scored,
-        then the week's announcements."""
+        """League tables' lobbies closed with their night, idle entries finished by the
+        casual computer, sessions with new results scored, then the week's announcements."""
+        for outcome in await self.service.close_league_lobbies():
+            self.publisher.publish(outcome)  # the lobby's message says the night is over
         for outcome in await self.service.settle_idle_league():
             self.publisher.publish(outcome)
         await self.service.score_league()

@@ -9,6 +9,7 @@ import discord
 from bot.db.league import Score, Session
 from bot.i18n import N_, _, n_
 from bot.services.league import Comparison, LeagueBoard, SetStatus
+from bot.services.models import TableInfo
 from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import card_list, sort_cards
 from bot.ui.text.names import escape_name
@@ -235,6 +236,20 @@ def lobby_status() -> str:
     return _(
         "Press **Join** to play the set at this table. When the host presses **Start**, the "
         "expert computers take the empty seats."
+    )
+
+
+def night_over_embed(table: TableInfo, following: float) -> discord.Embed:
+    """A league table's lobby that did not start before its night ended: closed, and when the
+    next night opens (``following``)."""
+    return discord.Embed(
+        title=_("{game} · table #{id}", game=game_title(table.game_id), id=table.id),
+        colour=COLOUR_LOBBY,
+        description=_(
+            "🏆 This league night is over, and this table did not start before it ended, so it "
+            "is closed. The next league night opens {when}.",
+            when=f"<t:{int(following)}:F>",
+        ),
     )
 
 

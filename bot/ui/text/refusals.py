@@ -565,8 +565,9 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         )
         if (p.get("now") or 0) < (p.get("starts") or 0)
         else _(
-            "This week's league session closed {ends}; the next one opens next week.",
+            "This week's league session closed {ends}; the next one opens {next}.",
             ends=f"<t:{int(p.get('ends') or 0)}:R>",
+            next=f"<t:{int(p.get('next') or 0)}:F>",
         )
     ),
     "league_entered": lambda p: _(
