@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.db import guild_settings, league
+from bot.db import guild_settings, league, league_threads
 from bot.db.tables import ChannelBusy, SeatRecord, StaleState, TableRecord
 from bot.engine import match
 from bot.engine.events import Event
@@ -38,6 +38,7 @@ from bot.engine.registry import get_rules
 from bot.i18n import language_of
 from bot.services.analysis import expert_ready
 from bot.services.bounds import Where, require_here, require_room
+from bot.services.core import DELIVERY_LEASE
 from bot.services.daily import DAILY_GAMES, DAILY_NAMES
 from bot.services.errors import Conflict, Forbidden, WrongState
 from bot.services.league import LeagueTables
@@ -161,6 +162,33 @@ class LeagueLobbies(LeagueTables):
         require_here(rec, where)
         await self._league_start_refusal(rec, user_id)
         return table_info(rec)
+
+    # ---- the table's thread, made once (``bot.db.league_threads``) -------------------------
+    async def claim_league_thread(self, table_id: int) -> int | None:
+        """Claim the start of a league table's lobby for this process, before the Discord
+        layer makes its thread: the thread an earlier attempt made and recorded (None: make
+        one). Refused while another start of it holds the claim (a double click, or another
+        process); a claim of a process that died lapses after ``DELIVERY_LEASE``."""
+        now = self._clock()
+        found = await league_threads.claim(
+            self.db, table_id, self.instance, now, now + DELIVERY_LEASE
+        )
+        if not found.mine:
+            raise WrongState("league_table_starting")
+        return found.thread_id
+
+    async def league_thread_made(self, table_id: int, thread_id: int) -> None:
+        """The claimed start has its thread (recorded at once, for a retry after a crash)."""
+        await league_threads.made(self.db, table_id, self.instance, thread_id)
+
+    async def release_league_thread(self, table_id: int) -> None:
+        """The table started in its thread: the claim goes, the thread stays recorded."""
+        await league_threads.release(self.db, table_id, self.instance)
+
+    async def drop_league_thread(self, table_id: int) -> int | None:
+        """The start failed: the claim goes, and the thread it made (returned, for the Discord
+        layer to delete) is forgotten, unless the table started meanwhile."""
+        return await league_threads.drop(self.db, table_id, self.instance)
 
     async def start_league_table(
         self, table_id: int, user_id: int, thread_id: int, *, where: Where | None = None

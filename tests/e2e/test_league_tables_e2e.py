@@ -228,3 +228,63 @@ async def test_a_lobby_not_started_closes_when_the_night_ends(
     assert "league night is over" in text and f"<t:{following}:F>" in text, text
     assert not components(shown)
     assert await bot.service.store.open_for_user(bob.id) == []
+
+
+async def test_a_start_after_a_crash_reuses_the_tables_thread(
+    simcord_env: simcord.Env, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot dies between making a table's thread and starting the table, once before it
+    recorded the thread and once after: each table ends up with one thread, the one made
+    first; a Start while another holds the start is refused."""
+    env = simcord_env
+    club = env.create_guild("Tarot Club")
+    hall = club.create_text_channel("league")
+    alice, bob, carol, dave = (
+        club.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")
+    )
+    bot = env.bot
+    assert isinstance(bot, TrionfiBot)
+    service = bot.service
+    await service.set_league(club.id, hall.id)
+
+    def dies_once(name: str) -> None:
+        real = getattr(service, name)
+
+        async def killed(*args: object, **kwargs: object) -> object:
+            monkeypatch.setattr(service, name, real)
+            raise RuntimeError("the process was killed here")
+
+        monkeypatch.setattr(service, name, killed)
+
+    async def lobby_of(host: simcord.Member, guest: simcord.Member) -> discord.Message:
+        await host.slash(hall, "league table", game=GAME)
+        lobby = hall.last_message
+        assert lobby is not None
+        await guest.click(lobby, label="Join")
+        return lobby
+
+    # Killed right after Discord made the thread, before it was recorded.
+    first = await lobby_of(alice, bob)
+    dies_once("league_thread_made")
+    await alice.click(first, label="Start")
+    [thread] = hall.threads
+    r = await alice.click(first, label="Start")  # the dead start's claim has not lapsed yet
+    assert "being started already" in (said(r).content or "")
+    clock.now += 61
+    await alice.click(first, label="Start")
+    assert [t.id for t in hall.threads] == [thread.id], "found again by its name, not anew"
+    table = await service.table_in_channel(thread.id)
+    assert table is not None and table.status == "playing"
+    assert {alice.id, bob.id} <= set(env.backend.channels[thread.id].thread_members)
+
+    # Killed after the thread was recorded, before the table started in it.
+    second = await lobby_of(carol, dave)
+    dies_once("start_league_table")
+    await carol.click(second, label="Start")
+    assert len(hall.threads) == 2
+    made = hall.threads[-1]
+    clock.now += 61
+    await carol.click(second, label="Start")
+    assert [t.id for t in hall.threads] == [thread.id, made.id], "the recorded one, reused"
+    table = await service.table_in_channel(made.id)
+    assert table is not None and table.status == "playing"

@@ -158,3 +158,29 @@ async def test_a_lobby_closes_with_its_night_and_a_table_under_way_plays_on(
     assert (await league.get_table(playing.id)).status == "finished"
     mine = await league.league_entry(ANA, GAME)
     assert mine is not None and mine.status == "finished" and not mine.left
+
+
+async def test_a_tables_thread_is_claimed_recorded_and_forgotten_only_while_a_lobby(
+    league: TableService,  # noqa: F811
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``bot.db.league_threads`` through the service: one start at a time, the thread made
+    recorded for a retry, dropped (to be deleted) only while the table is still a lobby."""
+    monkeypatch.setattr(league_tables, "expert_ready", lambda game_id: False)
+    lobby = await league.open_league_table(GUILD_A, GUILD_A * 10, ANA, "Ana", GAME)
+    assert await league.claim_league_thread(lobby.id) is None  # no thread yet: make one
+    with pytest.raises(WrongState) as held:
+        await league.claim_league_thread(lobby.id)
+    assert held.value.code == "league_table_starting"
+    await league.league_thread_made(lobby.id, THREAD)
+    assert await league.drop_league_thread(lobby.id) == THREAD  # a failed start: delete it
+    assert await league.claim_league_thread(lobby.id) is None
+
+    await league.league_thread_made(lobby.id, THREAD)
+    clock.now += 61  # that start's process died: its claim lapsed, its thread is reused
+    assert await league.claim_league_thread(lobby.id) == THREAD
+    await league.start_league_table(lobby.id, ANA, THREAD)
+    await league.release_league_thread(lobby.id)
+    assert await league.claim_league_thread(lobby.id) == THREAD
+    assert await league.drop_league_thread(lobby.id) is None  # started: the thread stays

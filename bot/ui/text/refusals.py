@@ -616,6 +616,10 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         name=escape_name(str(p.get("name") or "")),
         game=_title(p),
     ),
+    "league_table_starting": lambda p: _(
+        "This league table is being started already: its thread comes in a moment. If nothing "
+        "happens, press **Start** again in a minute."
+    ),
     "league_table_taken": lambda p: _(
         "Someone at this table entered this week's set meanwhile: press **Start** again to see who."
     ),
