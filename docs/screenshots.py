@@ -21,7 +21,8 @@ tournament (issue 34): ``tournament_registration`` (the post with its players),
 (issue 34): ``league_dm`` (an entry's set in its player's DMs), ``league_status``,
 ``league_standings`` and ``league_compare`` (after the window), ``league_table_lobby``,
 ``league_table_thread`` and ``league_table_channel`` (a table of several members, in its private
-thread); the computers' reasons, luck and skill and "Try another way" (issue 33, ``coaching``).
+thread), ``league_status_left`` and ``league_lobby_night_over``; the computers' reasons, luck
+and skill and "Try another way" (issue 33, ``coaching``).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -461,6 +462,60 @@ async def league_table() -> None:
     await bot.close()
 
 
+async def league_leftovers() -> None:
+    """``league_status_left`` (``/league status`` of a player who left a table that plays on:
+    left at the deal they left in, with their matchpoints) and ``league_lobby_night_over`` (a
+    French server's lobby that did not start before the night ended: closed, and when the
+    next night opens)."""
+    from bot.services import league as league_service
+    from bot.services import league_tables
+
+    clock = _Clock()
+    # One deal a set and casual computers: the pictures are of the words around the play.
+    league_service.expert_ready = league_tables.expert_ready = lambda game_id: False
+    bot = shots_bot()
+    bot.clock = clock
+    bot.daily_salt = "the screenshots' secret salt"
+    game_id = "early_french_tarot"
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
+        world = make_world(env, 2, channel="league")
+        service = bot.service
+        service.league_deals = 1
+        await service.set_league(world.guild.id, world.channel.id)
+        alice, bob = world.members
+        await alice.slash(world.channel, "league table", game=game_id)
+        await bob.click(world.channel.last_message, label="Join")
+        await alice.click(world.channel.last_message, label="Start")
+        [thread] = world.channel.threads
+        table = await service.table_in_channel(thread.id)
+        assert table is not None
+        await Table(world, game_id, [alice, bob], 9, table_id=table.id).step()
+        await bob.slash(world.channel, "league leave", game=game_id)
+        await Table(world, game_id, [alice], 9, table_id=table.id).play()
+        # Four entrants of another server leave at once: the 4th holds bob's seat.
+        other = make_world(env, 4, server="Circolo di Bologna")
+        await service.set_league(other.guild.id, other.channel.id)
+        for member in other.members:
+            await member.slash(other.channel, "league join", game=game_id)
+            await member.slash(other.channel, "league leave", game=game_id)
+        here = world.guild.create_text_channel("league-status")
+        clock.now += 120
+        await bob.slash(here, "league status")
+        await shots(env, here, bob, "league_status_left", 900, layout="channel")
+
+        french = make_world(env, 2, channel="ligue", server="Club de tarot de Lyon")
+        await service.set_league(french.guild.id, french.channel.id)
+        await service.update_guild_settings(french.guild.id, language="fr")
+        host, guest = french.members
+        await host.slash(french.channel, "league table", game="french_tarot")
+        await guest.click(french.channel.last_message, label="Rejoindre")
+        clock.now += 6 * 3600  # the night is over
+        await bot.controller.league.upkeep()
+        await env.settle()
+        await shots(env, french.channel, host, "league_lobby_night_over", 700, layout="channel")
+    await bot.close()
+
+
 async def coaching() -> list[str]:
     """Issue 33: ``french_tarot_why`` (the table with the computers' reasons after their bids),
     ``early_french_tarot_review`` (a Review with luck and skill and the **Try another way**
@@ -529,6 +584,8 @@ async def main() -> None:
     print("league_dm, league_standings, league_compare [_phone].png")
     await league_table()
     print("league_table_lobby, _thread, _channel [_phone].png")
+    await league_leftovers()
+    print("league_status_left, league_lobby_night_over [_phone].png")
 
     print("issue 33: " + ", ".join(f"{n}[_phone].png" for n in await coaching()))
 

@@ -58,6 +58,14 @@ class Entry:
     seat: int
     name: str
     status: str | None  # the table's status ("playing", "finished", "abandoned"); None: gone
+    #: The last deal that counts for an entrant who left (``leave``; None: they did not), the
+    #: one in progress then, which the casual computer finished for them.
+    until_deal: int | None = None
+
+    @property
+    def left(self) -> bool:
+        """They left (resigned, or idle): their table may play on without them."""
+        return self.until_deal is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +249,7 @@ async def insert_entry(
 
 _ENTRY_SQL = (
     "SELECT e.session_id, e.game_id, e.user_id, e.guild_id, e.table_id, e.seat, e.name, "
-    "t.status FROM league_entries e LEFT JOIN tables t ON t.id = e.table_id "
+    "t.status, e.until_deal FROM league_entries e LEFT JOIN tables t ON t.id = e.table_id "
 )
 
 
@@ -255,6 +263,7 @@ def _entry(r: Sequence[object]) -> Entry:
         int(r[5]),  # type: ignore[arg-type]
         str(r[6]),
         None if r[7] is None else str(r[7]),
+        None if r[8] is None else int(r[8]),  # type: ignore[arg-type]
     )
 
 
@@ -313,6 +322,17 @@ async def idle_tables(db: Database, before: float) -> list[int]:
             "SELECT id FROM tables WHERE league_session IS NOT NULL AND status = 'playing' "
             "AND updated_at < ? ORDER BY id",
             (before,),
+        )
+    return [int(r[0]) for r in rows]
+
+
+async def lobbies_after_night(db: Database, now: float) -> list[int]:
+    """League tables' lobbies (not started) of a session whose window closed by ``now``."""
+    async with db.read() as conn:
+        rows = await conn.fetchall(
+            "SELECT t.id FROM tables t JOIN league_sessions s ON s.id = t.league_session "
+            "WHERE t.status = 'lobby' AND s.ends_at <= ? ORDER BY t.id",
+            (now,),
         )
     return [int(r[0]) for r in rows]
 
@@ -519,6 +539,17 @@ async def table_scores(db: Database, session_id: int, game_id: str) -> list[Scor
             (session_id, game_id),
         )
     return [_score(r) for r in rows]
+
+
+async def entry_score(db: Database, session_id: int, game_id: str, user_id: int) -> Score | None:
+    """One entry's matchpoints as the last scoring pass left them (None: nothing scored)."""
+    async with db.read() as conn:
+        row = await conn.fetchone(
+            "SELECT user_id, guild_id, name, mp, top, pct, deals, resigned FROM league_scores "
+            "WHERE session_id = ? AND game_id = ? AND user_id = ?",
+            (session_id, game_id, user_id),
+        )
+    return None if row is None else _score(row)
 
 
 async def entries(db: Database, session_id: int, game_id: str) -> list[Entry]:

@@ -408,6 +408,19 @@ async def boards(db: Database, tournament_id: int, round_no: int | None = None) 
     return [Board(int(r[0]), int(r[1]), tuple(json.loads(str(r[2]))), r[3], r[4]) for r in rows]
 
 
+async def board(db: Database, tournament_id: int, round_no: int, board_no: int) -> Board | None:
+    """One board of a round (None: no such board)."""
+    async with db.read() as conn:
+        r = await conn.fetchone(
+            "SELECT round, board, seats_json, thread_id, table_id FROM tournament_boards "
+            "WHERE tournament_id = ? AND round = ? AND board = ?",
+            (tournament_id, round_no, board_no),
+        )
+    return (
+        None if r is None else Board(int(r[0]), int(r[1]), tuple(json.loads(str(r[2]))), r[3], r[4])
+    )
+
+
 async def set_board(
     db: Database, tournament_id: int, round_no: int, board: int, *, table_id: int
 ) -> None:

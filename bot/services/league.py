@@ -97,6 +97,22 @@ class LeagueNight:
     hours: int = 6
 
 
+def night_of(monday: datetime, night: LeagueNight) -> tuple[datetime, datetime]:
+    """When the night of the week starting ``monday`` opens and closes."""
+    starts = monday + timedelta(days=night.weekday, hours=night.hour)
+    return starts, starts + timedelta(hours=night.hours)
+
+
+def next_night(now: float, night: LeagueNight) -> float:
+    """When the first league night opening after ``now`` opens (this week's, or the next
+    week's), as the operator's night is now."""
+    _, monday = week_of(now)
+    starts, _ = night_of(monday, night)
+    if starts.timestamp() <= now:
+        starts, _ = night_of(monday + timedelta(weeks=1), night)
+    return starts.timestamp()
+
+
 @dataclass(frozen=True, slots=True)
 class LeagueBoard:
     """Standings of one game, for a session or a season, of players or of servers."""
@@ -131,6 +147,17 @@ class Comparison:
     rows: tuple[TableOfDeal, ...]  # best first within each seat
 
 
+@dataclass(frozen=True, slots=True)
+class SetStatus:
+    """A player's entry of one game's set this week, for ``/league status``: ``score``, its
+    matchpoints as the last scoring pass left them (a player who left keeps those of the
+    deals up to the one they left in, marked; see the module docstring)."""
+
+    game_id: str
+    entry: league.Entry
+    score: league.Score | None
+
+
 class LeagueTables(DailyTables):
     """The league's use cases (a mixin of ``TableService``)."""
 
@@ -148,9 +175,7 @@ class LeagueTables(DailyTables):
     async def league_session(self, now: float | None = None) -> league.Session:
         """This week's session (made on first use)."""
         week, monday = week_of(self._clock() if now is None else now)
-        night = self.league_night
-        starts = monday + timedelta(days=night.weekday, hours=night.hour)
-        ends = starts + timedelta(hours=night.hours)
+        starts, ends = night_of(monday, self.league_night)
         return await league.session(
             self.db,
             week,
@@ -185,6 +210,17 @@ class LeagueTables(DailyTables):
         if await league.playing(self.db, user_id):
             raise WrongState("league_dm_busy")
 
+    def _require_night(self, session: league.Session, now: float) -> None:
+        """Refuse outside the session's window (naming it, and the next night once over)."""
+        if not session.starts_at <= now < session.ends_at:
+            raise WrongState(
+                "league_closed",
+                starts=session.starts_at,
+                ends=session.ends_at,
+                now=now,
+                next=next_night(now, self.league_night),
+            )
+
     async def check_league(self, user_id: int, game_id: str, guild_id: int | None) -> None:
         """Refuse before anything is sent when the player may not enter now."""
         self.check_league_game(game_id)
@@ -192,10 +228,7 @@ class LeagueTables(DailyTables):
             raise WrongState("league_not_joined")
         session = await self.league_session()
         now = self._clock()
-        if not session.starts_at <= now < session.ends_at:
-            raise WrongState(
-                "league_closed", starts=session.starts_at, ends=session.ends_at, now=now
-            )
+        self._require_night(session, now)
         if await league.entry(self.db, session.id, game_id, user_id) is not None:
             raise WrongState("league_entered", game=game_id)
         if await league.marked(self.db, await self._league_marker(session.id, game_id, user_id)):
@@ -264,6 +297,18 @@ class LeagueTables(DailyTables):
         self.check_league_game(game_id)
         session = await self.league_session()
         return await league.entry(self.db, session.id, game_id, user_id)
+
+    async def league_status(self, user_id: int) -> tuple[league.Session, list[SetStatus]]:
+        """This week's session and the player's entries of it, each with its score so far."""
+        session = await self.league_session()
+        await self._scored(session)
+        sets: list[SetStatus] = []
+        for game_id in league_games():
+            mine = await league.entry(self.db, session.id, game_id, user_id)
+            if mine is not None:
+                score = await league.entry_score(self.db, session.id, game_id, user_id)
+                sets.append(SetStatus(game_id, mine, score))
+        return session, sets
 
     async def resign_league(self, user_id: int, game_id: str) -> Outcome:
         """The player leaves their entry: the casual computer finishes the deal in progress

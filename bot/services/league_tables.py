@@ -15,6 +15,10 @@ or the table waiting on them for ``LEAGUE_IDLE``) is finished by the casual comp
 deal in progress, marked, and nothing after that deal counts for them; the table goes on for
 the others (its set ends with the deal in progress once no human is left).
 
+**The night's end.** A lobby not started when its session's window closes is closed by the
+league's upkeep (``close_league_lobbies``): its seats free, no entry made; a table started in
+the window plays its set to the end.
+
 **Who may enter.** A member who may read other members' private threads of the league channel
 (Manage Threads or Administrator there, or the server's owner, which the Discord layer tells as
 ``sees_threads``) could read another table's deals before playing them: such members are
@@ -26,13 +30,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.db import guild_settings, league
+from bot.db import guild_settings, league, league_threads
 from bot.db.tables import ChannelBusy, SeatRecord, StaleState, TableRecord
 from bot.engine import match
+from bot.engine.events import Event
 from bot.engine.registry import get_rules
 from bot.i18n import language_of
 from bot.services.analysis import expert_ready
 from bot.services.bounds import Where, require_here, require_room
+from bot.services.core import DELIVERY_LEASE
 from bot.services.daily import DAILY_GAMES, DAILY_NAMES
 from bot.services.errors import Conflict, Forbidden, WrongState
 from bot.services.league import LeagueTables
@@ -123,10 +129,7 @@ class LeagueLobbies(LeagueTables):
         now = self._clock()
         if rec.league_session != session.id:
             raise WrongState("league_table_stale")
-        if not session.starts_at <= now < session.ends_at:
-            raise WrongState(
-                "league_closed", starts=session.starts_at, ends=session.ends_at, now=now
-            )
+        self._require_night(session, now)
         for s in rec.seats:
             if s.user_id is None:
                 continue
@@ -136,6 +139,21 @@ class LeagueLobbies(LeagueTables):
             ) is not None or await league.marked(self.db, marker):
                 raise WrongState("league_seat_entered", name=s.name, game=rec.game_id)
 
+    async def close_league_lobbies(self, now: float | None = None) -> list[Outcome]:
+        """The league's upkeep: lobbies of a session whose window is over close (their
+        players' seats free; no entry was made for them). Tables under way are not touched:
+        their sets are played to the end."""
+        when = self._clock() if now is None else now
+        closed: list[Outcome] = []
+        for table_id in await league.lobbies_after_night(self.db, when):
+            async with self._lock(table_id):
+                rec = await self.store.get(table_id)
+                if rec is None or rec.status != "lobby":
+                    continue  # started (in its window) or closed meanwhile
+                event = Event("abandoned", data={"league_over": True})
+                closed.append(await self._end_open(rec, event))
+        return closed
+
     async def league_table_ready(
         self, table_id: int, user_id: int, *, where: Where | None = None
     ) -> TableInfo:
@@ -144,6 +162,33 @@ class LeagueLobbies(LeagueTables):
         require_here(rec, where)
         await self._league_start_refusal(rec, user_id)
         return table_info(rec)
+
+    # ---- the table's thread, made once (``bot.db.league_threads``) -------------------------
+    async def claim_league_thread(self, table_id: int) -> int | None:
+        """Claim the start of a league table's lobby for this process, before the Discord
+        layer makes its thread: the thread an earlier attempt made and recorded (None: make
+        one). Refused while another start of it holds the claim (a double click, or another
+        process); a claim of a process that died lapses after ``DELIVERY_LEASE``."""
+        now = self._clock()
+        found = await league_threads.claim(
+            self.db, table_id, self.instance, now, now + DELIVERY_LEASE
+        )
+        if not found.mine:
+            raise WrongState("league_table_starting")
+        return found.thread_id
+
+    async def league_thread_made(self, table_id: int, thread_id: int) -> None:
+        """The claimed start has its thread (recorded at once, for a retry after a crash)."""
+        await league_threads.made(self.db, table_id, self.instance, thread_id)
+
+    async def release_league_thread(self, table_id: int) -> None:
+        """The table started in its thread: the claim goes, the thread stays recorded."""
+        await league_threads.release(self.db, table_id, self.instance)
+
+    async def drop_league_thread(self, table_id: int) -> int | None:
+        """The start failed: the claim goes, and the thread it made (returned, for the Discord
+        layer to delete) is forgotten, unless the table started meanwhile."""
+        return await league_threads.drop(self.db, table_id, self.instance)
 
     async def start_league_table(
         self, table_id: int, user_id: int, thread_id: int, *, where: Where | None = None

@@ -327,17 +327,25 @@ class TournamentTables(TableLife, TournamentPosts):
 
     # ---- a board's game table ---------------------------------------------------------------
     async def seat_board(
-        self, tournament_id: int, round_no: int, board: int, channel_id: int
+        self,
+        tournament_id: int,
+        round_no: int,
+        board: int,
+        channel_id: int,
+        *,
+        known: Board | None = None,
     ) -> Outcome | None:
         """Make and deal the game table of a board in ``channel_id`` (its thread, or the
         tournament's channel); None if it has one dealt already, or another process is making
         it (claimed: ``bot.services.tournament_posts``). A table made but not dealt (its
-        process was killed in between) is dealt here."""
+        process was killed in between) is dealt here. ``known``: the board as the caller's
+        sweep read it with the whole round (so a sweep reads the round's boards once, not
+        once per board); read here otherwise."""
         t = await self._tournament(tournament_id)
-        found = [b for b in await store.boards(self.db, t.id, round_no) if b.board == board]
-        if not found or t.status != "running":
+        found = known if known is not None else await store.board(self.db, t.id, round_no, board)
+        if found is None or t.status != "running":
             return None
-        made = found[0].table_id
+        made = found.table_id
         if made is not None and not await self._undealt(made):
             return None
         key = table_key(round_no, board)
@@ -346,7 +354,8 @@ class TournamentTables(TableLife, TournamentPosts):
         try:
             # Read again under the claim: a process killed after making the table, before
             # recording the claim done, left it to be dealt here.
-            (again,) = [b for b in await store.boards(self.db, t.id, round_no) if b.board == board]
+            again = await store.board(self.db, t.id, round_no, board)
+            assert again is not None  # boards are never deleted
             table_id = again.table_id
             if table_id is None:
                 table_id = await self._make_board_table(t, again, channel_id)

@@ -138,6 +138,10 @@ async def test_two_members_at_one_table_in_a_private_thread(
     await play(bob, most=2)
     r = await bob.slash(hall, "league leave", game=GAME)
     assert "You left" in (said(r).content or "")
+    # The table plays on without him, and /league status says he left, not that he plays.
+    r = await bob.slash(hall, "league status")
+    status = embed_text(said(r))
+    assert "left at deal 1" in status and "under way" not in status, status
     assert await play(alice) > 0 and hand_message(alice) is None
     assert (await service.get_table(table.id)).status == "finished"
     r = await bob.slash(hall, "league join", game=GAME)
@@ -162,7 +166,12 @@ async def test_two_members_at_one_table_in_a_private_thread(
     owner = {(e.table_id or 0, e.seat): e.user_id for e in entries}
     board = await service.league_board(GAME, alice.id)
     assert {s.key: (s.mp, s.top) for s in board.standings.top} == direct(results, owner)
-    assert next(s for s in board.standings.top if s.key == bob.id).resigned
+    gone = next(s for s in board.standings.top if s.key == bob.id)
+    assert gone.resigned
+    r = await bob.slash(hall, "league status")  # what he scored, by the deal he left in
+    assert f"left at deal 1 🏳️ · {gone.pct:.1f} % ({gone.mp}/{gone.top}) over 1 deal" in (
+        embed_text(said(r))
+    )
 
     # Nothing of the deal outside the thread and the DMs.
     log = await service.store.log(table.id)
@@ -188,3 +197,94 @@ async def test_no_league_table_without_private_threads(simcord_env: simcord.Env)
     r = await alice.slash(hall, "league table", game=GAME)
     assert said(r).ephemeral and "**Create Private Threads**" in (said(r).content or "")
     assert hall.history() == [] and await bot.service.store.open_in_channel(hall.id) is None
+
+
+async def test_a_lobby_not_started_closes_when_the_night_ends(
+    simcord_env: simcord.Env, clock: Clock
+) -> None:
+    """The night ends with alice's lobby not started: the league's upkeep closes it, its
+    message says so and when the next night opens, and a late Join is refused."""
+    env = simcord_env
+    club = env.create_guild("Tarot Club")
+    hall = club.create_text_channel("league")
+    alice, bob, carol = (club.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
+    bot = env.bot
+    assert isinstance(bot, TrionfiBot)
+    await bot.service.set_league(club.id, hall.id)
+    await alice.slash(hall, "league table", game=GAME)
+    lobby = hall.last_message
+    assert lobby is not None
+    await bob.click(lobby, label="Join")
+    session = await bot.service.league_session()
+
+    clock.now = session.ends_at
+    r = await carol.click(lobby, label="Join")  # before the sweep: refused, the next night named
+    following = int(session.starts_at) + 7 * 86400
+    assert f"<t:{following}:F>" in (said(r).content or "")
+    await bot.controller.league.upkeep()
+    await env.settle()
+    shown = next(m for m in hall.history() if m.id == lobby.id)
+    text = embed_text(shown)
+    assert "league night is over" in text and f"<t:{following}:F>" in text, text
+    assert not components(shown)
+    assert await bot.service.store.open_for_user(bob.id) == []
+
+
+async def test_a_start_after_a_crash_reuses_the_tables_thread(
+    simcord_env: simcord.Env, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot dies between making a table's thread and starting the table, once before it
+    recorded the thread and once after: each table ends up with one thread, the one made
+    first; a Start while another holds the start is refused."""
+    env = simcord_env
+    club = env.create_guild("Tarot Club")
+    hall = club.create_text_channel("league")
+    alice, bob, carol, dave = (
+        club.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")
+    )
+    bot = env.bot
+    assert isinstance(bot, TrionfiBot)
+    service = bot.service
+    await service.set_league(club.id, hall.id)
+
+    def dies_once(name: str) -> None:
+        real = getattr(service, name)
+
+        async def killed(*args: object, **kwargs: object) -> object:
+            monkeypatch.setattr(service, name, real)
+            raise RuntimeError("the process was killed here")
+
+        monkeypatch.setattr(service, name, killed)
+
+    async def lobby_of(host: simcord.Member, guest: simcord.Member) -> discord.Message:
+        await host.slash(hall, "league table", game=GAME)
+        lobby = hall.last_message
+        assert lobby is not None
+        await guest.click(lobby, label="Join")
+        return lobby
+
+    # Killed right after Discord made the thread, before it was recorded.
+    first = await lobby_of(alice, bob)
+    dies_once("league_thread_made")
+    await alice.click(first, label="Start")
+    [thread] = hall.threads
+    r = await alice.click(first, label="Start")  # the dead start's claim has not lapsed yet
+    assert "being started already" in (said(r).content or "")
+    clock.now += 61
+    await alice.click(first, label="Start")
+    assert [t.id for t in hall.threads] == [thread.id], "found again by its name, not anew"
+    table = await service.table_in_channel(thread.id)
+    assert table is not None and table.status == "playing"
+    assert {alice.id, bob.id} <= set(env.backend.channels[thread.id].thread_members)
+
+    # Killed after the thread was recorded, before the table started in it.
+    second = await lobby_of(carol, dave)
+    dies_once("start_league_table")
+    await carol.click(second, label="Start")
+    assert len(hall.threads) == 2
+    made = hall.threads[-1]
+    clock.now += 61
+    await carol.click(second, label="Start")
+    assert [t.id for t in hall.threads] == [thread.id, made.id], "the recorded one, reused"
+    table = await service.table_in_channel(made.id)
+    assert table is not None and table.status == "playing"

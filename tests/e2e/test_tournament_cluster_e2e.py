@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 import simcord
 
+from bot.db import tournaments as tstore
 from bot.services.tournament_posts import thread_key
 from bot.ui.handlers.controller import TableController
 from tests.e2e.helpers import texts
@@ -87,3 +89,31 @@ async def test_a_claim_left_by_a_killed_process_lapses_and_is_taken_over(
     assert len(_pairings(channel)) == 1
     info = await mine(env).service.tournament(tid)
     assert all(b.table_id is not None for b in info.round_boards(1))
+
+
+async def test_one_sweep_reads_a_rounds_boards_a_fixed_number_of_times(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch, quick_tables: None
+) -> None:
+    """Seating a round reads its boards once per sweep (twice: before and after seating),
+    not once per board: the rows read grow with the boards, not with their square."""
+    env = simcord_env
+    channel, tid = await _running(env, 12)
+    read = boards_read(monkeypatch)
+    await mine(env).tournament.tend(tid)
+    await env.settle()
+    assert len(channel.threads) == 4 and len(_pairings(channel)) == 1
+    assert read == [4, 4], "the tournament's boards, read twice in the sweep"
+
+
+def boards_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The rows of each read of a tournament's boards from now on."""
+    read: list[int] = []
+    real = tstore.boards
+
+    async def counted(*args: Any, **kwargs: Any) -> list[tstore.Board]:
+        found = await real(*args, **kwargs)
+        read.append(len(found))
+        return found
+
+    monkeypatch.setattr(tstore, "boards", counted)
+    return read

@@ -85,6 +85,10 @@ async def test_a_table_of_two_one_leaving_then_both_forgotten(
 
     left = await league.resign(table.id, DEE)  # mid deal 1: the table goes on
     assert not left.finished
+    _, [dees] = await league.league_status(DEE)  # left, though the table plays on
+    assert dees.entry.status == "playing" and dees.entry.left and dees.entry.until_deal == 1
+    _, [anas] = await league.league_status(ANA)
+    assert not anas.entry.left
     for _ in range(500):
         now = await league.snapshot(table.id, ANA)
         if now.table.status != "playing":
@@ -113,3 +117,70 @@ async def test_a_table_of_two_one_leaving_then_both_forgotten(
     keys = [s.key for s in board.standings.top if s.key < 0]
     assert len(set(keys)) == 2
     assert sorted((s.mp, s.top) for s in board.standings.top) == sorted(expected.values())
+
+
+async def test_a_lobby_closes_with_its_night_and_a_table_under_way_plays_on(
+    league: TableService,  # noqa: F811
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(league_tables, "expert_ready", lambda game_id: False)
+    started = await league.open_league_table(GUILD_A, GUILD_A * 10, ANA, "Ana", GAME)
+    playing = (await league.start_league_table(started.id, ANA, THREAD)).table
+    lobby = await league.open_league_table(GUILD_A, GUILD_A * 10, BEN, "Ben", GAME)
+    await league.join(lobby.id, DEE, "Dee")
+    session = await league.league_session()
+    assert await league.close_league_lobbies() == []  # the night is still open
+
+    clock.now = session.ends_at
+    with pytest.raises(WrongState) as late:  # a join after the window, before the sweep
+        await league.join(lobby.id, CAL, "Cal")
+    assert late.value.code == "league_closed"
+    assert late.value.params["next"] == session.starts_at + 7 * 86400  # next week's night
+    [closed] = await league.close_league_lobbies()
+    assert closed.table.id == lobby.id and closed.table.status == "abandoned"
+    assert await league.close_league_lobbies() == []  # once
+    for user in (BEN, DEE):  # their seats are free: nothing of the league holds them
+        assert await league.store.open_for_user(user) == []
+        assert await league.league_entry(user, GAME) is None
+    with pytest.raises(WrongState) as shut:
+        await league.join(lobby.id, CAL, "Cal")
+    assert shut.value.code == "table_closed"
+
+    # The table that started in the window plays on after it, to the end of its set.
+    for _ in range(500):
+        now = await league.snapshot(playing.id, ANA)
+        if now.table.status != "playing":
+            break
+        seat = now.table.seat_of(ANA)
+        assert seat is not None
+        await league.act(playing.id, ANA, payload(now, seat, 0))
+    assert (await league.get_table(playing.id)).status == "finished"
+    mine = await league.league_entry(ANA, GAME)
+    assert mine is not None and mine.status == "finished" and not mine.left
+
+
+async def test_a_tables_thread_is_claimed_recorded_and_forgotten_only_while_a_lobby(
+    league: TableService,  # noqa: F811
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``bot.db.league_threads`` through the service: one start at a time, the thread made
+    recorded for a retry, dropped (to be deleted) only while the table is still a lobby."""
+    monkeypatch.setattr(league_tables, "expert_ready", lambda game_id: False)
+    lobby = await league.open_league_table(GUILD_A, GUILD_A * 10, ANA, "Ana", GAME)
+    assert await league.claim_league_thread(lobby.id) is None  # no thread yet: make one
+    with pytest.raises(WrongState) as held:
+        await league.claim_league_thread(lobby.id)
+    assert held.value.code == "league_table_starting"
+    await league.league_thread_made(lobby.id, THREAD)
+    assert await league.drop_league_thread(lobby.id) == THREAD  # a failed start: delete it
+    assert await league.claim_league_thread(lobby.id) is None
+
+    await league.league_thread_made(lobby.id, THREAD)
+    clock.now += 61  # that start's process died: its claim lapsed, its thread is reused
+    assert await league.claim_league_thread(lobby.id) == THREAD
+    await league.start_league_table(lobby.id, ANA, THREAD)
+    await league.release_league_thread(lobby.id)
+    assert await league.claim_league_thread(lobby.id) == THREAD
+    assert await league.drop_league_thread(lobby.id) is None  # started: the thread stays

@@ -15,7 +15,6 @@ from typing import Any
 import discord
 
 from bot.i18n import _, language_of, using
-from bot.services.league import league_games
 from bot.ui.delivery.answer import reply, send
 from bot.ui.delivery.failures import DeliveryFailure, Lost, attempt
 from bot.ui.delivery.publisher import Publisher
@@ -89,16 +88,13 @@ class LeagueController:
         )
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        session = await self.service.league_session()
+        session, sets = await self.service.league_status(interaction.user.id)
         joined = (
             await self.service.league_channel(interaction.guild_id)
             if interaction.guild_id
             else None
         )
-        entries = [
-            (g, await self.service.league_entry(interaction.user.id, g)) for g in league_games()
-        ]
-        embed = status_embed(session, joined, entries, self.service.now())
+        embed = status_embed(session, joined, sets, self.service.now())
         await send(interaction, ephemeral=True, embed=embed)
 
     async def standings(
@@ -139,8 +135,10 @@ class LeagueController:
 
     # ---- upkeep: idle entries and announcements -----------------------------------------
     async def upkeep(self) -> None:
-        """Idle entries finished by the casual computer, sessions with new results scored,
-        then the week's announcements."""
+        """League tables' lobbies closed with their night, idle entries finished by the
+        casual computer, sessions with new results scored, then the week's announcements."""
+        for outcome in await self.service.close_league_lobbies():
+            self.publisher.publish(outcome)  # the lobby's message says the night is over
         for outcome in await self.service.settle_idle_league():
             self.publisher.publish(outcome)
         await self.service.score_league()

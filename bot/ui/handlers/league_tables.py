@@ -21,6 +21,7 @@ import discord
 
 from bot.i18n import _
 from bot.services.errors import ServiceError
+from bot.services.models import TableInfo
 from bot.services.tables import TableService
 from bot.ui.components.layout import from_embed
 from bot.ui.delivery.answer import redraw
@@ -101,7 +102,12 @@ class LeagueTableController:
 
     async def start(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The lobby's **Start**: the private thread with the table's players in it, then the
-        table there; the lobby's message says where it went, and nothing of it."""
+        table there; the lobby's message says where it went, and nothing of it.
+
+        The thread is made once (``bot.services.league_tables``, ``claim_league_thread``): the
+        start is claimed in the database first, the thread recorded as soon as Discord made
+        it, and a Start after a crash reuses it (the recorded one, or one of the table's name
+        in the channel, made just before a crash that left it unrecorded)."""
         user = interaction.user
         where = where_of(interaction)
         table = await self.service.league_table_ready(table_id, user.id, where=where)
@@ -109,19 +115,11 @@ class LeagueTableController:
         channel = self.bot.get_channel(table.channel_id)
         if not isinstance(channel, discord.TextChannel):
             raise ServiceError(no_thread_refusal(list(THREAD_NEEDS)))
+        recorded = await self.service.claim_league_thread(table_id)
+        thread: discord.Thread | None = None
         try:
-            thread = await attempt(
-                channel.create_thread(
-                    name=thread_name(table.game_id, table.id),
-                    type=discord.ChannelType.private_thread,
-                    invitable=False,
-                    auto_archive_duration=1440,
-                ),
-                "a league table's private thread",
-            )
-        except DeliveryFailure:
-            raise ServiceError(no_thread_refusal(list(THREAD_NEEDS))) from None
-        try:
+            thread = await self._thread(channel, table, recorded)
+            await self.service.league_thread_made(table_id, thread.id)
             for seat in table.seats:
                 if seat.user_id is not None:
                     await attempt(
@@ -132,11 +130,14 @@ class LeagueTableController:
                 table_id, user.id, thread.id, where=where
             )
         except (ServiceError, DeliveryFailure) as e:
-            with contextlib.suppress(discord.HTTPException):
-                await thread.delete()  # nobody is left with an empty thread
+            made = await self.service.drop_league_thread(table_id)
+            if thread is not None and made == thread.id:
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()  # nobody is left with an empty thread
             if isinstance(e, ServiceError):
                 raise
             raise ServiceError(no_thread_refusal(list(THREAD_NEEDS))) from None
+        await self.service.release_league_thread(table_id)
         try:
             with for_table(table):  # the table's words, not the clicker's
                 embed = started_embed(table.game_id, table.id, thread.id)
@@ -144,3 +145,29 @@ class LeagueTableController:
         except discord.HTTPException as e:
             log.info("could not redraw the lobby of league table %s: %s", table.id, e)
         self.publisher.publish(outcome)
+
+    async def _thread(
+        self, channel: discord.TextChannel, table: TableInfo, recorded: int | None
+    ) -> discord.Thread:
+        """The table's private thread: the one an earlier Start recorded (``recorded``), or
+        one of its name in the channel (made by a Start that crashed before recording it),
+        else a new one."""
+        with for_table(table):  # one name per table, whoever presses Start
+            name = thread_name(table.game_id, table.id)
+        # The bot is a member of the threads it made, so Discord keeps them in its cache
+        # (also after a restart) while they are active.
+        found = channel.guild.get_thread(recorded) if recorded is not None else None
+        if found is not None:
+            return found
+        for found in channel.threads:
+            if found.name == name and found.type is discord.ChannelType.private_thread:
+                return found
+        return await attempt(
+            channel.create_thread(
+                name=name,
+                type=discord.ChannelType.private_thread,
+                invitable=False,
+                auto_archive_duration=1440,
+            ),
+            "a league table's private thread",
+        )

@@ -18,6 +18,7 @@ from bot.db.ratings import GameRating
 from bot.engine.views import SeatView
 from bot.i18n import N_, _, p_
 from bot.services.analysis import expert_ready
+from bot.services.league import next_night
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
 from bot.ui.components.cards import decision_view
@@ -62,6 +63,11 @@ class TableScreens:
     def lobby_message(self, table: TableInfo) -> dict[str, Any]:
         """The lobby, or a closed table's last word, in the table's language."""
         with for_table(table):
+            if table.status == "abandoned" and table.league is not None and table.guild_id:
+                # A league table's lobby closes with its night (``close_league_lobbies``).
+                now = self.service.now()
+                following = next_night(now, self.service.league_night)
+                return {"view": from_embed(league_words.night_over_embed(table, following))}
             return _lobby_fields(table)
 
     def table_message(self, outcome: Outcome) -> dict[str, Any]:

@@ -369,7 +369,9 @@ class TournamentController:
                 if not go:
                     continue  # another process is making its thread (and seats the board)
                 threads = where is not None  # refused: the next boards share the channel too
-            outcome = await self.service.seat_board(t.id, t.round, b.board, where or t.channel_id)
+            outcome = await self.service.seat_board(
+                t.id, t.round, b.board, where or t.channel_id, known=b
+            )
             if outcome is not None:
                 self.publisher.publish(outcome)
 

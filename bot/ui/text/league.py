@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.db.league import Entry, Score, Session
+from bot.db.league import Score, Session
 from bot.i18n import N_, _, n_
-from bot.services.league import Comparison, LeagueBoard
+from bot.services.league import Comparison, LeagueBoard, SetStatus
+from bot.services.models import TableInfo
 from bot.ui.games import game_title, renderer
 from bot.ui.text.cards import card_list, sort_cards
 from bot.ui.text.names import escape_name
@@ -46,9 +47,10 @@ def intro_embed(game_id: str, session: Session) -> discord.Embed:
 
 
 def status_embed(
-    session: Session, joined: int | None, entries: list[tuple[str, Entry | None]], now: float
+    session: Session, joined: int | None, sets: list[SetStatus], now: float
 ) -> discord.Embed:
-    """``/league status``: the week's session, the server's membership, the viewer's sets."""
+    """``/league status``: the week's session, the server's membership, the viewer's sets
+    (each with its score so far)."""
     embed = discord.Embed(
         title=_("🏆 League night · {week}", week=session.week), colour=COLOUR_LOBBY
     )
@@ -72,18 +74,39 @@ def status_embed(
             else _("This server hasn't joined the league."),
         ]
     )
-    lines = []
-    for game_id, entry in entries:
-        if entry is None:
-            continue
-        state = _("finished") if entry.status == "finished" else _("under way")
-        lines.append(f"{game_title(game_id)} · {state}")
+    lines = [_set_line(s) for s in sets]
     embed.add_field(
         name=_("Your sets this week"),
         value="\n".join(lines) if lines else _("none yet"),
         inline=False,
     )
     return embed
+
+
+def _set_line(found: SetStatus) -> str:
+    """One of the viewer's sets: under way, finished, or left (their table may play on
+    without them: the deal they left in is their last, finished by the computer, marked)."""
+    entry, score = found.entry, found.score
+    if entry.until_deal is not None:
+        state = _("left at deal {n} 🏳️", n=entry.until_deal)
+    elif entry.status == "finished":
+        state = _("finished")
+    elif entry.status in ("lobby", "playing"):
+        state = _("under way")
+    else:
+        state = _("closed")
+    line = f"{game_title(found.game_id)} · {state}"
+    if score is not None:
+        line += " · " + n_(
+            "{pct} ({mp}/{top}) over {n} deal",
+            "{pct} ({mp}/{top}) over {n} deals",
+            score.deals,
+            pct=pct_text(score),
+            mp=score.mp,
+            top=score.top,
+            n=score.deals,
+        )
+    return line
 
 
 def _line(i: int, s: Score, me: int | None, servers: bool, guild_names: dict[int, str]) -> str:
@@ -213,6 +236,20 @@ def lobby_status() -> str:
     return _(
         "Press **Join** to play the set at this table. When the host presses **Start**, the "
         "expert computers take the empty seats."
+    )
+
+
+def night_over_embed(table: TableInfo, following: float) -> discord.Embed:
+    """A league table's lobby that did not start before its night ended: closed, and when the
+    next night opens (``following``)."""
+    return discord.Embed(
+        title=_("{game} · table #{id}", game=game_title(table.game_id), id=table.id),
+        colour=COLOUR_LOBBY,
+        description=_(
+            "🏆 This league night is over, and this table did not start before it ended, so it "
+            "is closed. The next league night opens {when}.",
+            when=f"<t:{int(following)}:F>",
+        ),
     )
 
 

@@ -565,8 +565,9 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         )
         if (p.get("now") or 0) < (p.get("starts") or 0)
         else _(
-            "This week's league session closed {ends}; the next one opens next week.",
+            "This week's league session closed {ends}; the next one opens {next}.",
             ends=f"<t:{int(p.get('ends') or 0)}:R>",
+            next=f"<t:{int(p.get('next') or 0)}:F>",
         )
     ),
     "league_entered": lambda p: _(
@@ -614,6 +615,10 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         "it can start.",
         name=escape_name(str(p.get("name") or "")),
         game=_title(p),
+    ),
+    "league_table_starting": lambda p: _(
+        "This league table is being started already: its thread comes in a moment. If nothing "
+        "happens, press **Start** again in a minute."
     ),
     "league_table_taken": lambda p: _(
         "Someone at this table entered this week's set meanwhile: press **Start** again to see who."
