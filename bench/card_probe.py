@@ -14,8 +14,8 @@ uniform worlds), not strength at the table — ``bench/duplicate_match.py`` meas
         [--every 3] [--ref 200] [--first 1000] [--methods expert,plain,expert:budget=6500]
 
 Methods: ``plain`` (``bench/plain_search.py``), ``expert`` with optional settings after colons:
-``budget=N`` (work units of a card play: ``CARD_BUDGET``, else ``BUDGET``), ``world=N`` (units
-a world costs), ``margin=X`` (the anchor's margin, ``bot.ai.expert.MARGIN``). The report: per
+``budget=N`` (work units, ``bot.ai.expert.BUDGET``), ``world=N`` (units a world costs,
+``WORLD_UNITS``), ``margin=X`` (the anchor's margin, ``bot.ai.expert.MARGIN``). The report: per
 method, the mean gain per decision over the casual card with its 95% interval, how often it
 left the casual card, its CPU time per decision; then every method minus the first, paired.
 """
@@ -100,9 +100,7 @@ def method(rules: Rules, name: str) -> Method:
     options = dict(s.split("=") for s in settings)
     game = rules.game_id
 
-    # the tables the expert reads for a card play of this game
-    budgets = expert.CARD_BUDGET if game in expert.CARD_BUDGET else expert.BUDGET
-    worlds = expert.CARD_WORLD_UNITS if game in expert.CARD_WORLD_UNITS else expert.WORLD_UNITS
+    budgets, worlds = expert.BUDGET, expert.WORLD_UNITS
 
     def choose(view: SeatView, rng: random.Random) -> Action:
         saved = (budgets[game], dict(worlds[game]), expert.MARGIN)

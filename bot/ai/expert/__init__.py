@@ -38,7 +38,11 @@ LEVELS: tuple[str, ...] = ("casual", "expert")
 
 #: Work units per decision at effort 1.0 (one unit ≈ one rollout decision), per game: sized
 #: so the in-game decision stays ≤ 250 ms p95 on one core of the development machine
-#: (``bench/ai_bench.py --level expert``).
+#: (``bench/ai_bench.py --level expert``). Queen of Tarot's card play runs in about half the
+#: time these units took before its rollouts played on the bare state (``bot.ai.
+#: queen_of_tarot_rollout``); twice the units for its card play measured no gain in duplicate
+#: play (+0.04 ± 0.25 a deal, ``bench/results/duplicate_match.md``), so the units, and the
+#: answers, are unchanged.
 BUDGET: dict[str, int] = {
     "french_tarot": 4000,
     "early_french_tarot": 9000,
@@ -56,13 +60,6 @@ WORLD_UNITS: dict[str, dict[int, int]] = {
     "losers_game": {2: 6, 3: 6, 4: 8, 5: 10, 6: 27},
     "queen_of_tarot": {3: 18},
 }
-#: ``BUDGET`` and ``WORLD_UNITS`` for a card play, where a game's rollouts play their cards on
-#: the bare state (``bot.ai.<game>_rollout``): Queen of Tarot's card costs ~10 µs there
-#: against ~23 µs through the views, and a world ~530 µs, so the same time buys about twice
-#: the units. Its other decisions keep ``BUDGET`` and ``WORLD_UNITS`` (the same answers as
-#: before, in less time).
-CARD_BUDGET: dict[str, int] = {"queen_of_tarot": 12000}
-CARD_WORLD_UNITS: dict[str, dict[int, int]] = {"queen_of_tarot": {3: 50}}
 #: Wall-clock safety net per decision at effort 1.0, in seconds (scaled by ``effort``). Only
 #: reached when the machine is far slower than planned; see ``search``.
 HARD_CAP = 0.6
@@ -162,11 +159,7 @@ def evaluate(
         cands = list(dict.fromkeys(actions))  # in order, each once; never merged or pruned
     else:
         cands = candidates(rules, view, casual, random.Random(seed ^ 0xC0DE))
-    game = rules.game_id
-    card_play = all(a.type == "play" for a in cands)
-    units = CARD_BUDGET if card_play and game in CARD_BUDGET else BUDGET
-    world_units = CARD_WORLD_UNITS if card_play and game in CARD_WORLD_UNITS else WORLD_UNITS
-    budget = max(1, int(units.get(game, DEFAULT_BUDGET) * effort))
+    budget = max(1, int(BUDGET.get(rules.game_id, DEFAULT_BUDGET) * effort))
     if len(cands) == 1:
         budget = max(1, int(budget * SINGLE_SHARE))
     elif all(a.type != "play" for a in cands):
@@ -180,7 +173,7 @@ def evaluate(
         policy=rollout_policy(rules.game_id),
         sampler=sampler or rules.sample_world,
         hard_cap=None if strict else HARD_CAP * max(effort, MIN_CAP_EFFORT),
-        world_units=world_units.get(game, {}).get(players, 12),
+        world_units=WORLD_UNITS.get(rules.game_id, {}).get(players, 12),
         anchor=not actions,
         margin=MARGIN,
         weigh=world_weight(rules, view) if INFERENCE else None,
