@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 
+from bot.ai import queen_of_tarot
 from bot.ai.expert.search import Stepper, fast_play_out, public_form, rollout
 from bot.ai.queen_of_tarot import choose
-from bot.ai.queen_of_tarot_rollout import play_out
+from bot.ai.queen_of_tarot_rollout import Facts, play_out
 from bot.engine.actions import Action
 from bot.engine.deck import deal_seed, shuffle
 from bot.engine.registry import get_rules
@@ -59,6 +60,36 @@ def test_fast_rollouts_play_the_same_deal_as_through_the_views() -> None:
             state = RULES.apply(state, action)[0]
     assert compared > 40
     assert {"bargain", "play"} <= phases
+
+
+def test_facts_read_the_history_as_the_casual_play_does() -> None:
+    """Seats without trumps and unbeatable trumps, at every card of seeded deals (some cards
+    played at random, so that seats show voids the casual play would not)."""
+    checked = voids = 0
+    for index in range(12):
+        deal = deal_seed(13, index)
+        deck = shuffle(RULES.pack(3), deal)
+        state = RULES.new_deal(3, RULES.normalize_options(None), deck, index % 3)
+        rng = random.Random(deal)
+        history: list[Action] = []
+        while (seat := RULES.to_act(state)) is not None:
+            view = RULES.observe(state, seat)
+            action = choose(view, rng)
+            if view.public.phase == "play":
+                assert list(view.public.history) == history  # the history the rollouts extend
+                facts = Facts(history)
+                assert facts.void == queen_of_tarot._trumpless(view)  # pyright: ignore[reportPrivateUsage]
+                voids += len(facts.void)
+                for card in view.hand:
+                    fast = facts.unbeatable(seat, state.hands[seat], view.public.trick, card)
+                    slow = queen_of_tarot._unbeatable(view, card)  # pyright: ignore[reportPrivateUsage]
+                    assert fast == slow, (index, seat, card)
+                    checked += 1
+                if rng.random() < 0.3:
+                    action = view.legal[rng.randrange(len(view.legal))]
+            history.append(public_form(action))
+            state = RULES.apply(state, action)[0]
+    assert checked > 1000 and voids > 20
 
 
 def test_play_out_only_takes_over_the_card_play() -> None:
