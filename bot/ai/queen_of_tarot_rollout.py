@@ -11,7 +11,8 @@ tells (cards played, seats without trumps) as it goes, and moves with the engine
 transition, so the deal and its result are the engine's.
 
 ``tests/ai/test_queen_of_tarot_rollout.py`` checks that rollouts through it give the same
-values and work units as through the views, and the same cards as the casual policy.
+values and work units as through the views, and that ``Facts`` reads the history (voids,
+unbeatable trumps) exactly as the casual play does.
 """
 
 from __future__ import annotations
