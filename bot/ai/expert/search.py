@@ -119,7 +119,7 @@ def rollout(
         if play_out is not None and (done := play_out(state, history)) is not None:
             state, cards = done
             units += cards
-            break
+            continue  # the deal is over (or, in a game with more after its card play, goes on)
         view = observe(state, t, tuple(history))
         legal = view.legal
         action = legal[0] if len(legal) == 1 and legal[0].type not in multi else None
