@@ -10,7 +10,7 @@ the hero's choices do not change the position.
 
     python bench/duplicate_match.py [--game G] [--players N] [--deals 100] \
         [--hero expert] [--field casual] [--effort 1.0] [--seed 1] [--jobs 1] [--no-strict] \
-        [--gains FILE] [--first 0] [--resume]
+        [--gains FILE] [--first 0] [--resume] [--label NAME]
 
 ``--gains FILE`` appends each deal's gain as a JSON line as soon as it is known (a long run
 stopped early keeps what it measured; ``--first K`` goes on from deal K; ``--resume`` goes on
@@ -20,7 +20,10 @@ a file, each deal counted once; ``--compare FILE A B`` reports hero A minus hero
 paired on the deals both played against the same field — e.g. expert − plain from ``--hero
 expert`` and ``--hero plain`` runs against ``--field casual``, as issue 33 measures it: the
 casual reference cancels, so each deal's difference is the two heroes' scores in the same
-seats on the same cards).
+seats on the same cards). ``--label NAME`` records the hero under NAME instead of its level
+(in the file, ``--resume`` and the report): a changed expert run from a copy of a branch's
+tree as ``--hero expert --label expert2`` is compared with the expert on file, never mixed
+with it.
 
 The expert searches in strict mode by default (``evaluate(..., strict=True)``: its work budget
 alone decides, no time cap), so the result does not depend on how loaded the machine is;
@@ -153,6 +156,7 @@ def match(
     strict: bool = True,
     gains_file: str | None = None,
     first: int = 0,
+    label: str | None = None,
 ) -> None:
     start = time.perf_counter()
     indexes = range(first, first + deals)
@@ -165,8 +169,8 @@ def match(
             if gains_file:
                 with open(gains_file, "a") as out:
                     row = {"game": game, "players": players, "deal": index, "gain": gain}
-                    out.write(json.dumps({**row, "hero": hero, "field": field}) + "\n")
-    report(game, players, hero, field, results, time.perf_counter() - start)
+                    out.write(json.dumps({**row, "hero": label or hero, "field": field}) + "\n")
+    report(game, players, label or hero, field, results, time.perf_counter() - start)
 
 
 def report(
@@ -249,6 +253,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--hero", default="expert")
     parser.add_argument("--field", default="casual")
+    parser.add_argument(
+        "--label", default=None, help="the hero's name in the --gains file (default: --hero)"
+    )
     parser.add_argument("--effort", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="index of the first deal played")
@@ -289,7 +296,7 @@ def main() -> None:
         for players in counts:
             first = args.first
             if args.resume and args.gains:
-                key = (game, players, args.hero, args.field)
+                key = (game, players, args.label or args.hero, args.field)
                 first = first_missing(args.gains, key, args.first)
             match(
                 game,
@@ -303,6 +310,7 @@ def main() -> None:
                 args.strict,
                 args.gains,
                 first,
+                args.label,
             )
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.engine.actions import Action
 from bot.engine.cards import TAROT_PACK
@@ -31,12 +31,12 @@ from bot.engine.games.queen_of_tarot_cards import (
     FAIR_SHARE,
     FOOL,
     HAND_SIZE,
+    PLAYERS,
     POINTS,
     STRENGTH,
     SUIT,
     TRUMP,
     led_suit,
-    trick_winner,
 )
 from bot.engine.games.queen_of_tarot_declare import best_set, declaration
 from bot.engine.trick import Play
@@ -153,8 +153,29 @@ def discard_candidates(view: SeatView, template: Action) -> list[Action]:
     return unique
 
 
-def _wins(trick: tuple[Play, ...], seat: int, card: str) -> bool:
-    return trick_winner((*trick, (seat, card))) == seat
+#: A card's strength in a trick, per suit led (§4.3): trumps above the suit led, any other card
+#: (and the Fool) -1 — ``trick_winner``'s order, read at once.
+_TAKES: dict[str, dict[str, int]] = {
+    led: {
+        c: 100 + STRENGTH[c] if SUIT[c] == TRUMP else STRENGTH[c] if SUIT[c] == led else -1
+        for c in TAROT_PACK
+    }
+    for led in {SUIT[c] for c in TAROT_PACK if c != FOOL}
+}
+#: The order in which cards are thrown away: the cheapest first, the Angel (never lost) last.
+_THROW = {c: (c == ANGEL, POINTS[c], c[0] == TRUMP, STRENGTH[c]) for c in TAROT_PACK}
+
+
+def _winners(trick: Sequence[Play], plain: list[str]) -> list[str]:
+    """The cards of ``plain`` that would take ``trick`` as it stands (``trick_winner``)."""
+    led = led_suit(trick)
+    best = -1
+    if led is not None:
+        takes = _TAKES[led]
+        for _, c in trick:
+            if takes[c] > best:
+                best = takes[c]
+    return [c for c in plain if _TAKES[led or SUIT[c]][c] > best]
 
 
 def _cheap(card: str) -> tuple[int, bool, int]:
@@ -162,33 +183,47 @@ def _cheap(card: str) -> tuple[int, bool, int]:
 
 
 def _play(view: SeatView, legal: list[str]) -> str:
-    pv = view.public
-    trick, seat = pv.trick, view.seat
+    return card_play(
+        view.public.trick, view.seat, len(view.hand), legal, lambda c: _unbeatable(view, c)
+    )
+
+
+def card_play(
+    trick: Sequence[Play],
+    seat: int,
+    held: int,
+    legal: Sequence[str],
+    unbeatable: Callable[[str], bool],
+) -> str:
+    """The casual card of ``seat`` holding ``held`` cards, among ``legal`` (in hand order: it
+    breaks ties), with ``trick`` on the table; ``unbeatable(trump)`` says whether no later
+    player can beat that trump. Reads nothing else, so the rollouts' fast path
+    (``queen_of_tarot_rollout``) plays the very same cards from the bare state."""
     plain = [c for c in legal if c != FOOL]
     if not plain:
         return FOOL
     if not trick:
-        return _lead(view.hand, plain)
-    last = len(trick) == pv.players - 1
+        return _lead(plain)
+    last = len(trick) == PLAYERS - 1
     worth = sum(POINTS[c] for _, c in trick)
-    winners = [c for c in plain if _wins(trick, seat, c)]
+    winners = _winners(trick, plain)
     if winners:
         cheapest = min(winners, key=lambda c: (c[0] == TRUMP, STRENGTH[c]))
-        angel_waits = cheapest == ANGEL and worth < 4 and len(view.hand) > 2
+        angel_waits = cheapest == ANGEL and worth < 4 and held > 2
         if last and (worth > 2 or POINTS[cheapest] > 1) and not angel_waits:
             return cheapest
         strongest = max(winners, key=lambda c: (c[0] == TRUMP, STRENGTH[c]))
         if strongest[1:] == "K" and led_suit(trick) != TRUMP:
             return strongest  # the King of the led suit
-        if worth >= 4 or len(view.hand) <= 2:
+        if worth >= 4 or held <= 2:
             # a court card or an honour to capture: the lowest trump nobody can beat (the
             # Angel only when nothing else is sure: it is never lost, so it waits for points)
-            sure = sorted((c for c in winners if _unbeatable(view, c)), key=STRENGTH.__getitem__)
+            sure = sorted((c for c in winners if unbeatable(c)), key=STRENGTH.__getitem__)
             if sure:
                 return sure[0]
         if strongest[0] == TRUMP and STRENGTH[strongest] >= 18 and worth >= 5:
             return strongest
-    throw = min(plain, key=lambda c: (c == ANGEL, _cheap(c)))
+    throw = min(plain, key=_THROW.__getitem__)
     if FOOL in legal and POINTS[throw] >= 4 and throw != ANGEL:
         return FOOL  # the Fool excuses us from giving up a King or Queen
     return throw
@@ -224,18 +259,18 @@ def _trumpless(view: SeatView) -> set[int]:
     return out
 
 
-def _lead(hand: Sequence[str], plain: list[str]) -> str:
-    trumps = sorted((c for c in plain if c[0] == TRUMP), key=STRENGTH.__getitem__, reverse=True)
-    kings = [c for c in plain if c[0] != TRUMP and c[1:] == "K"]
-    if kings:
-        return kings[0]
-    suits = [c for c in plain if c[0] != TRUMP]
-    if not suits:
+def _lead(plain: list[str]) -> str:
+    length: dict[str, int] = {}
+    for c in plain:
+        if c[0] != TRUMP:
+            if c[1:] == "K":
+                return c  # the first King
+            length[SUIT[c]] = length.get(SUIT[c], 0) + 1
+    if not length:
         # only trumps: the lowest one; the Angel (never beaten) is kept to capture points
-        return min(trumps, key=lambda c: (c == ANGEL, _cheap(c)))
-    length = Counter(SUIT[c] for c in suits)
+        return min(plain, key=_THROW.__getitem__)
     longest = max(length, key=lambda s: (length[s], s))
-    return min((c for c in suits if SUIT[c] == longest), key=_cheap)
+    return min((c for c in plain if SUIT[c] == longest), key=_cheap)
 
 
 def choose(view: SeatView, rng: random.Random) -> Action:

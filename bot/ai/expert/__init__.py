@@ -38,7 +38,11 @@ LEVELS: tuple[str, ...] = ("casual", "expert")
 
 #: Work units per decision at effort 1.0 (one unit ≈ one rollout decision), per game: sized
 #: so the in-game decision stays ≤ 250 ms p95 on one core of the development machine
-#: (``bench/ai_bench.py --level expert``).
+#: (``bench/ai_bench.py --level expert``). Queen of Tarot's card play runs in about half the
+#: time these units took before its rollouts played on the bare state (``bot.ai.
+#: queen_of_tarot_rollout``); twice the units for its card play measured no gain in duplicate
+#: play (+0.04 ± 0.25 a deal, ``bench/results/duplicate_match.md``), so the units, and the
+#: answers, are unchanged.
 BUDGET: dict[str, int] = {
     "french_tarot": 4000,
     "early_french_tarot": 9000,

@@ -35,11 +35,13 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from bot.ai.expert.fastview import Observer
 from bot.engine.actions import Action
 from bot.engine.errors import IllegalAction
+from bot.engine.registry import optional_module
 from bot.engine.rules import Rules
 from bot.engine.views import SeatView
 
@@ -48,6 +50,7 @@ log = logging.getLogger(__name__)
 Policy = Callable[[SeatView, random.Random], Action]
 Sampler = Callable[[SeatView, random.Random], Any]
 Weigh = Callable[[Any], float]
+PlayOut = Callable[[Any, list[Action]], "tuple[Any, int] | None"]
 
 #: Units charged for drawing one world, by default (``search``'s ``world_units``).
 WORLD_UNITS = 12
@@ -104,12 +107,19 @@ def rollout(
 ) -> tuple[float, int]:
     """Play ``state`` to the end with ``policy`` in every seat: (seat's score, units).
 
-    ``history`` is the public history so far (extended in place)."""
+    ``history`` is the public history so far (extended in place). Where the game has a fast
+    path for its casual card play (``fast_play_out``), the card play goes through it: the same
+    cards, one unit each, without building a view per card."""
     to_act = rules.to_act
     observe = Observer(rules, state)
     multi = step.multi
+    play_out = fast_play_out(rules.game_id) if policy is fast_policy(rules.game_id) else None
     units = 0
     while (t := to_act(state)) is not None:
+        if play_out is not None and (done := play_out(state, history)) is not None:
+            state, cards = done
+            units += cards
+            continue  # the deal is over (or, in a game with more after its card play, goes on)
         view = observe(state, t, tuple(history))
         legal = view.legal
         action = legal[0] if len(legal) == 1 and legal[0].type not in multi else None
@@ -121,6 +131,23 @@ def rollout(
     result = rules.result(state)
     assert result is not None
     return float(result.deltas[seat]), units
+
+
+@cache
+def fast_play_out(game_id: str) -> PlayOut | None:
+    """``bot.ai.<game>_rollout.play_out`` if the game has one: its casual card play on the bare
+    state, for rollouts whose policy is that casual play."""
+    module = optional_module(f"bot.ai.{game_id}_rollout")
+    found = getattr(module, "play_out", None)
+    return found if callable(found) else None  # type: ignore[return-value]
+
+
+@cache
+def fast_policy(game_id: str) -> Policy | None:
+    """The casual policy whose card play ``fast_play_out`` reproduces."""
+    module = optional_module(f"bot.ai.{game_id}")
+    found = getattr(module, "choose", None)
+    return found if callable(found) else None  # type: ignore[return-value]
 
 
 def search(
