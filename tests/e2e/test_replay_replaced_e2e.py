@@ -40,9 +40,7 @@ REPLACED = "Replaced by a new game in your DMs"
 
 def table_messages(member: Any, table_id: int) -> list[Any]:
     """The member's DM messages of table ``table_id`` (its table message and its hand)."""
-    return [
-        m for m in member.user.dm_channel.history() if f"table #{table_id}" in embed_text(m)
-    ]
+    return [m for m in member.user.dm_channel.history() if f"table #{table_id}" in embed_text(m)]
 
 
 async def test_an_unfinished_replay_is_replaced_by_the_next_and_by_the_daily(
