@@ -214,12 +214,12 @@ class TableLuck(TableCoach):
             ):
                 continue  # another process has it
             taken += 1
-            try:
-                rec = await self._load(deal.table_id)
-                humans = [s.user_id for s in rec.seats if s.user_id is not None and not s.is_bot]
-                await self._after_deals(rec.id, [deal.deal_no], humans)
-            finally:
-                await luck_db.claim_done(self.db, deal.table_id, deal.deal_no, self._clock())
+            rec = await self._load(deal.table_id)
+            humans = [s.user_id for s in rec.seats if s.user_id is not None and not s.is_bot]
+            # A seat's failure is logged there; a stop (cancelled) or an error here leaves the
+            # claim undone, so that it is taken over once stale.
+            await self._after_deals(rec.id, [deal.deal_no], humans)
+            await luck_db.claim_done(self.db, deal.table_id, deal.deal_no, self._clock())
         return taken
 
     async def luck_settled(self) -> None:
