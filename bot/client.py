@@ -27,6 +27,7 @@ from bot.i18n.commands import CommandTranslator
 from bot.log import log_context
 from bot.services.errors import as_refusal
 from bot.services.league import LeagueNight
+from bot.services.luck import CATCH_UP_SECONDS
 from bot.services.stats import StatsService
 from bot.services.tables import TableService
 from bot.ui.components.amount import AmountButton, amount_submitted
@@ -432,6 +433,9 @@ class TrionfiBot(commands.AutoShardedBot):
         async def boards() -> None:
             await service.roll_boards()
 
+        async def luck() -> None:
+            await service.catch_up_luck()
+
         sweeper = self.sweeper
         sweeper.add("clocks", every, life.clocks)
         sweeper.add("notifications", every, life.notifications)
@@ -442,6 +446,8 @@ class TrionfiBot(commands.AutoShardedBot):
         sweeper.add("tournaments", every, self.controller.tournament.upkeep)
         sweeper.add("league", UPKEEP_EVERY, self.controller.league.upkeep)
         sweeper.add("boards", BOARDS_SECONDS, boards)
+        # Luck and skill a restart lost (issue 33), on start and every few minutes.
+        sweeper.add("luck", CATCH_UP_SECONDS, luck)
         sweeper.add("health", HEALTH_SECONDS, self._write_health)
         if not self.command_sync:  # another process owns the sync: its ids, once stored
             sweeper.add("command ids", UPKEEP_SECONDS, self._learn_command_ids)

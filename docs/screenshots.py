@@ -22,7 +22,8 @@ tournament (issue 34): ``tournament_registration`` (the post with its players),
 ``league_standings`` and ``league_compare`` (after the window), ``league_table_lobby``,
 ``league_table_thread`` and ``league_table_channel`` (a table of several members, in its private
 thread), ``league_status_left`` and ``league_lobby_night_over``; the computers' reasons, luck
-and skill and "Try another way" (issue 33, ``coaching``).
+and skill and "Try another way" (issue 33, ``coaching``) and a replay replaced by the next
+(``replay_replaced``).
 
 Needs ``/usr/bin/chromium`` (Debian's package); nothing here runs in the test suite.
 """
@@ -559,6 +560,36 @@ async def coaching() -> list[str]:
     return ["french_tarot_why", "early_french_tarot_review", "early_french_tarot_another_way"]
 
 
+async def replay_replaced() -> list[str]:
+    """Issue 33: ``early_french_tarot_replay_replaced`` (the player's DMs once an unfinished
+    replay was replaced by another: the old one's messages say so, without controls, above the
+    new one's hand)."""
+    from bot.services import step
+    from tests.e2e.helpers import private_answer
+    from tests.e2e.test_levels_hints_review_e2e import open_table, play_out
+
+    step.EXPERT_EFFORT = 0.1  # the pictures need the moments, not the expert's best play
+    bot = shots_bot()
+    async with simcord.run(bot, settle_timeout=SETTLE) as env:
+        world = make_world(env, 1)
+        alice, channel = world.members[0], world.channel
+        lobby = await open_table(channel, alice, computers=1, level="expert")
+        await alice.click(lobby, label="Start")
+        await play_out([alice])
+        summary = next(m for m in channel.history() if "hand 1 score sheet" in _text(m))
+        answer = private_answer(channel, alice, await alice.click(summary, label="Review"))
+        menu = next(c for c in components(answer) if (c.custom_id or "").startswith("rp:"))
+        await alice.select(answer, [menu.options[0].value], custom_id=menu.custom_id)
+        await alice.select(answer, [menu.options[-1].value], custom_id=menu.custom_id)
+        await env.settle()
+        dm = alice.user.dm_channel
+        await shots(
+            env, dm, alice.user, "early_french_tarot_replay_replaced", 2600, layout="channel"
+        )
+    await bot.close()
+    return ["early_french_tarot_replay_replaced"]
+
+
 def _text(message: Any) -> str:
     from tests.e2e.helpers import embed_text
 
@@ -588,6 +619,7 @@ async def main() -> None:
     print("league_status_left, league_lobby_night_over [_phone].png")
 
     print("issue 33: " + ", ".join(f"{n}[_phone].png" for n in await coaching()))
+    print("issue 33: " + ", ".join(f"{n}[_phone].png" for n in await replay_replaced()))
 
 
 if __name__ == "__main__":

@@ -91,3 +91,84 @@ async def skill(db: Database, user_id: int, last: int) -> Skill:
     if row is None or not row[0]:
         return Skill(0, 0.0, 0.0)
     return Skill(int(row[0]), float(row[1]), float(row[2]))
+
+
+# ---- catching up (``TableLuck.catch_up_luck``) ------------------------------------------------
+#: A deal's claim in ``bot_state`` (``luck:<table>:<deal>``): its value is the claiming
+#: process while it computes, then ``done``.
+CLAIM_PREFIX = "luck:"
+DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class LostDeal:
+    """A finished deal with a human seat whose luck and skill were never stored."""
+
+    table_id: int
+    deal_no: int
+    finished_at: float
+
+
+async def lost(
+    db: Database, *, since: float, until: float, games: list[str], stale: float, limit: int
+) -> list[LostDeal]:
+    """Deals finished from ``since`` to ``until``, oldest first, of tables that keep luck rows
+    (not practice, a game of ``games``: those the expert plays), not mucked, with a human
+    seat without a row, and unclaimed (no claim, or a claim from before ``stale`` not done:
+    its process stopped)."""
+    if not games:
+        return []
+    marks = ", ".join("?" for _ in games)
+    async with db.read() as conn:
+        rows = await conn.fetchall(
+            "SELECT d.table_id, d.deal_no, d.finished_at FROM deal_results d "
+            "JOIN tables t ON t.id = d.table_id "
+            "WHERE d.finished_at >= ? AND d.finished_at <= ? AND d.outcome <> 'mucked' "
+            f"AND t.hints = 0 AND t.game_id IN ({marks}) "
+            "AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = d.table_id "
+            "AND s.user_id IS NOT NULL AND s.is_bot = 0 AND NOT EXISTS (SELECT 1 FROM deal_luck l "
+            "WHERE l.table_id = d.table_id AND l.deal_no = d.deal_no AND l.seat = s.seat)) "
+            "AND NOT EXISTS (SELECT 1 FROM bot_state b "
+            f"WHERE b.key = '{CLAIM_PREFIX}' || d.table_id || ':' || d.deal_no "
+            "AND (b.value = ? OR b.updated_at >= ?)) "
+            "ORDER BY d.finished_at, d.table_id, d.deal_no LIMIT ?",
+            (since, until, *games, DONE, stale, limit),
+        )
+    return [LostDeal(int(r[0]), int(r[1]), float(r[2])) for r in rows]
+
+
+def _claim_key(table_id: int, deal_no: int) -> str:
+    return f"{CLAIM_PREFIX}{table_id}:{deal_no}"
+
+
+async def claim(
+    db: Database, table_id: int, deal_no: int, owner: str, now: float, stale: float
+) -> bool:
+    """Claim the deal for ``owner``: True for exactly one caller of every process, unless a
+    claim made before ``stale`` was never done (its process stopped): then it is taken over."""
+    async with db.transaction() as conn:
+        changed = await conn.execute(
+            "INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "
+            "updated_at = excluded.updated_at "
+            "WHERE bot_state.value <> ? AND bot_state.updated_at < ?",
+            (_claim_key(table_id, deal_no), owner, now, DONE, stale),
+        )
+    return changed == 1
+
+
+async def claim_done(db: Database, table_id: int, deal_no: int, now: float) -> None:
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE bot_state SET value = ?, updated_at = ? WHERE key = ?",
+            (DONE, now, _claim_key(table_id, deal_no)),
+        )
+
+
+async def drop_claims(db: Database, before: float) -> int:
+    """Forget claims older than ``before`` (their deals are out of the catch-up's window)."""
+    async with db.transaction() as conn:
+        return await conn.execute(
+            "DELETE FROM bot_state WHERE key LIKE ? AND updated_at < ?",
+            (f"{CLAIM_PREFIX}%", before),
+        )

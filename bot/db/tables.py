@@ -96,6 +96,9 @@ class TableRecord:
     #: player's DMs; None: not a replay.
     replay_of: int | None = None
     replay_deal: int | None = None
+    #: Why the table ended unfinished, when its messages say so: "replaced" (a replay its
+    #: player replaced in their DMs, ``TableReplays``); None otherwise.
+    end_reason: str | None = None
 
     @property
     def snapshot(self) -> dict[str, Any] | None:
@@ -171,7 +174,7 @@ _TABLE_COLS = (
     "rules_version, seq, snapshot_json, message_id, turn_deadline, created_at, updated_at, "
     "finished_at, turn_clock, reminder_at, rematch_of, shown_seq, notify_at, notify_seat, "
     "level, hints, language, daily_date, tournament_id, rated, league_session, league_deals, "
-    "replay_of, replay_deal"
+    "replay_of, replay_deal, end_reason"
 )
 _SEAT_COLS = (
     "seat, user_id, name, is_bot, dm_channel_id, dm_message_id, dm_failed, resigned, expiries, "
@@ -221,6 +224,7 @@ def _table(row: Row) -> TableRecord:
         league_deals=row[30],
         replay_of=row[31],
         replay_deal=row[32],
+        end_reason=row[33],
         seats=tuple(
             sorted(
                 (
@@ -245,7 +249,7 @@ def _table(row: Row) -> TableRecord:
                         click_message_id=r[17],
                         click_at=r[18],
                     )
-                    for r in json.loads(row[33])
+                    for r in json.loads(row[34])
                 ),
                 key=lambda seat: seat.seat,
             )
@@ -644,6 +648,7 @@ class TableStore:
         owner: str | None = None,
         lease_until: float = 0.0,
         notices: Sequence[tuple[str, dict[str, Any]]] = (),
+        end_reason: str | None = None,
     ) -> int:
         """Append ``entries`` and store the new snapshot/status in ONE transaction.
 
@@ -659,6 +664,7 @@ class TableStore:
         ``owner`` (the committing service's ``instance``) takes the table's delivery lease
         until ``lease_until``, and ``notices`` (kind, data) are recorded for that delivery
         (``bot.db.outbox``); a turn notification still owed is moot once the table moves.
+        ``end_reason``: why an abandoned table ended (``TableRecord.end_reason``).
         """
         # A change without log entries (ending a table, "I'm back") still moves ``seq``: it
         # is the table's version, which concurrent writers and the outbox (``shown_seq``)
@@ -669,7 +675,7 @@ class TableStore:
             changed = await conn.execute(
                 "UPDATE tables SET seq = ?, snapshot_json = ?, status = ?, updated_at = ?, "
                 "finished_at = ?, seed = COALESCE(?, seed), turn_deadline = ?, reminder_at = ?, "
-                "notify_at = ?, notify_seat = ?, notify_owed = NULL "
+                "notify_at = ?, notify_seat = ?, notify_owed = NULL, end_reason = ? "
                 "WHERE id = ? AND seq = ? AND status = ?",
                 (
                     new_seq,
@@ -682,6 +688,7 @@ class TableStore:
                     None if ended else reminder_at,
                     None if ended else notify_at,
                     None if ended or notify_at is None else notify_seat,
+                    end_reason if status == "abandoned" else None,
                     table_id,
                     expected_seq,
                     expected_status,

@@ -289,10 +289,11 @@ class TableCore:
         event: Event,
         ender: int | None = None,
         notices: Sequence[NoticeData] | None = None,
+        end_reason: str | None = None,
     ) -> Outcome:
         """End an open table (``event`` says why): a lobby closes; a game is abandoned, unrated
         and without results, or with ``ender`` recorded and rated as that seat's resignation
-        (``TableLife.end_table``).
+        (``TableLife.end_table``). ``end_reason``: why, for the game's messages (``TableInfo``).
 
         A game whose snapshot cannot be decoded is abandoned without replaying anything, and
         unrated whoever ends it. Its snapshot is dropped (a cache of the log, which stays
@@ -308,7 +309,9 @@ class TableCore:
             step = PlayStep(rec, m, rec.seed)
             step.note(event)
             if ender is None:
-                return await self._commit(rec, step, abandon=True, notices=notices)
+                return await self._commit(
+                    rec, step, abandon=True, notices=notices, end_reason=end_reason
+                )
             step.log("resign", ender, {"seat": ender})
             return await self._commit(
                 rec, step, resign_seat=ender, abandon=True, rated_end=True, notices=notices
@@ -328,6 +331,7 @@ class TableCore:
                 owner=self.instance,
                 lease_until=now + DELIVERY_LEASE,
                 notices=said,
+                end_reason=end_reason,
             )
         except StaleState as e:
             raise Conflict("changed_while_acting") from e
@@ -336,6 +340,7 @@ class TableCore:
             rec,
             seq=new_seq,
             status="abandoned",
+            end_reason=end_reason,
             turn_deadline=None,
             reminder_at=None,
             notify_at=None,
@@ -357,7 +362,8 @@ class TableCore:
         if rec.status == "lobby":
             raise WrongState("not_started")
         if rec.status != "playing":
-            raise WrongState("game_over")
+            # A replay replaced by a newer one (``TableReplays``) says so to its old buttons.
+            raise WrongState("replay_replaced" if rec.end_reason == "replaced" else "game_over")
 
     async def _dm_language(self, user_id: int, locale: str | None) -> str:
         """A seated player's DM language: their ``/language`` choice, else their client's."""
@@ -434,6 +440,7 @@ class TableCore:
         notify: bool = True,
         notices: Sequence[NoticeData] | None = None,
         league_until: int | None = None,
+        end_reason: str | None = None,
     ) -> Outcome:
         """Persist ``step`` (see the module docstring).
 
@@ -517,6 +524,7 @@ class TableCore:
                 owner=self.instance,
                 lease_until=now + DELIVERY_LEASE,
                 notices=said,
+                end_reason=end_reason,
             )
         except StaleState as e:
             raise Conflict("changed_while_acting") from e
@@ -537,6 +545,7 @@ class TableCore:
             reminder_at=reminder,
             notify_at=notify_at,
             notify_seat=notify_seat,
+            end_reason=end_reason if status == "abandoned" else None,
         )
         return replace(
             await self._outcome(table_info(new_rec), m, step),

@@ -10,7 +10,9 @@ would be cancelled before anyone acts (French Tarot's petit sec) takes the next 
 day instead, so every daily deal is played.
 
 **The attempt** is an ordinary table (``tables.daily_date``) whose channel is the player's DM
-channel: the durable publisher, restarts, old buttons and computer moves work unchanged. It is
+channel: the durable publisher, restarts, old buttons and computer moves work unchanged. An
+unfinished "Try another way" replay of the player's there is replaced by it
+(``bot.services.dm_room``). It is
 one deal (``PlayStep`` ends the match after it), unrated, without a turn clock or hints, its
 computers at the expert level deciding from their work budget alone (``step.strict_expert_action``)
 so that the same choices meet the same replies everywhere.
@@ -33,7 +35,7 @@ import hashlib
 import hmac
 import logging
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from bot.db import daily, user_settings
@@ -47,7 +49,7 @@ from bot.engine.events import Event
 from bot.engine.registry import get_rules, implemented
 from bot.i18n import language_of
 from bot.services.analysis import expert_ready
-from bot.services.core import TableCore
+from bot.services.dm_room import DmRoom
 from bot.services.errors import Forbidden, InvalidRequest, NotFound, WrongState
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import SEED_BITS, PlayStep, first_dealer, first_match, table_info
@@ -201,7 +203,7 @@ def streaks(days: list[str], today: str) -> tuple[int, int]:
     return current, best
 
 
-class DailyTables(TableCore):
+class DailyTables(DmRoom):
     """The daily deal's use cases (a mixin of ``TableService``)."""
 
     #: ``DAILY_SALT`` from the configuration (None: the one kept in the database).
@@ -280,36 +282,40 @@ class DailyTables(TableCore):
         options = match.new_match(game_id, deal.players, None, 0).options
         marker = await self._played_marker(deal.day, game_id, user_id)
         claim = daily.Claim(deal.day, game_id, user_id, guild_id or 0, deal.seat, name, marker)
-        try:
-            table_id = await self.store.create(
-                guild_id=0,  # the DMs: no server lists, closes or settles it
-                channel_id=dm_channel_id,
-                game_id=game_id,
-                owner_id=user_id,
-                players=deal.players,
-                options=options,
-                seed=deal.seed,
-                rules_version=rules.version,
-                seats=seats,
-                now=self._clock(),
-                turn_clock=None,
-                level=level,
-                language=language,
-                daily_claim=claim,
-            )
-        except daily.PlayedBeforeForgetting:  # forgotten between the check and now
-            raise WrongState("daily_played_forgotten", game=game_id) from None
-        except daily.AlreadyPlayed:
-            raise WrongState("daily_played", game=game_id, status="playing") from None
-        except ChannelBusy:
-            raise WrongState("daily_in_progress", game=game_id, day=deal.day) from None
-        if message_id is not None:
-            await self.store.set_message(table_id, message_id)
-        outcome = await self._deal_daily(table_id)
+        busy = WrongState("daily_in_progress", game=game_id, day=deal.day)
+        # An unfinished replay of the player's there is replaced (``bot.services.dm_room``).
+        async with self._channel_lock(dm_channel_id):
+            replaced = await self._make_dm_room(dm_channel_id, user_id, busy)
+            try:
+                table_id = await self.store.create(
+                    guild_id=0,  # the DMs: no server lists, closes or settles it
+                    channel_id=dm_channel_id,
+                    game_id=game_id,
+                    owner_id=user_id,
+                    players=deal.players,
+                    options=options,
+                    seed=deal.seed,
+                    rules_version=rules.version,
+                    seats=seats,
+                    now=self._clock(),
+                    turn_clock=None,
+                    level=level,
+                    language=language,
+                    daily_claim=claim,
+                )
+            except daily.PlayedBeforeForgetting:  # forgotten between the check and now
+                raise WrongState("daily_played_forgotten", game=game_id) from None
+            except daily.AlreadyPlayed:
+                raise WrongState("daily_played", game=game_id, status="playing") from None
+            except ChannelBusy:
+                raise busy from None
+            if message_id is not None:
+                await self.store.set_message(table_id, message_id)
+            outcome = await self._deal_daily(table_id)
         if outcome is None:  # the sweep dealt it meanwhile (a very slow start)
             rec = await self._load(table_id)
-            return await self._outcome(table_info(rec), self._match(rec), None)
-        return outcome
+            outcome = await self._outcome(table_info(rec), self._match(rec), None)
+        return replace(outcome, others=replaced)
 
     async def _deal_daily(self, table_id: int) -> Outcome | None:
         """Deal a daily table (or a league entry's, issue 34) made but not dealt yet (None: it

@@ -45,7 +45,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from bot.db import league, user_settings
@@ -264,34 +264,38 @@ class LeagueTables(DailyTables):
 
         marker = await self._league_marker(session.id, game_id, user_id)
         claim = league.Claim(session.id, game_id, user_id, guild_id, name, marker)
-        try:
-            table_id = await self.store.create(
-                guild_id=0,  # the DMs: no server lists, closes or settles it
-                channel_id=dm_channel_id,
-                game_id=game_id,
-                owner_id=user_id,
-                players=players,
-                options=match.new_match(game_id, players, None, 0).options,
-                seed=seed,
-                rules_version=get_rules(game_id).version,
-                seats=seats(0),
-                now=self._clock(),
-                turn_clock=None,
-                level="expert" if expert_ready(game_id) else "casual",
-                language=language,
-                league_claim=LeagueTable(claim, session.deals, lambda n: n % players, seats),
-            )
-        except league.EntryTaken:
-            raise WrongState("league_entered", game=game_id) from None
-        except ChannelBusy:
-            raise WrongState("league_dm_busy") from None
-        if message_id is not None:
-            await self.store.set_message(table_id, message_id)
-        outcome = await self._deal_daily(table_id)
+        busy = WrongState("league_dm_busy")
+        # An unfinished replay of the player's there is replaced (``bot.services.dm_room``).
+        async with self._channel_lock(dm_channel_id):
+            replaced = await self._make_dm_room(dm_channel_id, user_id, busy)
+            try:
+                table_id = await self.store.create(
+                    guild_id=0,  # the DMs: no server lists, closes or settles it
+                    channel_id=dm_channel_id,
+                    game_id=game_id,
+                    owner_id=user_id,
+                    players=players,
+                    options=match.new_match(game_id, players, None, 0).options,
+                    seed=seed,
+                    rules_version=get_rules(game_id).version,
+                    seats=seats(0),
+                    now=self._clock(),
+                    turn_clock=None,
+                    level="expert" if expert_ready(game_id) else "casual",
+                    language=language,
+                    league_claim=LeagueTable(claim, session.deals, lambda n: n % players, seats),
+                )
+            except league.EntryTaken:
+                raise WrongState("league_entered", game=game_id) from None
+            except ChannelBusy:
+                raise busy from None
+            if message_id is not None:
+                await self.store.set_message(table_id, message_id)
+            outcome = await self._deal_daily(table_id)
         if outcome is None:
             rec = await self._load(table_id)
-            return await self._outcome(table_info(rec), self._match(rec), None)
-        return outcome
+            outcome = await self._outcome(table_info(rec), self._match(rec), None)
+        return replace(outcome, others=replaced)
 
     async def league_entry(self, user_id: int, game_id: str) -> league.Entry | None:
         self.check_league_game(game_id)

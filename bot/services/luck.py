@@ -16,8 +16,17 @@ processes (``bot.services.compute``): the Review's own budget (``coach.REVIEW_SE
 ``CARDS_EFFORT``; one seat at a time per process (``_luck_lock``), so they never hold more than one
 worker process. The Review computed for them is cached, so a player's **Review** click right
 after is answered at once. Practice tables (hints on, never rated) keep no row: their numbers
-are computed when the Review is asked for and shown there only. A deal whose numbers were lost
-to a restart before they were stored is computed when its Review is asked for.
+are computed when the Review is asked for and shown there only.
+
+**Caught up.** A deal whose numbers a restart (or a crash) lost before they were stored is
+computed by the sweeper (``catch_up_luck``, on start and every ``CATCH_UP_SECONDS``): the
+deals finished in the last ``CATCH_UP_WINDOW`` seconds (but at least ``CATCH_UP_GRACE`` ago:
+until then the deal's own process is on it), oldest first, ``CATCH_UP_DEALS`` a round, through
+the same ``_after_deals`` (so under the same one-at-a-time lock). Each deal is claimed in the
+database first (``bot.db.luck.claim``), so two processes never both compute it, and marked
+done after, whatever came of it (a seat the expert cannot value keeps no row, and is not tried
+again); a claim whose process stopped is taken over after ``CATCH_UP_LEASE``. Its Review
+computes it too, as before.
 """
 
 from __future__ import annotations
@@ -31,7 +40,7 @@ from bot.db import luck as luck_db
 from bot.db.luck import DealLuck, Skill
 from bot.db.tables import LogEntry, TableRecord
 from bot.engine.deck import deal_seed
-from bot.engine.registry import get_rules
+from bot.engine.registry import get_rules, implemented
 from bot.engine.views import SeatView
 from bot.services import step
 from bot.services.analysis import expert_ready
@@ -49,6 +58,13 @@ AUTOMATIC = True
 CARDS_EFFORT = 1.0
 #: ``/stats`` averages the play over this many of a player's latest judged deals.
 SKILL_DEALS = 50
+#: Catching up lost numbers (see the module docstring): how often, how far back, how long the
+#: deal's own process has before, how many deals a round, and when a claim is taken over.
+CATCH_UP_SECONDS = 300.0
+CATCH_UP_WINDOW = 7 * 24 * 3600.0
+CATCH_UP_GRACE = 15 * 60.0
+CATCH_UP_DEALS = 3
+CATCH_UP_LEASE = 3600.0
 _LUCK_SALT = 0x4C_55_43_4B
 
 
@@ -174,6 +190,37 @@ class TableLuck(TableCoach):
                         await self.deal_luck(table_id, user_id, deal_no)
                     except Exception:
                         log.exception("luck of deal %s of table %s not computed", deal_no, table_id)
+
+    async def catch_up_luck(self, now: float | None = None) -> int:
+        """Compute the numbers of a few deals a restart lost (see the module docstring);
+        returns how many deals this call took on. Nothing while ``AUTOMATIC`` is off."""
+        if not AUTOMATIC:
+            return 0
+        when = self._clock() if now is None else now
+        stale = when - CATCH_UP_LEASE
+        await luck_db.drop_claims(self.db, when - CATCH_UP_WINDOW)
+        found = await luck_db.lost(
+            self.db,
+            since=when - CATCH_UP_WINDOW,
+            until=when - CATCH_UP_GRACE,
+            games=[g for g in implemented() if expert_ready(g)],
+            stale=stale,
+            limit=CATCH_UP_DEALS,
+        )
+        taken = 0
+        for deal in found:
+            if not await luck_db.claim(
+                self.db, deal.table_id, deal.deal_no, self.instance, when, stale
+            ):
+                continue  # another process has it
+            taken += 1
+            rec = await self._load(deal.table_id)
+            humans = [s.user_id for s in rec.seats if s.user_id is not None and not s.is_bot]
+            # A seat's failure is logged there; a stop (cancelled) or an error here leaves the
+            # claim undone, so that it is taken over once stale.
+            await self._after_deals(rec.id, [deal.deal_no], humans)
+            await luck_db.claim_done(self.db, deal.table_id, deal.deal_no, self._clock())
+        return taken
 
     async def luck_settled(self) -> None:
         """Wait for the background computations started so far (tests, shutdown)."""

@@ -66,6 +66,9 @@ class TableInfo:
     #: "Try another way" (issue 33): the (table, deal number) this table replays, in its
     #: player's DMs, unrated; None: not a replay.
     replay: tuple[int, int] | None = None
+    #: Why it ended unfinished, when its messages say so: "replaced" (a replay its player
+    #: replaced with a new table in their DMs); None otherwise.
+    end_reason: str | None = None
 
     @property
     def in_dms(self) -> bool:
@@ -144,6 +147,8 @@ class Outcome:
         reasons: the computers' ``explained`` events of the whole current deal, read from
             the log (issue 33): a table message drawn for any commit, or redrawn from the
             state alone, shows the same reasons.
+        others: other tables the call changed, to show as well: the replay a new table
+            replaced in its player's DMs (``bot.services.dm_room``).
     """
 
     table: TableInfo
@@ -161,3 +166,4 @@ class Outcome:
     rated: bool = False
     notices: tuple[Notice, ...] = ()
     prior_seq: int | None = None
+    others: tuple[Outcome, ...] = ()

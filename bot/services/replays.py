@@ -7,11 +7,14 @@ decision before the chosen one as it was made (anyone's), then the player decide
 there, every other seat played by the expert computer. It is a practice table (``hints``):
 never rated, no result kept, so it touches no rating, statistic, luck row nor daily deal; it
 names the deal it replays (``replay_of``, ``replay_deal``) and ends with that one deal.
-Asking again from another decision, once the replay is over, starts a new one; one table at a
-time is played in a DM channel.
+Asking again, from any decision of any deal, starts a new one; an unfinished replay of the
+player's is replaced by it (``bot.services.dm_room``: one table at a time is played in a DM
+channel, and a daily deal or a league set under way there refuses a replay).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from bot.db.tables import ChannelBusy, LogEntry, SeatRecord, TableRecord
 from bot.engine import match
@@ -21,13 +24,14 @@ from bot.services import analysis
 from bot.services.analysis import Decision, expert_ready
 from bot.services.bounds import Where, require_here
 from bot.services.daily import DAILY_NAMES
+from bot.services.dm_room import DmRoom
 from bot.services.errors import InvalidRequest, NotSeated, WrongState
 from bot.services.luck import TableLuck
 from bot.services.models import Outcome
 from bot.services.step import PlayStep
 
 
-class TableReplays(TableLuck):
+class TableReplays(TableLuck, DmRoom):
     """ "Try another way" on top of the reviews."""
 
     async def _finished_deal(
@@ -87,32 +91,37 @@ class TableReplays(TableLuck):
             else SeatRecord(i, None, next(names), is_bot=True)
             for i in range(rec.players)
         ]
-        try:
-            replay_id = await self.store.create(
-                guild_id=0,  # the DMs: no server lists, closes or settles it
-                channel_id=dm_channel_id,
-                game_id=rec.game_id,
-                owner_id=user_id,
-                players=rec.players,
-                options=rec.options,
-                seed=self._seed_source(),
-                rules_version=get_rules(rec.game_id).version,
-                seats=seats,
-                now=self._clock(),
-                level="expert",
-                hints=True,  # a practice table: never rated, no result kept
-                language=mine.language or rec.language,
-                replay=(rec.id, deal_no),
-            )
-        except ChannelBusy:
-            raise WrongState("replay_dm_busy") from None
-        if message_id is not None:
-            await self.store.set_message(replay_id, message_id)
-        async with self._lock(replay_id):
-            new = await self._load(replay_id)
-            m = match.new_match(rec.game_id, rec.players, rec.options, dealt.payload["dealer"])
-            step = PlayStep(new, m, new.seed)
-            step.start_deal(dealt.payload["deck"])
-            for e in before:
-                step.apply(parse_action(step.rules, e.payload, rec.players), by="replay")
-            return await self._commit(new, step, seed=new.seed, notify=False)
+        busy = WrongState("replay_dm_busy")
+        # The user's unfinished replay there is replaced, in one step (``bot.services.dm_room``).
+        async with self._channel_lock(dm_channel_id):
+            replaced = await self._make_dm_room(dm_channel_id, user_id, busy)
+            try:
+                replay_id = await self.store.create(
+                    guild_id=0,  # the DMs: no server lists, closes or settles it
+                    channel_id=dm_channel_id,
+                    game_id=rec.game_id,
+                    owner_id=user_id,
+                    players=rec.players,
+                    options=rec.options,
+                    seed=self._seed_source(),
+                    rules_version=get_rules(rec.game_id).version,
+                    seats=seats,
+                    now=self._clock(),
+                    level="expert",
+                    hints=True,  # a practice table: never rated, no result kept
+                    language=mine.language or rec.language,
+                    replay=(rec.id, deal_no),
+                )
+            except ChannelBusy:  # another process made a table there meanwhile
+                raise busy from None
+            if message_id is not None:
+                await self.store.set_message(replay_id, message_id)
+            async with self._lock(replay_id):
+                new = await self._still_lobby(replay_id)
+                m = match.new_match(rec.game_id, rec.players, rec.options, dealt.payload["dealer"])
+                step = PlayStep(new, m, new.seed)
+                step.start_deal(dealt.payload["deck"])
+                for e in before:
+                    step.apply(parse_action(step.rules, e.payload, rec.players), by="replay")
+                out = await self._commit(new, step, seed=new.seed, notify=False)
+        return replace(out, others=replaced)

@@ -174,6 +174,7 @@ def table_info(rec: TableRecord) -> TableInfo:
             if rec.replay_of is None or rec.replay_deal is None
             else (rec.replay_of, rec.replay_deal)
         ),
+        end_reason=rec.end_reason,
     )
 
 

@@ -24,6 +24,7 @@ TASKS = {
     "tournaments",
     "league",
     "boards",
+    "luck",
     "health",
 }
 

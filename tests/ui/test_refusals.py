@@ -69,6 +69,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "rematch_replay": {},
     "replay_no_such_decision": {},
     "replay_dm_busy": {},
+    "replay_replaced": {},
     "no_human": {},
     "not_here": {},
     "too_many_lobbies": {"most": 3},

@@ -96,8 +96,10 @@ class Publisher:
         fresh_message: bool = False,
     ) -> None:
         """Queue the table message, every human's DM hand and the channel posts ``outcome``
-        owes (its deal summaries, notices and result) for delivery after a change; returns
-        at once."""
+        owes (its deal summaries, notices and result) for delivery after a change, and those
+        of the other tables it changed (``Outcome.others``); returns at once."""
+        for other in outcome.others:
+            self.publish(other)
         self._enqueue(outcome.table.id, self._job(outcome, fresh_message))
 
     def submit(

@@ -18,6 +18,7 @@ from bot.db.ratings import GameRating
 from bot.engine.views import SeatView
 from bot.i18n import N_, _, p_
 from bot.services.analysis import expert_ready
+from bot.services.dm_room import REPLACED
 from bot.services.league import next_night
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
@@ -45,7 +46,13 @@ from bot.ui.text.first_steps import with_first_steps
 from bot.ui.text.life import clock_line, clock_name
 from bot.ui.text.locale import for_seat, for_table
 from bot.ui.text.names import escape_name, pinging
-from bot.ui.text.render import coaching_lines, lobby_embed, table_link, with_coaching
+from bot.ui.text.render import (
+    coaching_lines,
+    lobby_embed,
+    replaced_line,
+    table_link,
+    with_coaching,
+)
 
 #: The last look of a **Show my hand** answer that is no longer redrawn (issue 30).
 OUT_OF_DATE = N_("This view is out of date — press **Show my hand** for your current hand.")
@@ -213,6 +220,8 @@ class TableScreens:
     def closed_hand(self, table: TableInfo, seat: SeatInfo | None = None) -> dict[str, Any]:
         """A hand message once its table was closed (no controls left)."""
         with for_seat(table, seat):
+            if table.end_reason == REPLACED:
+                return self._handless(table, replaced_line())
             return self._handless(table, _("This table was closed. It won't count in any ranking."))
 
     def handed_over(self, table: TableInfo, seat: SeatInfo) -> dict[str, Any]:
@@ -254,7 +263,9 @@ def _lobby_embed(table: TableInfo) -> discord.Embed:
     if table.status == "abandoned":
         return discord.Embed(
             title=_("{game} · table #{id}", game=_(r.TITLE), id=table.id),
-            description=_("This table was closed."),
+            description=replaced_line()
+            if table.end_reason == REPLACED
+            else _("This table was closed."),
         )
     if table.league is not None:  # a league table of a server (issue 34)
         return lobby_embed(

@@ -4,10 +4,11 @@ Issue 29, defect 3: the sweeper was one sequential loop (reminders, notification
 re-publishing, a wait for deliveries, idle tables, daily announcements, boards), so one slow
 piece (a table whose computers thought long, a hung worker, a midnight of announcements)
 stopped every clock, and the health file went stale with it. Here every piece is a task of its
-own: ``clocks``, ``notifications``, ``deliveries``, ``upkeep``, ``daily``, ``boards`` and
-``health`` (see ``bot.client``). A task's failure is logged and its next round comes as usual;
-a slow round delays only its own task. The period runs from one round's start to the next
-(no drift: a round that took 2 s of a 5 s period is followed by 3 s of rest).
+own: ``clocks``, ``notifications``, ``deliveries``, ``upkeep``, ``daily``, ``boards``,
+``luck`` (issue 33), ``health`` and the rest (see ``bot.client``). A task's failure is logged
+and its next round comes as usual; a slow round delays only its own task. The period runs
+from one round's start to the next (no drift: a round that took 2 s of a 5 s period is
+followed by 3 s of rest).
 
 Each task's liveness (``Liveness``) goes into the health status file, and ``python -m bot
 health`` names a task that has not finished a round for too long (``bot.health``).

@@ -487,8 +487,11 @@ REFUSALS: dict[str, Callable[[Params], str]] = {
         "That isn't one of your decisions in this deal, so there is nothing to try again."
     ),
     "replay_dm_busy": lambda p: _(
-        "A game is still under way in your DMs (a daily deal or another replay): finish it "
-        "before trying another way."
+        "A daily deal or a league set is still under way in your DMs: finish it before "
+        "trying another way."
+    ),
+    "replay_replaced": lambda p: _(
+        "This replay was replaced by a new game in your DMs: nothing was played here."
     ),
     # settings
     "bad_delay": lambda p: _(

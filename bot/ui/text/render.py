@@ -73,6 +73,11 @@ def replay_line(replay: tuple[int, int]) -> str:
     )
 
 
+def replaced_line() -> str:
+    """A replay's last word once its player replaced it with a new game in their DMs."""
+    return _("🔁 Replaced by a new game in your DMs (nothing here counts).")
+
+
 def table_link(table: TableInfo) -> str | None:
     """Jump link to the table's message (for a hand DM's header), or to its channel while the
     table has no message yet."""
