@@ -554,6 +554,9 @@ class TrionfiBot(commands.AutoShardedBot):
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         await self.sweeper.stop()
+        service = getattr(self, "service", None)
+        if service is not None:
+            await service.stop_luck()
         if self.metrics_port is not None:
             metrics.disable()
         await super().close()

@@ -223,6 +223,15 @@ class TableLuck(TableCoach):
         return taken
 
     async def luck_settled(self) -> None:
-        """Wait for the background computations started so far (tests, shutdown)."""
+        """Wait for the background computations started so far (tests)."""
         while self._background:
             await asyncio.gather(*list(self._background), return_exceptions=True)
+
+    async def stop_luck(self) -> None:
+        """Stop the background computations (the bot is closing): left running, they went on
+        against a closed database and a stopped worker pool, and failed with an error in the
+        log. What they had not stored is computed after the restart (``catch_up_luck``)."""
+        tasks = list(self._background)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

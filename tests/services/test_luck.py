@@ -5,6 +5,8 @@ keeps none; forgetting a player deletes theirs."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.db import luck as luck_db
@@ -70,3 +72,23 @@ async def test_a_practice_table_keeps_no_luck(svc: TableService) -> None:
     review, found = await svc.reviewed(table_id, ANA, 1)
     assert found is not None and found.play == pytest.approx(luck.play_value(review))
     assert (await svc.skill(ANA)).deals == 0  # shown in its Review only, never kept
+
+
+async def test_closing_stops_the_background_computations(
+    svc: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot that closes cancels the luck still being computed (caught up after the restart),
+    instead of leaving it to fail against a closed database."""
+    started = asyncio.Event()
+
+    async def thinking(*args: object) -> None:
+        started.set()
+        await asyncio.Event().wait()  # a computation that would outlive the bot
+
+    monkeypatch.setattr(svc, "_after_deals", thinking)
+    table_id = await _one_deal(svc)
+    await started.wait()
+    (task,) = list(svc._background)  # pyright: ignore[reportPrivateUsage]
+    await svc.stop_luck()
+    assert task.cancelled() and not svc._background  # pyright: ignore[reportPrivateUsage]
+    assert await luck_db.get(svc.db, table_id, 1, 0) is None  # left for the catch-up
