@@ -89,6 +89,7 @@ class Report:
     kills: list[str] = field(default_factory=list[str])
     restarts: int = 0
     hiccups: int = 0
+    repeats: int = 0  # message posts Discord answered with the message their nonce made
     catch_up_rounds: int = 0
     findings: Findings | None = None
 
@@ -100,7 +101,8 @@ class Report:
             f"tables: {sum(self.tables.values())} ({games}); finished {self.finished}",
             f"decisions: {self.decisions} ({made}); stalled picks {self.stalls}",
             f"kills: {len(self.kills)}, restarts: {self.restarts}, Discord hiccups: "
-            f"{self.hiccups}; catch-up rounds {self.catch_up_rounds}",
+            f"{self.hiccups}; catch-up rounds {self.catch_up_rounds}; repeated nonces "
+            f"{self.repeats}",
         ]
         out += [f"  kill: {k}" for k in self.kills[:8]]
         if len(self.kills) > 8:
@@ -214,6 +216,7 @@ class Run:
             idle = 0 if moved else idle + 1
             await self._tick()
         await self._catch_up()
+        self.report.repeats = self.cluster.nonces.repeats if self.cluster.nonces else 0
         self.report.finished = sum(
             [(await self.observer.get_table(t.table_id)).status == "finished" for t in tables]
         )

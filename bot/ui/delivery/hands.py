@@ -26,7 +26,7 @@ from bot.ui.delivery.failures import (
     Retry,
     attempt,
 )
-from bot.ui.delivery.jobs import Job, fingerprint, nonce, together
+from bot.ui.delivery.jobs import Job, fingerprint, nonce, shows, together
 from bot.ui.delivery.pictures import for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.text.life import time_left
@@ -229,13 +229,17 @@ class Hands:
         channel = await self.dm_channel(seat)
         # The same nonce for every attempt at replacing this hand at this seq: a repeat after
         # a crash that hid whether the first request arrived gets the message it made.
-        again = tag is not None
         if tag is None:
             tag = nonce(table.id, "hand", seat.seat, seat.dm_message_id or 0, seq)
             await self.service.sending_hand(table.id, seat.seat, tag, notified)
         message = await attempt(channel.send(**for_send(fields), nonce=tag), "a hand")
-        if again:
-            # Discord may have answered with the first request's message, drawn earlier.
+        if not shows(message, fields):
+            # Discord answered with the message this nonce made earlier: a request a crash
+            # cut, or another process's sent at the same moment (completing a hand it found
+            # in flight), drew it, maybe at another state. Drawn again here: else the
+            # caller's fingerprint says this hand shows ``fields`` while it does not, and
+            # nothing would ever draw it again (the chaos run's "the DM hand is not the
+            # engine's view").
             await attempt(message.edit(**for_edit(fields)), "a hand")
         old = None
         if seat.dm_message_id is not None and seat.dm_channel_id is not None:

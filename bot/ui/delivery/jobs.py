@@ -105,6 +105,46 @@ async def together(*requests: Awaitable[_T]) -> list[_T]:
     return cast(list[_T], results)
 
 
+def shows(message: discord.Message, fields: dict[str, Any]) -> bool:
+    """Whether ``message`` (as Discord answered a send of ``fields``) shows their words and
+    controls. A send with a nonce Discord saw already is answered with the message that nonce
+    made then, drawn by whichever request made it; a fresh message shows what was sent."""
+    view, embed = fields.get("view"), fields.get("embed")
+    drawn = view.to_components() if isinstance(view, BaseView) else []
+    answered = [c.to_dict() for c in message.components]
+    return (
+        message.content or "",
+        [(e.title, e.description) for e in message.embeds],
+        _words_and_controls(answered),
+    ) == (
+        fields.get("content") or "",
+        [(embed.title, embed.description)] if isinstance(embed, discord.Embed) else [],
+        _words_and_controls(drawn),
+    )
+
+
+def _words_and_controls(components: list[Any]) -> list[tuple[Any, ...]]:
+    """The texts, pictures' alt texts, buttons and menus of a message's components (dicts),
+    in order; what Discord adds (component ids, attachments' addresses) left out."""
+    out: list[tuple[Any, ...]] = []
+    stack = list(reversed(components))
+    while stack:
+        c = cast(dict[str, Any], stack.pop())
+        kind = c.get("type")
+        if kind == 10:  # a text display
+            out.append(("text", c.get("content")))
+        elif kind == 12:  # a media gallery
+            out += [("alt", item.get("description") or "") for item in c.get("items", [])]
+        elif kind == 2:  # a button
+            out.append(("button", c.get("custom_id"), c.get("label"), bool(c.get("disabled"))))
+        elif kind == 3:  # a menu
+            values = tuple(o.get("value") for o in c.get("options", []))
+            out.append(("menu", c.get("custom_id"), values, bool(c.get("disabled"))))
+        children = [*c.get("components", []), *([c["accessory"]] if "accessory" in c else [])]
+        stack.extend(reversed(children))
+    return out
+
+
 def fingerprint(fields: dict[str, Any]) -> str:
     """A digest of a message's visible content and controls."""
     embed = fields.get("embed")

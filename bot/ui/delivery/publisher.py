@@ -321,6 +321,14 @@ class Publisher:
         if not (behind or gap):
             return True
         if self.service.leased_elsewhere(state):
+            if behind and job.attempts:
+                # An earlier attempt of this job drew its older state, possibly over the newer
+                # one (drawn by the lease holder, or by a player's click redrawing their
+                # hand): their fingerprints say the newer one is shown, so they would never
+                # draw it again. This process puts the newest state back; the posts are the
+                # holder's (it rebuilds whatever is unshown).
+                self._redraw(job, await self.service.snapshot(table_id, None))
+                return True
             return behind is False and job.prior_seq is None  # a redraw of the newest state
         if state.owner == self.service.instance and not gap:
             # Our own newer commit, whose publishing is on its way: draw the newest state now,
@@ -338,6 +346,13 @@ class Publisher:
             return True
         job.absorb(self._job(rebuilt), first=True)
         return True
+
+    @staticmethod
+    def _redraw(job: Job, newest: Outcome) -> None:
+        """Turn ``job`` into a redraw of ``newest`` (the table's current state): it posts
+        nothing, marks nothing shown and notifies nobody."""
+        job.outcome, job.posts, job.fresh, job.upto = newest, [], False, None
+        job.renotify = set()
 
     # ---- the channel ---------------------------------------------------------------------
     async def _deliver_channel(self, job: Job, table: TableInfo) -> bool | None:
