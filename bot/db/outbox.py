@@ -386,15 +386,22 @@ class Outbox:
 
     async def sending_hand(
         self, table_id: int, seat: int, nonce: str, notified_seq: int | None = None
-    ) -> None:
+    ) -> bool:
         """A hand is about to be sent with ``nonce`` (until ``replace_dm`` records it),
-        carrying the turn notification owed at ``notified_seq`` (None: none)."""
+        carrying the turn notification owed at ``notified_seq`` (None: none). One hand per
+        seat is in flight at a time: False if another nonce is (the caller must not send;
+        whoever completes that one records it)."""
         async with self.db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO seat_sending (table_id, seat, nonce, notified_seq) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat) DO NOTHING",
                 (table_id, seat, nonce, notified_seq),
             )
+            row = await conn.fetchone(
+                "SELECT nonce FROM seat_sending WHERE table_id = ? AND seat = ?",
+                (table_id, seat),
+            )
+        return row is not None and row[0] == nonce
 
     async def hands_in_flight(self, table_id: int) -> dict[int, InFlight]:
         """seat -> hands whose sending was cut before it was recorded."""

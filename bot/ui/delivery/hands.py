@@ -231,7 +231,12 @@ class Hands:
         # a crash that hid whether the first request arrived gets the message it made.
         if tag is None:
             tag = nonce(table.id, "hand", seat.seat, seat.dm_message_id or 0, seq)
-            await self.service.sending_hand(table.id, seat.seat, tag, notified)
+            if not await self.service.sending_hand(table.id, seat.seat, tag, notified):
+                # Another hand for this seat is in flight (another process's, or one a crash
+                # cut) with another nonce. Sent beside it, one of the two could be left
+                # recorded nowhere, with live controls for good, if its process died before
+                # recording it: the retry completes that one instead (``hands_in_flight``).
+                raise Retry("another hand for this seat is in flight")
         message = await attempt(channel.send(**for_send(fields), nonce=tag), "a hand")
         if not shows(message, fields):
             # Discord answered with the message this nonce made earlier: a request a crash
