@@ -16,6 +16,7 @@
 - **Hands in flight** (``seat_sending``): a hand about to be sent as a new DM, with its nonce
   and the notification it carries, until it is recorded (``replace_dm``); a crash in between
   leaves it for the next delivery to complete, that notification included (``InFlight``).
+  One per seat at a time: no other nonce is sent for the seat meanwhile (``sending_hand``).
 - **Turn pings** (channel messages for players without DMs) and DM turn reminders are kept
   until a delivery of the table past their turn deletes them.
 - **"Show my hand" answers** (ephemeral, editable through their interaction token for 15
