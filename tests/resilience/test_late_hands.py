@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.services.models import Outcome
 from bot.ui.handlers.controller import TableController
 from bot.ui.handlers.screens import TableScreens
 from tests.cluster.chaos_checks import drawn_key, live_controls, shown_key
@@ -105,6 +106,9 @@ class _Paused:
     def __init__(self, channel: Any, reached: asyncio.Event, go: asyncio.Event) -> None:
         self.channel, self.reached, self.go = channel, reached, go
 
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.channel, name)
+
     async def send(self, **kwargs: Any) -> discord.Message:
         self.reached.set()
         await self.go.wait()
@@ -117,6 +121,9 @@ class _DyingAfter:
 
     def __init__(self, channel: Any) -> None:
         self.channel = channel
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.channel, name)
 
     async def send(self, **kwargs: Any) -> discord.Message:
         await self.channel.send(**kwargs)
@@ -194,6 +201,78 @@ async def test_a_hand_sent_twice_with_one_nonce_at_once_is_one_hand_showing_the_
     await a.publisher.drain()
 
     assert nonces.repeats == 1
+    newer = await a.service.snapshot(TABLE, None)
+    seat = newer.table.seat_of(alice.id)
+    assert seat is not None
+    expected = await TableScreens(env.bot, a.service).hand_with_picture(newer, seat, alice.id)
+    hands = [m for m in alice.user.dm_channel.history() if is_card(m) and live_controls(m, TABLE)]
+    assert [shown_key(m) for m in hands] == [drawn_key(expected)]
+
+
+async def test_a_hand_sent_beside_another_in_flight_is_never_left_live_and_unrecorded(
+    world: tuple[Any, ...],
+    other: TableController,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Alice is notified at once: each time her turn comes, she gets a new hand. A delivers
+    Bob's move that makes it her turn (seq S); B delivers her move and Bob's next one (S+2),
+    her turn again; both are about to send her a hand. A's goes in flight (nonce recorded,
+    request held back), then B's, with another nonce. Before: B sent it beside A's and died
+    before recording it, and A's hand, recorded, took the seat: B's stayed in her DMs, live,
+    recorded nowhere (the chaos run's "other DM(s) with live controls"). Now B does not send
+    beside a hand in flight: its retry completes A's (with A's nonce: one message), and
+    Alice has one live hand, the newest."""
+    env, _guild, channel, alice, bob, _carol = world
+    nonces = EnforcedNonces(env.bot.http.request)
+    monkeypatch.setattr(env.bot.http, "request", nonces.request)
+    await open_table(env, channel, alice, bob)
+    a, b = mine(env), other
+    await a.service.set_notify_delay(alice.id, 0)
+
+    async def move(controller: TableController, who: Any, then: Any) -> Outcome:
+        out = await controller.service.act(TABLE, who.id, await first_move(a.service, who.id))
+        assert await to_act(a.service) == then.id
+        return out
+
+    def held_channel(hands: Any, wrap: Any, at: asyncio.Event, go: asyncio.Event) -> Any:
+        """``hands.dm_channel`` whose first call for Alice waits for ``go``, and whose
+        channels for her are ``wrap``ped."""
+        real = hands.dm_channel
+
+        async def dm_channel(seat: Any) -> Any:
+            found = await real(seat)
+            if seat.user_id != alice.id:
+                return found
+            if not at.is_set():
+                at.set()
+                await go.wait()
+            return wrap(found)
+
+        return dm_channel
+
+    a_at, a_go, a_sent, a_send = (asyncio.Event() for _ in range(4))
+    b_at, b_go = asyncio.Event(), asyncio.Event()
+    monkeypatch.setattr(
+        a.publisher.hands,
+        "dm_channel",
+        held_channel(a.publisher.hands, lambda c: _Paused(c, a_sent, a_send), a_at, a_go),
+    )
+    monkeypatch.setattr(
+        b.publisher.hands, "dm_channel", held_channel(b.publisher.hands, _DyingAfter, b_at, b_go)
+    )
+    # The seed deals Bob the first move, then Alice, then Bob.
+    a.publisher.publish(await move(a, bob, alice))
+    await asyncio.wait_for(a_at.wait(), 10)  # A is about to send Alice's hand at S
+    await move(b, alice, bob)
+    b.publisher.publish(await move(b, bob, alice))
+    await asyncio.wait_for(b_at.wait(), 10)  # and B at S+2
+    a_go.set()
+    await asyncio.wait_for(a_sent.wait(), 10)  # A's hand is in flight
+    b_go.set()
+    await b.publisher.drain()  # B sends (before: with its own nonce) and dies
+    a_send.set()
+    await a.publisher.drain()
+
     newer = await a.service.snapshot(TABLE, None)
     seat = newer.table.seat_of(alice.id)
     assert seat is not None
