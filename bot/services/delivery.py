@@ -143,6 +143,11 @@ class TableDelivery(TableLife):
     async def retired(self, table_id: int) -> list[tuple[int, int]]:
         return await self.outbox.retired(table_id)
 
+    async def leftover_retired(self) -> list[tuple[int, int, int]]:
+        """(table, channel, message) of replaced messages to delete, of tables no delivery
+        holds (see ``Outbox.leftover_retired``)."""
+        return await self.outbox.leftover_retired(self._clock())
+
     async def drop_retired(self, table_id: int, message_id: int) -> None:
         await self.outbox.drop_retired(table_id, message_id)
 

@@ -238,11 +238,11 @@ class Channel:
                 # orphan whose state never updates. Theirs shows the table. Recorded first,
                 # so a crash before the delete leaves it to the next delivery.
                 await self.service.retire(table.id, table.channel_id, sent.id)
-                await self._retire(table, table.channel_id, sent.id)
+                await self._retire(table.id, table.channel_id, sent.id)
             job.fresh = False
             return
         if stale is not None:
-            await self._retire(table, table.channel_id, stale)  # its buttons act on nothing
+            await self._retire(table.id, table.channel_id, stale)  # its buttons act on nothing
         job.fresh = False
         self.shown[key] = digest
 
@@ -252,9 +252,20 @@ class Channel:
         delivery)."""
         self._undeleted.discard(table.id)
         for channel_id, message_id in await self.service.retired(table.id):
-            await self._retire(table, channel_id, message_id)
+            await self._retire(table.id, channel_id, message_id)
 
-    async def _retire(self, table: TableInfo, channel_id: int, message_id: int) -> None:
+    async def retire_leftovers(self, held: set[int]) -> None:
+        """Delete the replaced messages of tables no delivery is running or due for
+        (``held``: this process's; a live lease: another's), which would delete them first.
+        A crash between recording a replacement and deleting what it replaced leaves the
+        old message live, and a table fully shown may see no delivery for long: a turn
+        notification's new hand, cut that way, left the old hand's controls beside it (the
+        chaos run's "other DM(s) with live controls")."""
+        for table_id, channel_id, message_id in await self.service.leftover_retired():
+            if table_id not in held:
+                await self._retire(table_id, channel_id, message_id)
+
+    async def _retire(self, table_id: int, channel_id: int, message_id: int) -> None:
         """Delete a replaced message recorded in the outbox (``table_retired``), and drop it
         from there unless the request may succeed later (then a retry, or the next delivery,
         does it)."""
@@ -262,13 +273,13 @@ class Channel:
         try:
             await attempt(channel.get_partial_message(message_id).delete(), "a replaced message")
         except Retry:
-            self._undeleted.add(table.id)
+            self._undeleted.add(table_id)
             return
         except Refused:
             return  # the channel refuses the bot: its other requests say so
         except (Gone, Lost, Broken):
             pass
-        await self.service.drop_retired(table.id, message_id)
+        await self.service.drop_retired(table_id, message_id)
 
     async def _post(
         self, table: TableInfo, post: Post, replaces: int | None, lacking: frozenset[str]
@@ -287,7 +298,7 @@ class Channel:
                 await self._send(table, post.fields, lacking, tag)
                 retire = (table.channel_id, replaces)
                 await self.service.mark_posted(table.id, post.key, retire)
-                await self._retire(table, table.channel_id, replaces)
+                await self._retire(table.id, table.channel_id, replaces)
                 return
             if post.final is not None and table.daily is not None:
                 post.fields = await self.screens.daily_result(table)  # rank, compare

@@ -135,7 +135,8 @@ class Publisher:
         """Keep the lease of the tables this process delivers or holds a retry of, retry
         parked deliveries that are due, and re-publish tables whose shown ``seq`` lags or
         that owe a turn notification, if no other process holds their lease (all of them on
-        start-up; otherwise those idle for ``SWEEP_GRACE``)."""
+        start-up; otherwise those idle for ``SWEEP_GRACE``); delete what a cut delivery
+        replaced but left behind (``Channel.retire_leftovers``)."""
         when = self.service.now() if now is None else now
         held = set(self._pending) | set(self._tasks) | set(self._parked)
         if held:
@@ -165,6 +166,7 @@ class Publisher:
                     extra=table_fields(outcome.table),
                 )
                 self._enqueue(table_id, self._job(outcome))
+        await self.channel.retire_leftovers(held | set(self._pending) | set(self._tasks))
 
     async def drain(self, timeout: float | None = None) -> None:
         """Wait until every queued delivery has run (parked ones excluded). With a
