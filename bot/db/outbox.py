@@ -315,13 +315,13 @@ class Outbox:
 
     async def leftover_retired(self, now: float, limit: int = 50) -> list[tuple[int, int, int]]:
         """(table, channel, message) of replaced messages still to delete whose table nobody
-        holds a live lease on (no delivery of it is under way)."""
+        holds a live lease on (no delivery of it is under way), the newest first."""
         async with self.db.read() as conn:
             rows = await conn.fetchall(
                 "SELECT r.table_id, r.channel_id, r.message_id FROM table_retired r "
                 "JOIN tables t ON t.id = r.table_id "
                 "WHERE t.republish_until IS NULL OR t.republish_until <= ? "
-                "ORDER BY r.table_id, r.message_id LIMIT ?",
+                "ORDER BY r.message_id DESC LIMIT ?",
                 (now, limit),
             )
         return [(int(r[0]), int(r[1]), int(r[2])) for r in rows]

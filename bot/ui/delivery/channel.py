@@ -92,6 +92,9 @@ class Channel:
         # Tables whose delivery left a replaced message undeleted (Discord failed): it is not
         # done until a retry deletes it (a table that just ended has no later delivery).
         self._undeleted: lru.LRUSet[int] = lru.LRUSet(lru.TABLES)
+        # Replaced messages the sweeper tried to delete (``retire_leftovers``): once each, so
+        # one Discord refuses costs no request per sweep (the table's next delivery retries).
+        self._swept: lru.LRUSet[int] = lru.LRUSet(lru.TABLES)
 
     def forget(self, table_id: int) -> None:
         """The table is over: nothing of it stays here."""
@@ -262,7 +265,8 @@ class Channel:
         notification's new hand, cut that way, left the old hand's controls beside it (the
         chaos run's "other DM(s) with live controls")."""
         for table_id, channel_id, message_id in await self.service.leftover_retired():
-            if table_id not in held:
+            if table_id not in held and message_id not in self._swept:
+                self._swept.add(message_id)
                 await self._retire(table_id, channel_id, message_id)
 
     async def _retire(self, table_id: int, channel_id: int, message_id: int) -> None:
