@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 import simcord
+from simcord.backend.errors import BackendError
 
 from bot.services.tables import TableService
 from tests.cluster.chaos import Clock, Cluster
@@ -166,6 +167,12 @@ async def _gesture(table: Table, member: Any, message: discord.Message, g: Gestu
         # The hand still offers a choice the game no longer has (a crash left it to be
         # redrawn by the catch-up): a person would find their hand corrected a moment later.
         return "stale choice"
+    except BackendError as e:
+        if e.status != 404:
+            raise
+        # The hand was replaced (a turn notification's new hand) and deleted between two taps
+        # of a multi-card choice: a person's tap on a message that just vanished fails too.
+        return "hand gone"
     if not r.acknowledged:
         return "unanswered"
     refused = refusal(r)

@@ -33,7 +33,7 @@ from bot.ui.delivery.failures import (
 )
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.host_notice import HostNotices
-from bot.ui.delivery.jobs import Job, Post, fingerprint, nonce
+from bot.ui.delivery.jobs import Job, Post, fingerprint, mark, nonce
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
@@ -212,13 +212,13 @@ class Channel:
         digest = fingerprint(fields)
         stale: int | None = None  # a table message that may no longer be edited
         if message_id is not None and not job.fresh:
-            if self.shown.get(key) == digest:
+            if self.shown.get(key) == mark(message_id, digest):
                 return
             try:
                 if too_old(message_id):
                     raise Stale(message_id)
                 await self._edit(table, message_id, fields, lacking)
-                self.shown[key] = digest
+                self.shown[key] = mark(message_id, digest)
                 return
             except Stale:
                 log.info("table %s: its message is too old to edit; posting it again", table.id)
@@ -247,7 +247,7 @@ class Channel:
         if stale is not None:
             await self._retire(table.id, table.channel_id, stale)  # its buttons act on nothing
         job.fresh = False
-        self.shown[key] = digest
+        self.shown[key] = mark(sent.id, digest)
 
     async def retire_replaced(self, table: TableInfo) -> None:
         """Delete the messages the table's deliveries replaced (old hands, table messages)

@@ -26,7 +26,7 @@ from bot.ui.delivery.failures import (
     Retry,
     attempt,
 )
-from bot.ui.delivery.jobs import Job, fingerprint, nonce, shows, together
+from bot.ui.delivery.jobs import Job, fingerprint, mark, nonce, shows, together
 from bot.ui.delivery.pictures import for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.text.life import time_left
@@ -106,12 +106,13 @@ class Hands:
                     table, seat, fields, seq, notified if carried is None else carried, cut.nonce
                 )
             if not renotify and seat.dm_message_id is not None:
-                if self._shown.get(key) == digest:
+                drawn = mark(seat.dm_message_id, digest)
+                if self._shown.get(key) == drawn:
                     return True
                 channel = await self.dm_channel(seat)
                 try:
                     await self._edit(job, table, seat, channel, fields)
-                    self._shown[key] = digest
+                    self._shown[key] = drawn
                     return True
                 except Gone:
                     if await self._replaced(table.id, seat):
@@ -122,10 +123,7 @@ class Hands:
                     # deleted: send it anew below
             if outcome.table.status == "abandoned" and seat.dm_message_id is None:
                 return True
-            if not await self._send_hand(table, seat, fields, seq, notified):
-                return False
-            self._shown[key] = digest
-            return True
+            return await self._send_hand(table, seat, fields, seq, notified)
         except (Lost, Gone):  # blocked, DMs closed, or an unknown user or DM channel
             if renotify:  # owed still: the next delivery pings the player instead
                 await self.service.restore_owed(table.id, seat.seat, seq)
@@ -177,8 +175,8 @@ class Hands:
             return True
         key = (table.id, seat.seat)
         fields = self.screens.handed_over(table, seat)
-        digest = fingerprint(fields)
-        if self._shown.get(key) == digest:
+        drawn = mark(seat.dm_message_id, fingerprint(fields))
+        if self._shown.get(key) == drawn:
             return True
         try:
             channel = await self.dm_channel(seat)
@@ -190,7 +188,7 @@ class Hands:
             pass  # deleted or unreachable: nothing is left to close
         except Retry:
             return False
-        self._shown[key] = digest
+        self._shown[key] = drawn
         return True
 
     async def _notify_now(self, outcome: Outcome, seat: SeatInfo) -> bool:
@@ -265,6 +263,7 @@ class Hands:
             return False
         if old is not None and old[1] != message.id and await self._delete_hand(old):
             await self.service.drop_retired(table.id, old[1])
+        self._shown[(table.id, seat.seat)] = mark(message.id, fingerprint(fields))
         return True
 
     async def _delete_hand(self, where: tuple[int, int]) -> bool:

@@ -145,6 +145,16 @@ def _words_and_controls(components: list[Any]) -> list[tuple[Any, ...]]:
     return out
 
 
+def mark(message_id: int | None, digest: str) -> str:
+    """What the fingerprint caches keep for a message: its id and the ``fingerprint`` of
+    what was drawn on it. The id matters: another process may have replaced the message (a
+    hand sent anew, a table message posted again), and what this process drew on the old
+    one says nothing of the new one (the chaos run's "the DM hand is not the engine's
+    view": a notification's new hand, drawn at an older state, was taken for the one this
+    process had drawn the same state on)."""
+    return f"{message_id}:{digest}"
+
+
 def fingerprint(fields: dict[str, Any]) -> str:
     """A digest of a message's visible content and controls."""
     embed = fields.get("embed")

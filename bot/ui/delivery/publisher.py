@@ -45,7 +45,7 @@ from bot.ui.delivery.access import REFUSED, UNREACHABLE_LIMIT, blocks
 from bot.ui.delivery.channel import Channel, Shown
 from bot.ui.delivery.closing import tell_closed
 from bot.ui.delivery.hands import Hands
-from bot.ui.delivery.jobs import Job, fingerprint, together
+from bot.ui.delivery.jobs import Job, fingerprint, mark, together
 from bot.ui.delivery.posts import job_for
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.delivery.views import HandViews
@@ -80,7 +80,7 @@ class Publisher:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         # Caches (``bot.lru``): a table's entries go when it ends (``_forget``), and the caps
         # bound what tables that end unseen leave. An evicted fingerprint costs one edit.
-        # (table, seat or -1) -> fingerprint of what that message shows
+        # (table, seat or -1) -> that message and the fingerprint of what it shows (``mark``)
         self.shown: lru.LRU[tuple[int, int], str] = lru.LRU(lru.SEATS)
         self.hands = Hands(bot, service, screens, self.shown)
         self.channel = Channel(bot, service, screens, self.hands, self.shown)
@@ -117,13 +117,15 @@ class Publisher:
         opening it): no DM about it."""
         self.channel.notices.told(table_id, lacking)
 
-    def seen_table(self, table_id: int, fields: dict[str, Any]) -> None:
-        """The table message now shows ``fields`` (redrawn by an interaction)."""
-        self.shown[(table_id, -1)] = fingerprint(fields)
+    def seen_table(self, table_id: int, message_id: int, fields: dict[str, Any]) -> None:
+        """The table message ``message_id`` now shows ``fields`` (redrawn by an
+        interaction)."""
+        self.shown[(table_id, -1)] = mark(message_id, fingerprint(fields))
 
-    def seen_dm(self, table_id: int, seat: int, fields: dict[str, Any]) -> None:
-        """The seat's DM now shows ``fields`` (redrawn by the interaction it came from)."""
-        self.shown[(table_id, seat)] = fingerprint(fields)
+    def seen_dm(self, table_id: int, seat: int, message_id: int, fields: dict[str, Any]) -> None:
+        """The seat's DM hand ``message_id`` now shows ``fields`` (redrawn by the interaction
+        it came from)."""
+        self.shown[(table_id, seat)] = mark(message_id, fingerprint(fields))
 
     async def notify(self, n: Notification) -> None:
         """A turn notification the sweeper found due (owed in the database): re-send that
