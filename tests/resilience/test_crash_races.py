@@ -14,6 +14,7 @@ import discord
 import pytest
 import simcord
 
+from bot.ui.delivery.publisher import LEFTOVERS_EVERY
 from bot.ui.handlers.controller import TableController
 from tests.e2e.helpers import has_controls, is_card
 from tests.resilience.test_deliver_once import (
@@ -191,7 +192,8 @@ async def test_a_hand_a_crash_left_undeleted_is_deleted_though_no_delivery_follo
     """A sends a turn notification (the hand as a new DM), records it, and dies before
     deleting the hand it replaced. The table is fully shown and owes nothing: no delivery of
     it is to come. Before: the old hand stayed beside the new one, its controls live (the
-    chaos run's "other DM(s) with live controls"). Now B's next sweep deletes it."""
+    chaos run's "other DM(s) with live controls"). Now B's sweep deletes it within a
+    minute."""
     env, _guild, channel, alice, bob, _carol = world
     await open_table(env, channel, alice, bob)
     b, a = mine(env), other
@@ -219,6 +221,7 @@ async def test_a_hand_a_crash_left_undeleted_is_deleted_though_no_delivery_follo
     assert len(live) == 2
     assert await b.service.unshown_tables() == []  # nothing would redraw the table
 
+    clock.t += LEFTOVERS_EVERY  # B's sweeps look for them once a minute
     await b.publisher.republish()
     await b.publisher.drain()
 

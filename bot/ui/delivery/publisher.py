@@ -55,6 +55,7 @@ log = logging.getLogger(__name__)
 RETRY_DELAYS = (0.5, 2.0)  # immediate retries of a failed delivery (seconds)
 PARK_DELAYS = (5.0, 15.0, 60.0, 300.0)  # then: retried by the sweeper, at most this often
 SWEEP_GRACE = 10.0  # seconds a commit may take to reach ``submit`` before a sweep re-publishes
+LEFTOVERS_EVERY = 60.0  # seconds between two looks for what cut deliveries left undeleted
 
 
 class Publisher:
@@ -87,6 +88,7 @@ class Publisher:
         self.views = HandViews(bot, service, screens)  # the players' "Show my hand" answers
         # table -> when its channel began refusing (evicted: its hour of grace starts again)
         self._refused_since: lru.LRU[int, float] = lru.LRU(lru.TABLES)
+        self._leftovers_due = 0.0  # when a sweep next looks for them (``LEFTOVERS_EVERY``)
 
     # ---- entry points --------------------------------------------------------------------
     def publish(
@@ -168,7 +170,9 @@ class Publisher:
                     extra=table_fields(outcome.table),
                 )
                 self._enqueue(table_id, self._job(outcome))
-        await self.channel.retire_leftovers(held | set(self._pending) | set(self._tasks))
+        if startup or when >= self._leftovers_due:  # rare, and never urgent: not every sweep
+            self._leftovers_due = when + LEFTOVERS_EVERY
+            await self.channel.retire_leftovers(held | set(self._pending) | set(self._tasks))
 
     async def drain(self, timeout: float | None = None) -> None:
         """Wait until every queued delivery has run (parked ones excluded). With a
