@@ -30,11 +30,13 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import discord
+from discord.components import _component_factory  # pyright: ignore[reportPrivateUsage]
+from discord.ui.view import BaseView
 
 from bot.ai import choose_action
 from bot.db.backends import open_database
@@ -64,6 +66,11 @@ class Inline(Executor):
 class _Message:
     id: int
     channel: _Channel
+    # What it was sent with, as Discord answers a send (the bot checks that the answer shows
+    # what it sent: ``bot.ui.delivery.jobs.shows``).
+    content: str | None = None
+    components: list[Any] = field(default_factory=list[Any])
+    embeds: list[discord.Embed] = field(default_factory=list[discord.Embed])
 
     async def edit(self, **fields: Any) -> None:
         self.channel.discord.requests += 1
@@ -79,7 +86,15 @@ class _Channel:
 
     async def send(self, *args: Any, **fields: Any) -> _Message:
         self.discord.requests += 1
-        return _Message(next(self.discord.ids), self)
+        view, embed = fields.get("view"), fields.get("embed")
+        drawn = view.to_components() if isinstance(view, BaseView) else []
+        return _Message(
+            next(self.discord.ids),
+            self,
+            fields.get("content"),
+            [c for c in map(_component_factory, drawn) if c is not None],
+            [embed] if isinstance(embed, discord.Embed) else [],
+        )
 
     def get_partial_message(self, message_id: int) -> _Message:
         return _Message(message_id, self)

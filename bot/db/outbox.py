@@ -16,6 +16,7 @@
 - **Hands in flight** (``seat_sending``): a hand about to be sent as a new DM, with its nonce
   and the notification it carries, until it is recorded (``replace_dm``); a crash in between
   leaves it for the next delivery to complete, that notification included (``InFlight``).
+  One per seat at a time: no other nonce is sent for the seat meanwhile (``sending_hand``).
 - **Turn pings** (channel messages for players without DMs) and DM turn reminders are kept
   until a delivery of the table past their turn deletes them.
 - **"Show my hand" answers** (ephemeral, editable through their interaction token for 15
@@ -312,6 +313,19 @@ class Outbox:
             )
         return [(int(r[0]), int(r[1])) for r in rows]
 
+    async def leftover_retired(self, now: float, limit: int = 50) -> list[tuple[int, int, int]]:
+        """(table, channel, message) of replaced messages still to delete whose table nobody
+        holds a live lease on (no delivery of it is under way), the newest first."""
+        async with self.db.read() as conn:
+            rows = await conn.fetchall(
+                "SELECT r.table_id, r.channel_id, r.message_id FROM table_retired r "
+                "JOIN tables t ON t.id = r.table_id "
+                "WHERE t.republish_until IS NULL OR t.republish_until <= ? "
+                "ORDER BY r.message_id DESC LIMIT ?",
+                (now, limit),
+            )
+        return [(int(r[0]), int(r[1]), int(r[2])) for r in rows]
+
     async def drop_retired(self, table_id: int, message_id: int) -> None:
         async with self.db.transaction() as conn:
             await conn.execute(
@@ -386,15 +400,22 @@ class Outbox:
 
     async def sending_hand(
         self, table_id: int, seat: int, nonce: str, notified_seq: int | None = None
-    ) -> None:
+    ) -> bool:
         """A hand is about to be sent with ``nonce`` (until ``replace_dm`` records it),
-        carrying the turn notification owed at ``notified_seq`` (None: none)."""
+        carrying the turn notification owed at ``notified_seq`` (None: none). One hand per
+        seat is in flight at a time: False if another nonce is (the caller must not send;
+        whoever completes that one records it)."""
         async with self.db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO seat_sending (table_id, seat, nonce, notified_seq) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat) DO NOTHING",
                 (table_id, seat, nonce, notified_seq),
             )
+            row = await conn.fetchone(
+                "SELECT nonce FROM seat_sending WHERE table_id = ? AND seat = ?",
+                (table_id, seat),
+            )
+        return row is not None and row[0] == nonce
 
     async def hands_in_flight(self, table_id: int) -> dict[int, InFlight]:
         """seat -> hands whose sending was cut before it was recorded."""

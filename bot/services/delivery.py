@@ -128,10 +128,11 @@ class TableDelivery(TableLife):
 
     async def sending_hand(
         self, table_id: int, seat: int, nonce: str, notified_seq: int | None = None
-    ) -> None:
+    ) -> bool:
         """A hand is about to be sent as a new DM with ``nonce``, carrying the turn
-        notification owed at ``notified_seq`` (see ``Outbox.sending_hand``)."""
-        await self.outbox.sending_hand(table_id, seat, nonce, notified_seq)
+        notification owed at ``notified_seq``; False: another hand for the seat is in flight,
+        not to be sent beside (see ``Outbox.sending_hand``)."""
+        return await self.outbox.sending_hand(table_id, seat, nonce, notified_seq)
 
     async def hands_in_flight(self, table_id: int) -> dict[int, InFlight]:
         return await self.outbox.hands_in_flight(table_id)
@@ -141,6 +142,11 @@ class TableDelivery(TableLife):
 
     async def retired(self, table_id: int) -> list[tuple[int, int]]:
         return await self.outbox.retired(table_id)
+
+    async def leftover_retired(self) -> list[tuple[int, int, int]]:
+        """(table, channel, message) of replaced messages to delete, of tables no delivery
+        holds (see ``Outbox.leftover_retired``)."""
+        return await self.outbox.leftover_retired(self._clock())
 
     async def drop_retired(self, table_id: int, message_id: int) -> None:
         await self.outbox.drop_retired(table_id, message_id)

@@ -23,8 +23,9 @@ as a cluster's processes share Discord.
   tasks, and one of them may just have had its request accepted (a hand posted, the DB write
   that records it not made yet). The bot sends new messages with a deterministic nonce, and
   Discord answers a repeated nonce (``enforce_nonce``, set by discord.py with any nonce) with
-  the message it already created instead of posting twice, within a few minutes. SimCord
-  ignores nonces, so the wrapped REST calls do what Discord does (``Cluster.nonces``): without
+  the message it already created instead of posting twice, within a few minutes, also to a
+  request that arrives while the first is in flight. SimCord ignores nonces, so the wrapped
+  REST calls do what Discord does (``Cluster.nonces``, ``tests.resilience.nonces``): without
   that, "sent, but the crash came before it was recorded" would look like a double post here
   though it is not one on Discord.
 - **Restart.** A fresh stack on the same database does what ``TrionfiBot.setup_hook`` does
@@ -35,7 +36,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import json
 import logging
 import random
 import weakref
@@ -59,6 +59,7 @@ from bot.ui.components.table import TableButton, TableSelect
 from bot.ui.handlers.controller import TableController
 from bot.ui.text.cards import set_suit_marks
 from tests.cluster.chaos_checks import RESULT, SUMMARY
+from tests.resilience.nonces import EnforcedNonces
 
 log = logging.getLogger(__name__)
 
@@ -181,8 +182,8 @@ class Cluster:
         self.trap = trap
         self.bot: ChaosBot | None = None
         self._previous_factory: Any = None
-        #: (channel path, nonce) -> Discord's answer to the first message sent with it.
-        self.nonces: dict[tuple[str, str], Any] = {}
+        #: Discord's answers to messages posted with a nonce it saw already (``start``).
+        self.nonces: EnforcedNonces | None = None
 
     def make_bot(self) -> ChaosBot:
         bot = ChaosBot(
@@ -213,6 +214,7 @@ class Cluster:
         assert self.bot is not None
         http = self.bot.http
         send = http.request
+        nonces = self.nonces = EnforcedNonces(send)
 
         async def request(route: Any, **kwargs: Any) -> Any:
             stack = STACK.get()
@@ -234,13 +236,7 @@ class Cluster:
                 # The moment that matters: a summary or result goes out, and the stack
                 # crashes right after it (what should follow it does not go out).
                 stack.countdown, stack.why = 1, " (right after a summary or result)"
-            tag = _nonce(route, kwargs)
-            if tag is not None and tag in self.nonces:
-                return self.nonces[tag]  # Discord: the message this nonce already made
-            answer = await send(route, **kwargs)
-            if tag is not None:
-                self.nonces[tag] = answer
-            return answer
+            return await nonces.request(route, **kwargs)
 
         http.request = request  # type: ignore[method-assign]
         for _ in range(self.size):
@@ -340,22 +336,6 @@ class Cluster:
         loop = asyncio.get_running_loop()
         if loop.get_task_factory() == self._task_factory:
             loop.set_task_factory(self._previous_factory)
-
-
-def _nonce(route: Any, kwargs: dict[str, Any]) -> tuple[str, str] | None:
-    """A new message's enforced nonce, with the channel it is posted in (None: none)."""
-    if route.method != "POST" or not route.path.endswith("/messages"):
-        return None
-    payload: Any = kwargs.get("json")
-    for part in kwargs.get("form") or []:  # a message with files: its JSON is a form field
-        if isinstance(part, dict) and cast(dict[str, Any], part).get("name") == "payload_json":
-            payload = json.loads(cast(dict[str, Any], part)["value"])
-    if not isinstance(payload, dict):
-        return None
-    found = cast(dict[str, Any], payload)
-    if found.get("nonce") is None or not found.get("enforce_nonce"):
-        return None
-    return (str(route.url), str(found["nonce"]))
 
 
 def _is_channel_post(payload: Any) -> bool:

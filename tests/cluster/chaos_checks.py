@@ -92,12 +92,14 @@ async def claims(url: str, audit: str = "chaos_claims") -> Counter[tuple[int, in
 
 
 async def unshown(url: str) -> list[int]:
-    """Tables that still owe something: an unshown commit, or a turn notification owed (a
-    crash between taking it and recording it sent leaves it to a later re-publisher)."""
+    """Tables that still owe something: an unshown commit, a turn notification owed (a
+    crash between taking it and recording it sent leaves it to a later re-publisher), or a
+    replaced message to delete (left by a crash, for the sweepers)."""
     conn = await asyncpg.connect(url)
     try:
         rows = await conn.fetch(
-            "SELECT id FROM tables WHERE shown_seq < seq OR notify_owed IS NOT NULL ORDER BY id"
+            "SELECT id FROM tables WHERE shown_seq < seq OR notify_owed IS NOT NULL "
+            "OR id IN (SELECT table_id FROM table_retired) ORDER BY id"
         )
     finally:
         await conn.close()

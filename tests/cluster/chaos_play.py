@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 import simcord
+from simcord.backend.errors import BackendError
 
 from bot.services.tables import TableService
 from tests.cluster.chaos import Clock, Cluster
@@ -89,6 +90,7 @@ class Report:
     kills: list[str] = field(default_factory=list[str])
     restarts: int = 0
     hiccups: int = 0
+    repeats: int = 0  # message posts Discord answered with the message their nonce made
     catch_up_rounds: int = 0
     findings: Findings | None = None
 
@@ -100,7 +102,8 @@ class Report:
             f"tables: {sum(self.tables.values())} ({games}); finished {self.finished}",
             f"decisions: {self.decisions} ({made}); stalled picks {self.stalls}",
             f"kills: {len(self.kills)}, restarts: {self.restarts}, Discord hiccups: "
-            f"{self.hiccups}; catch-up rounds {self.catch_up_rounds}",
+            f"{self.hiccups}; catch-up rounds {self.catch_up_rounds}; repeated nonces "
+            f"{self.repeats}",
         ]
         out += [f"  kill: {k}" for k in self.kills[:8]]
         if len(self.kills) > 8:
@@ -164,6 +167,12 @@ async def _gesture(table: Table, member: Any, message: discord.Message, g: Gestu
         # The hand still offers a choice the game no longer has (a crash left it to be
         # redrawn by the catch-up): a person would find their hand corrected a moment later.
         return "stale choice"
+    except BackendError as e:
+        if e.status != 404:
+            raise
+        # The hand was replaced (a turn notification's new hand) and deleted between two taps
+        # of a multi-card choice: a person's tap on a message that just vanished fails too.
+        return "hand gone"
     if not r.acknowledged:
         return "unanswered"
     refused = refusal(r)
@@ -214,6 +223,7 @@ class Run:
             idle = 0 if moved else idle + 1
             await self._tick()
         await self._catch_up()
+        self.report.repeats = self.cluster.nonces.repeats if self.cluster.nonces else 0
         self.report.finished = sum(
             [(await self.observer.get_table(t.table_id)).status == "finished" for t in tables]
         )

@@ -4,7 +4,7 @@ and recording it sent leaves it to the next one, never lost and never sent by tw
 from __future__ import annotations
 
 from bot.db.database import Database
-from bot.db.outbox import Outbox, PostClaim
+from bot.db.outbox import InFlight, Outbox, PostClaim
 from bot.db.tables import TableStore
 from tests.db.test_tables import _lobby, _start
 
@@ -97,3 +97,24 @@ async def test_a_hand_recorded_over_a_newer_one_loses_and_is_retired(db: Databas
     assert not await outbox.replace_dm(table, 0, 900, 903, None, None, None)
     assert await _dm(db, table, 0) == 901
     assert (900, 903) in await outbox.retired(table)
+
+
+async def test_one_hand_per_seat_is_in_flight_at_a_time(db: Database) -> None:
+    """A hand in flight (its process may have died after Discord made it) keeps another
+    nonce from being sent for that seat until it is recorded: sent beside it, one of the two
+    could be recorded nowhere, a live hand for good. The same nonce may be sent again (it
+    makes one message), and the other seats are not held up."""
+    store = TableStore(db)
+    table = await _lobby(store)
+    await _start(store, table)
+    outbox = Outbox(db)
+    assert await outbox.sending_hand(table, 0, "nonce-a", 3)
+    assert await outbox.sending_hand(table, 0, "nonce-a")
+    assert not await outbox.sending_hand(table, 0, "nonce-b")
+    assert await outbox.sending_hand(table, 1, "nonce-c")
+    assert await outbox.hands_in_flight(table) == {
+        0: InFlight("nonce-a", 3),
+        1: InFlight("nonce-c"),
+    }
+    assert await outbox.replace_dm(table, 0, 900, 901, None, 3, None, "nonce-a")
+    assert await outbox.sending_hand(table, 0, "nonce-b")

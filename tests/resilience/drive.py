@@ -209,16 +209,24 @@ class Table:
 
     async def _stored_hands(self) -> dict[int, Any]:
         """Each seated human's DM hand of this table, as stored by Discord (SimCord)."""
-        info = await self.service.get_table(self.table_id)
-        backend = self.world.env.backend
-        return {
-            s.user_id: backend.get_message(s.dm_channel_id, s.dm_message_id)
-            for s in info.seats
-            if s.user_id is not None
-            and not s.resigned
-            and s.dm_channel_id is not None
-            and s.dm_message_id is not None
-        }
+        stored = self.world.env.backend.messages
+        found: dict[int, Any] = {}
+        for _ in range(3):
+            info = await self.service.get_table(self.table_id)
+            found = {
+                s.user_id: stored.get(s.dm_channel_id, {}).get(s.dm_message_id)
+                for s in info.seats
+                if s.user_id is not None
+                and not s.resigned
+                and s.dm_channel_id is not None
+                and s.dm_message_id is not None
+            }
+            if None not in found.values():
+                break
+            # A hand replaced by a new one (the old one deleted) between reading the seat and
+            # reading its message, while another process delivers: a person sees the new one
+            # a moment later.
+        return {user: message for user, message in found.items() if message is not None}
 
     async def hand(self, member: Any) -> discord.Message | None:
         """The member's DM hand message of this table, if they hold a seat at it."""

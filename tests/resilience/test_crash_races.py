@@ -14,6 +14,7 @@ import discord
 import pytest
 import simcord
 
+from bot.ui.delivery.publisher import LEFTOVERS_EVERY
 from bot.ui.handlers.controller import TableController
 from tests.e2e.helpers import has_controls, is_card
 from tests.resilience.test_deliver_once import (
@@ -180,3 +181,51 @@ async def test_the_table_message_a_summary_replaced_is_deleted_though_discord_fa
     current = (await a.service.get_table(TABLE)).message_id
     assert [m.id for m in live_tables(channel)] == [current]
     assert replaced not in [m.id for m in channel.history()]
+
+
+async def test_a_hand_a_crash_left_undeleted_is_deleted_though_no_delivery_follows(
+    world: tuple[Any, ...],
+    other: TableController,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A sends a turn notification (the hand as a new DM), records it, and dies before
+    deleting the hand it replaced. The table is fully shown and owes nothing: no delivery of
+    it is to come. Before: the old hand stayed beside the new one, its controls live (the
+    chaos run's "other DM(s) with live controls"). Now B's sweep deletes it within a
+    minute."""
+    env, _guild, channel, alice, bob, _carol = world
+    await open_table(env, channel, alice, bob)
+    b, a = mine(env), other
+    while True:  # a move, after which another player waits (their turn is notified)
+        first = await to_act(b.service)
+        assert first is not None
+        b.publisher.publish(await b.service.act(TABLE, first, await first_move(b.service, first)))
+        await b.publisher.drain()
+        waiting = await to_act(b.service)
+        if waiting is not None and waiting != first:
+            break
+    member = alice if waiting == alice.id else bob
+    dm = member.user.dm_channel
+
+    async def dying(_where: Any) -> bool:
+        raise asyncio.CancelledError
+
+    clock.t += 25  # the notification is due (20 s)
+    notification = await a.service.take_notification(TABLE, (await a.service.get_table(TABLE)).seq)
+    assert notification is not None
+    monkeypatch.setattr(a.publisher.hands, "_delete_hand", dying)
+    await a.publisher.notify(notification)
+    await a.publisher.drain()  # A is dead: the new hand recorded, the old one not deleted
+    live = [m for m in dm.history() if is_card(m) and has_controls(m)]
+    assert len(live) == 2
+    assert await b.service.unshown_tables() == []  # nothing would redraw the table
+
+    clock.t += LEFTOVERS_EVERY  # B's sweeps look for them once a minute
+    await b.publisher.republish()
+    await b.publisher.drain()
+
+    live = [m for m in dm.history() if is_card(m) and has_controls(m)]
+    current = next(s for s in (await b.service.get_table(TABLE)).seats if s.user_id == member.id)
+    assert [m.id for m in live] == [current.dm_message_id]
+    assert await b.service.retired(TABLE) == []

@@ -33,7 +33,7 @@ from bot.ui.delivery.failures import (
 )
 from bot.ui.delivery.hands import Hands
 from bot.ui.delivery.host_notice import HostNotices
-from bot.ui.delivery.jobs import Job, Post, fingerprint, nonce
+from bot.ui.delivery.jobs import Job, Post, fingerprint, mark, nonce
 from bot.ui.delivery.pictures import add_table_picture, for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.games import renderer
@@ -92,6 +92,9 @@ class Channel:
         # Tables whose delivery left a replaced message undeleted (Discord failed): it is not
         # done until a retry deletes it (a table that just ended has no later delivery).
         self._undeleted: lru.LRUSet[int] = lru.LRUSet(lru.TABLES)
+        # Replaced messages the sweeper tried to delete (``retire_leftovers``): once each, so
+        # one Discord refuses costs no request per sweep (the table's next delivery retries).
+        self._swept: lru.LRUSet[int] = lru.LRUSet(lru.TABLES)
 
     def forget(self, table_id: int) -> None:
         """The table is over: nothing of it stays here."""
@@ -209,13 +212,13 @@ class Channel:
         digest = fingerprint(fields)
         stale: int | None = None  # a table message that may no longer be edited
         if message_id is not None and not job.fresh:
-            if self.shown.get(key) == digest:
+            if self.shown.get(key) == mark(message_id, digest):
                 return
             try:
                 if too_old(message_id):
                     raise Stale(message_id)
                 await self._edit(table, message_id, fields, lacking)
-                self.shown[key] = digest
+                self.shown[key] = mark(message_id, digest)
                 return
             except Stale:
                 log.info("table %s: its message is too old to edit; posting it again", table.id)
@@ -238,13 +241,13 @@ class Channel:
                 # orphan whose state never updates. Theirs shows the table. Recorded first,
                 # so a crash before the delete leaves it to the next delivery.
                 await self.service.retire(table.id, table.channel_id, sent.id)
-                await self._retire(table, table.channel_id, sent.id)
+                await self._retire(table.id, table.channel_id, sent.id)
             job.fresh = False
             return
         if stale is not None:
-            await self._retire(table, table.channel_id, stale)  # its buttons act on nothing
+            await self._retire(table.id, table.channel_id, stale)  # its buttons act on nothing
         job.fresh = False
-        self.shown[key] = digest
+        self.shown[key] = mark(sent.id, digest)
 
     async def retire_replaced(self, table: TableInfo) -> None:
         """Delete the messages the table's deliveries replaced (old hands, table messages)
@@ -252,9 +255,21 @@ class Channel:
         delivery)."""
         self._undeleted.discard(table.id)
         for channel_id, message_id in await self.service.retired(table.id):
-            await self._retire(table, channel_id, message_id)
+            await self._retire(table.id, channel_id, message_id)
 
-    async def _retire(self, table: TableInfo, channel_id: int, message_id: int) -> None:
+    async def retire_leftovers(self, held: set[int]) -> None:
+        """Delete the replaced messages of tables no delivery is running or due for
+        (``held``: this process's; a live lease: another's), which would delete them first.
+        A crash between recording a replacement and deleting what it replaced leaves the
+        old message live, and a table fully shown may see no delivery for long: a turn
+        notification's new hand, cut that way, left the old hand's controls beside it (the
+        chaos run's "other DM(s) with live controls")."""
+        for table_id, channel_id, message_id in await self.service.leftover_retired():
+            if table_id not in held and message_id not in self._swept:
+                self._swept.add(message_id)
+                await self._retire(table_id, channel_id, message_id)
+
+    async def _retire(self, table_id: int, channel_id: int, message_id: int) -> None:
         """Delete a replaced message recorded in the outbox (``table_retired``), and drop it
         from there unless the request may succeed later (then a retry, or the next delivery,
         does it)."""
@@ -262,13 +277,13 @@ class Channel:
         try:
             await attempt(channel.get_partial_message(message_id).delete(), "a replaced message")
         except Retry:
-            self._undeleted.add(table.id)
+            self._undeleted.add(table_id)
             return
         except Refused:
             return  # the channel refuses the bot: its other requests say so
         except (Gone, Lost, Broken):
             pass
-        await self.service.drop_retired(table.id, message_id)
+        await self.service.drop_retired(table_id, message_id)
 
     async def _post(
         self, table: TableInfo, post: Post, replaces: int | None, lacking: frozenset[str]
@@ -287,7 +302,7 @@ class Channel:
                 await self._send(table, post.fields, lacking, tag)
                 retire = (table.channel_id, replaces)
                 await self.service.mark_posted(table.id, post.key, retire)
-                await self._retire(table, table.channel_id, replaces)
+                await self._retire(table.id, table.channel_id, replaces)
                 return
             if post.final is not None and table.daily is not None:
                 post.fields = await self.screens.daily_result(table)  # rank, compare

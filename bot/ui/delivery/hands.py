@@ -26,7 +26,7 @@ from bot.ui.delivery.failures import (
     Retry,
     attempt,
 )
-from bot.ui.delivery.jobs import Job, fingerprint, nonce, together
+from bot.ui.delivery.jobs import Job, fingerprint, mark, nonce, shows, together
 from bot.ui.delivery.pictures import for_edit, for_send
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.text.life import time_left
@@ -106,12 +106,13 @@ class Hands:
                     table, seat, fields, seq, notified if carried is None else carried, cut.nonce
                 )
             if not renotify and seat.dm_message_id is not None:
-                if self._shown.get(key) == digest:
+                drawn = mark(seat.dm_message_id, digest)
+                if self._shown.get(key) == drawn:
                     return True
                 channel = await self.dm_channel(seat)
                 try:
                     await self._edit(job, table, seat, channel, fields)
-                    self._shown[key] = digest
+                    self._shown[key] = drawn
                     return True
                 except Gone:
                     if await self._replaced(table.id, seat):
@@ -122,10 +123,7 @@ class Hands:
                     # deleted: send it anew below
             if outcome.table.status == "abandoned" and seat.dm_message_id is None:
                 return True
-            if not await self._send_hand(table, seat, fields, seq, notified):
-                return False
-            self._shown[key] = digest
-            return True
+            return await self._send_hand(table, seat, fields, seq, notified)
         except (Lost, Gone):  # blocked, DMs closed, or an unknown user or DM channel
             if renotify:  # owed still: the next delivery pings the player instead
                 await self.service.restore_owed(table.id, seat.seat, seq)
@@ -177,8 +175,8 @@ class Hands:
             return True
         key = (table.id, seat.seat)
         fields = self.screens.handed_over(table, seat)
-        digest = fingerprint(fields)
-        if self._shown.get(key) == digest:
+        drawn = mark(seat.dm_message_id, fingerprint(fields))
+        if self._shown.get(key) == drawn:
             return True
         try:
             channel = await self.dm_channel(seat)
@@ -190,7 +188,7 @@ class Hands:
             pass  # deleted or unreachable: nothing is left to close
         except Retry:
             return False
-        self._shown[key] = digest
+        self._shown[key] = drawn
         return True
 
     async def _notify_now(self, outcome: Outcome, seat: SeatInfo) -> bool:
@@ -229,13 +227,22 @@ class Hands:
         channel = await self.dm_channel(seat)
         # The same nonce for every attempt at replacing this hand at this seq: a repeat after
         # a crash that hid whether the first request arrived gets the message it made.
-        again = tag is not None
         if tag is None:
             tag = nonce(table.id, "hand", seat.seat, seat.dm_message_id or 0, seq)
-            await self.service.sending_hand(table.id, seat.seat, tag, notified)
+            if not await self.service.sending_hand(table.id, seat.seat, tag, notified):
+                # Another hand for this seat is in flight (another process's, or one a crash
+                # cut) with another nonce. Sent beside it, one of the two could be left
+                # recorded nowhere, with live controls for good, if its process died before
+                # recording it: the retry completes that one instead (``hands_in_flight``).
+                raise Retry("another hand for this seat is in flight")
         message = await attempt(channel.send(**for_send(fields), nonce=tag), "a hand")
-        if again:
-            # Discord may have answered with the first request's message, drawn earlier.
+        if not shows(message, fields):
+            # Discord answered with the message this nonce made earlier: a request a crash
+            # cut, or another process's sent at the same moment (completing a hand it found
+            # in flight), drew it, maybe at another state. Drawn again here: else the
+            # caller's fingerprint says this hand shows ``fields`` while it does not, and
+            # nothing would ever draw it again (the chaos run's "the DM hand is not the
+            # engine's view").
             await attempt(message.edit(**for_edit(fields)), "a hand")
         old = None
         if seat.dm_message_id is not None and seat.dm_channel_id is not None:
@@ -256,6 +263,7 @@ class Hands:
             return False
         if old is not None and old[1] != message.id and await self._delete_hand(old):
             await self.service.drop_retired(table.id, old[1])
+        self._shown[(table.id, seat.seat)] = mark(message.id, fingerprint(fields))
         return True
 
     async def _delete_hand(self, where: tuple[int, int]) -> bool:

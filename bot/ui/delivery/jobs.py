@@ -105,6 +105,56 @@ async def together(*requests: Awaitable[_T]) -> list[_T]:
     return cast(list[_T], results)
 
 
+def shows(message: discord.Message, fields: dict[str, Any]) -> bool:
+    """Whether ``message`` (as Discord answered a send of ``fields``) shows their words and
+    controls. A send with a nonce Discord saw already is answered with the message that nonce
+    made then, drawn by whichever request made it; a fresh message shows what was sent."""
+    view, embed = fields.get("view"), fields.get("embed")
+    drawn = view.to_components() if isinstance(view, BaseView) else []
+    answered = [c.to_dict() for c in message.components]
+    return (
+        message.content or "",
+        [(e.title, e.description) for e in message.embeds],
+        _words_and_controls(answered),
+    ) == (
+        fields.get("content") or "",
+        [(embed.title, embed.description)] if isinstance(embed, discord.Embed) else [],
+        _words_and_controls(drawn),
+    )
+
+
+def _words_and_controls(components: list[Any]) -> list[tuple[Any, ...]]:
+    """The texts, pictures' alt texts, buttons and menus of a message's components (dicts),
+    in order; what Discord adds (component ids, attachments' addresses) left out."""
+    out: list[tuple[Any, ...]] = []
+    stack = list(reversed(components))
+    while stack:
+        c = cast(dict[str, Any], stack.pop())
+        kind = c.get("type")
+        if kind == 10:  # a text display
+            out.append(("text", c.get("content")))
+        elif kind == 12:  # a media gallery
+            out += [("alt", item.get("description") or "") for item in c.get("items", [])]
+        elif kind == 2:  # a button
+            out.append(("button", c.get("custom_id"), c.get("label"), bool(c.get("disabled"))))
+        elif kind == 3:  # a menu
+            values = tuple(o.get("value") for o in c.get("options", []))
+            out.append(("menu", c.get("custom_id"), values, bool(c.get("disabled"))))
+        children = [*c.get("components", []), *([c["accessory"]] if "accessory" in c else [])]
+        stack.extend(reversed(children))
+    return out
+
+
+def mark(message_id: int | None, digest: str) -> str:
+    """What the fingerprint caches keep for a message: its id and the ``fingerprint`` of
+    what was drawn on it. The id matters: another process may have replaced the message (a
+    hand sent anew, a table message posted again), and what this process drew on the old
+    one says nothing of the new one (the chaos run's "the DM hand is not the engine's
+    view": a notification's new hand, drawn at an older state, was taken for the one this
+    process had drawn the same state on)."""
+    return f"{message_id}:{digest}"
+
+
 def fingerprint(fields: dict[str, Any]) -> str:
     """A digest of a message's visible content and controls."""
     embed = fields.get("embed")

@@ -45,7 +45,7 @@ from bot.ui.delivery.access import REFUSED, UNREACHABLE_LIMIT, blocks
 from bot.ui.delivery.channel import Channel, Shown
 from bot.ui.delivery.closing import tell_closed
 from bot.ui.delivery.hands import Hands
-from bot.ui.delivery.jobs import Job, fingerprint, together
+from bot.ui.delivery.jobs import Job, fingerprint, mark, together
 from bot.ui.delivery.posts import job_for
 from bot.ui.delivery.protocols import Messenger, Screens
 from bot.ui.delivery.views import HandViews
@@ -55,6 +55,7 @@ log = logging.getLogger(__name__)
 RETRY_DELAYS = (0.5, 2.0)  # immediate retries of a failed delivery (seconds)
 PARK_DELAYS = (5.0, 15.0, 60.0, 300.0)  # then: retried by the sweeper, at most this often
 SWEEP_GRACE = 10.0  # seconds a commit may take to reach ``submit`` before a sweep re-publishes
+LEFTOVERS_EVERY = 60.0  # seconds between two looks for what cut deliveries left undeleted
 
 
 class Publisher:
@@ -80,13 +81,14 @@ class Publisher:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         # Caches (``bot.lru``): a table's entries go when it ends (``_forget``), and the caps
         # bound what tables that end unseen leave. An evicted fingerprint costs one edit.
-        # (table, seat or -1) -> fingerprint of what that message shows
+        # (table, seat or -1) -> that message and the fingerprint of what it shows (``mark``)
         self.shown: lru.LRU[tuple[int, int], str] = lru.LRU(lru.SEATS)
         self.hands = Hands(bot, service, screens, self.shown)
         self.channel = Channel(bot, service, screens, self.hands, self.shown)
         self.views = HandViews(bot, service, screens)  # the players' "Show my hand" answers
         # table -> when its channel began refusing (evicted: its hour of grace starts again)
         self._refused_since: lru.LRU[int, float] = lru.LRU(lru.TABLES)
+        self._leftovers_due = 0.0  # when a sweep next looks for them (``LEFTOVERS_EVERY``)
 
     # ---- entry points --------------------------------------------------------------------
     def publish(
@@ -119,13 +121,15 @@ class Publisher:
         opening it): no DM about it."""
         self.channel.notices.told(table_id, lacking)
 
-    def seen_table(self, table_id: int, fields: dict[str, Any]) -> None:
-        """The table message now shows ``fields`` (redrawn by an interaction)."""
-        self.shown[(table_id, -1)] = fingerprint(fields)
+    def seen_table(self, table_id: int, message_id: int, fields: dict[str, Any]) -> None:
+        """The table message ``message_id`` now shows ``fields`` (redrawn by an
+        interaction)."""
+        self.shown[(table_id, -1)] = mark(message_id, fingerprint(fields))
 
-    def seen_dm(self, table_id: int, seat: int, fields: dict[str, Any]) -> None:
-        """The seat's DM now shows ``fields`` (redrawn by the interaction it came from)."""
-        self.shown[(table_id, seat)] = fingerprint(fields)
+    def seen_dm(self, table_id: int, seat: int, message_id: int, fields: dict[str, Any]) -> None:
+        """The seat's DM hand ``message_id`` now shows ``fields`` (redrawn by the interaction
+        it came from)."""
+        self.shown[(table_id, seat)] = mark(message_id, fingerprint(fields))
 
     async def notify(self, n: Notification) -> None:
         """A turn notification the sweeper found due (owed in the database): re-send that
@@ -137,7 +141,8 @@ class Publisher:
         """Keep the lease of the tables this process delivers or holds a retry of, retry
         parked deliveries that are due, and re-publish tables whose shown ``seq`` lags or
         that owe a turn notification, if no other process holds their lease (all of them on
-        start-up; otherwise those idle for ``SWEEP_GRACE``)."""
+        start-up; otherwise those idle for ``SWEEP_GRACE``); delete what a cut delivery
+        replaced but left behind (``Channel.retire_leftovers``)."""
         when = self.service.now() if now is None else now
         held = set(self._pending) | set(self._tasks) | set(self._parked)
         if held:
@@ -167,6 +172,9 @@ class Publisher:
                     extra=table_fields(outcome.table),
                 )
                 self._enqueue(table_id, self._job(outcome))
+        if startup or when >= self._leftovers_due:  # rare, and never urgent: not every sweep
+            self._leftovers_due = when + LEFTOVERS_EVERY
+            await self.channel.retire_leftovers(held | set(self._pending) | set(self._tasks))
 
     async def drain(self, timeout: float | None = None) -> None:
         """Wait until every queued delivery has run (parked ones excluded). With a
@@ -323,6 +331,14 @@ class Publisher:
         if not (behind or gap):
             return True
         if self.service.leased_elsewhere(state):
+            if behind and job.attempts:
+                # An earlier attempt of this job drew its older state, possibly over the newer
+                # one (drawn by the lease holder, or by a player's click redrawing their
+                # hand): their fingerprints say the newer one is shown, so they would never
+                # draw it again. This process puts the newest state back; the posts are the
+                # holder's (it rebuilds whatever is unshown).
+                self._redraw(job, await self.service.snapshot(table_id, None))
+                return True
             return behind is False and job.prior_seq is None  # a redraw of the newest state
         if state.owner == self.service.instance and not gap:
             # Our own newer commit, whose publishing is on its way: draw the newest state now,
@@ -340,6 +356,13 @@ class Publisher:
             return True
         job.absorb(self._job(rebuilt), first=True)
         return True
+
+    @staticmethod
+    def _redraw(job: Job, newest: Outcome) -> None:
+        """Turn ``job`` into a redraw of ``newest`` (the table's current state): it posts
+        nothing, marks nothing shown and notifies nobody."""
+        job.outcome, job.posts, job.fresh, job.upto = newest, [], False, None
+        job.renotify = set()
 
     # ---- the channel ---------------------------------------------------------------------
     async def _deliver_channel(self, job: Job, table: TableInfo) -> bool | None:

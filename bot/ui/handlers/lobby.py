@@ -227,7 +227,8 @@ class LobbyController:
                 except discord.HTTPException as e:
                     log.info("could not turn lobby %s into its table: %s", table.id, e)
                 else:
-                    self.publisher.seen_table(table.id, fields)
+                    if interaction.message is not None:
+                        self.publisher.seen_table(table.id, interaction.message.id, fields)
             elif not on_lobby:
                 await reply(interaction, _("Table #{id} started.", id=table.id))
             # Publishing turns the lobby message into the table (if not done above).

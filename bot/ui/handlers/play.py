@@ -112,7 +112,10 @@ class PlayController:
                     log.info("could not redraw a hand after a decision: %s", e)  # publishing will
                 else:
                     if interaction.guild_id is None and interaction.message is not None:
-                        self.publisher.seen_dm(outcome.table.id, seat, fields)  # the DM itself
+                        # The DM itself.
+                        self.publisher.seen_dm(
+                            outcome.table.id, seat, interaction.message.id, fields
+                        )
                         # What the delivery still has to change on this hand (its link to a
                         # new table message, after a deal's last card) goes through this
                         # same click (``clicks.edit_by_click``).
