@@ -169,14 +169,14 @@ async def test_three_servers_one_session(
     r = await alice.slash(c1, "league standings", game=GAME)
     text = embed_text(said(r))
     for member in (alice, dave, erin, bob, frank):
-        assert f"{pct(*players[member.id]):.1f} %" in text
+        assert f"{pct(*players[member.id]):.1f}%" in text
     assert "🏳️" in text  # the left deals are marked
     assert players[alice.id][1] > 0  # frank's deal 1 at seat 0 is compared with alice's
     r = await boss1.slash(c1, "league standings", game=GAME, of="servers")
     text = embed_text(said(r))
     assert "Tarot Club" in text and "Other Club" in text
     for guild_id, (mp, top) in servers.items():
-        assert f"{pct(mp, top):.1f} % ({mp}/{top})" in text, guild_id
+        assert f"{pct(mp, top):.1f}% ({mp}/{top})" in text, guild_id
 
     # After the window: the comparison, every table's score at the deal, the hands as dealt.
     clock.now = session.ends_at + 1

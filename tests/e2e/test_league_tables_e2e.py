@@ -169,7 +169,7 @@ async def test_two_members_at_one_table_in_a_private_thread(
     gone = next(s for s in board.standings.top if s.key == bob.id)
     assert gone.resigned
     r = await bob.slash(hall, "league status")  # what he scored, by the deal he left in
-    assert f"left at deal 1 🏳️ · {gone.pct:.1f} % ({gone.mp}/{gone.top}) over 1 deal" in (
+    assert f"left at deal 1 🏳️ · {gone.pct:.1f}% ({gone.mp}/{gone.top}) over 1 deal" in (
         embed_text(said(r))
     )
 

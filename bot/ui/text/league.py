@@ -5,9 +5,10 @@ servers' announcements."""
 from __future__ import annotations
 
 import discord
+from babel.numbers import format_decimal
 
 from bot.db.league import Score, Session
-from bot.i18n import N_, _, n_
+from bot.i18n import N_, _, current, n_
 from bot.services.league import Comparison, LeagueBoard, SetStatus
 from bot.services.models import TableInfo
 from bot.ui.games import game_title, renderer
@@ -28,7 +29,11 @@ def when(session: Session) -> str:
 
 
 def pct_text(score: Score) -> str:
-    return f"{score.pct:.1f} %"
+    """The score's percentage, one decimal, as the reader's language writes it ("53.2%",
+    "53,2 %" with a no-break space: never split from its number on a narrow screen)."""
+    number = format_decimal(round(score.pct, 1), format="0.0", locale=current())
+    # i18n: a percentage; French puts a no-break space (U+00A0) before the sign
+    return _("{number}%", number=number)
 
 
 def intro_embed(game_id: str, session: Session) -> discord.Embed:
