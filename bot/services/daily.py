@@ -40,7 +40,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.db import daily, user_settings
 from bot.db.database import Database
-from bot.db.tables import ChannelBusy, LogEntry, SeatRecord, TableRecord
+from bot.db.tables import LogEntry, SeatRecord, TableRecord
 from bot.engine import match
 from bot.engine.actions import Action
 from bot.engine.codec import parse_action
@@ -287,11 +287,12 @@ class DailyTables(DmRoom):
         async with self._channel_lock(dm_channel_id):
             replaced = await self._make_dm_room(dm_channel_id, user_id, busy)
             try:
-                table_id = await self.store.create(
-                    guild_id=0,  # the DMs: no server lists, closes or settles it
-                    channel_id=dm_channel_id,
+                table_id = await self._create_in_dm(
+                    dm_channel_id,
+                    user_id,
+                    message_id,
+                    busy,
                     game_id=game_id,
-                    owner_id=user_id,
                     players=deal.players,
                     options=options,
                     seed=deal.seed,
@@ -307,10 +308,6 @@ class DailyTables(DmRoom):
                 raise WrongState("daily_played_forgotten", game=game_id) from None
             except daily.AlreadyPlayed:
                 raise WrongState("daily_played", game=game_id, status="playing") from None
-            except ChannelBusy:
-                raise busy from None
-            if message_id is not None:
-                await self.store.set_message(table_id, message_id)
             outcome = await self._deal_daily(table_id)
         if outcome is None:  # the sweep dealt it meanwhile (a very slow start)
             rec = await self._load(table_id)

@@ -18,7 +18,9 @@ processes, the database's one-open-table-per-channel index makes the second make
 
 from __future__ import annotations
 
-from bot.db.tables import TableRecord
+from typing import Any
+
+from bot.db.tables import ChannelBusy, TableRecord
 from bot.engine.events import Event
 from bot.services.core import TableCore
 from bot.services.errors import WrongState
@@ -47,6 +49,31 @@ class DmRoom(TableCore):
                     why = Event("abandoned", data={REPLACED: True})
                     ended.append(await self._end_open(rec, why, end_reason=REPLACED))
         return tuple(ended)
+
+    async def _create_in_dm(
+        self,
+        channel_id: int,
+        user_id: int,
+        message_id: int | None,
+        busy: WrongState,
+        **table: Any,
+    ) -> int:
+        """Make the player's new table in their DM channel ``channel_id`` (the caller holds its
+        lock and made room there) and record its message ``message_id``, if any: the table's
+        id. A table another process made there meanwhile is refused with ``busy``; the
+        store's other refusals reach the caller."""
+        try:
+            table_id = await self.store.create(
+                guild_id=0,  # the DMs: no server lists, closes or settles it
+                channel_id=channel_id,
+                owner_id=user_id,
+                **table,
+            )
+        except ChannelBusy:
+            raise busy from None
+        if message_id is not None:
+            await self.store.set_message(table_id, message_id)
+        return table_id
 
     async def _still_lobby(self, table_id: int) -> TableRecord:
         """The new table, loaded under its lock, if it is still the lobby its maker made:

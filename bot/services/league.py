@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from bot.db import league, user_settings
-from bot.db.tables import ChannelBusy, LeagueTable, SeatRecord
+from bot.db.tables import LeagueTable, SeatRecord
 from bot.engine import match
 from bot.engine.events import Event
 from bot.engine.registry import get_rules
@@ -269,11 +269,12 @@ class LeagueTables(DailyTables):
         async with self._channel_lock(dm_channel_id):
             replaced = await self._make_dm_room(dm_channel_id, user_id, busy)
             try:
-                table_id = await self.store.create(
-                    guild_id=0,  # the DMs: no server lists, closes or settles it
-                    channel_id=dm_channel_id,
+                table_id = await self._create_in_dm(
+                    dm_channel_id,
+                    user_id,
+                    message_id,
+                    busy,
                     game_id=game_id,
-                    owner_id=user_id,
                     players=players,
                     options=match.new_match(game_id, players, None, 0).options,
                     seed=seed,
@@ -287,10 +288,6 @@ class LeagueTables(DailyTables):
                 )
             except league.EntryTaken:
                 raise WrongState("league_entered", game=game_id) from None
-            except ChannelBusy:
-                raise busy from None
-            if message_id is not None:
-                await self.store.set_message(table_id, message_id)
             outcome = await self._deal_daily(table_id)
         if outcome is None:
             rec = await self._load(table_id)

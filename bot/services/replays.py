@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.db.tables import ChannelBusy, LogEntry, SeatRecord, TableRecord
+from bot.db.tables import LogEntry, SeatRecord, TableRecord
 from bot.engine import match
 from bot.engine.codec import parse_action
 from bot.engine.registry import get_rules
@@ -95,27 +95,23 @@ class TableReplays(TableLuck, DmRoom):
         # The user's unfinished replay there is replaced, in one step (``bot.services.dm_room``).
         async with self._channel_lock(dm_channel_id):
             replaced = await self._make_dm_room(dm_channel_id, user_id, busy)
-            try:
-                replay_id = await self.store.create(
-                    guild_id=0,  # the DMs: no server lists, closes or settles it
-                    channel_id=dm_channel_id,
-                    game_id=rec.game_id,
-                    owner_id=user_id,
-                    players=rec.players,
-                    options=rec.options,
-                    seed=self._seed_source(),
-                    rules_version=get_rules(rec.game_id).version,
-                    seats=seats,
-                    now=self._clock(),
-                    level="expert",
-                    hints=True,  # a practice table: never rated, no result kept
-                    language=mine.language or rec.language,
-                    replay=(rec.id, deal_no),
-                )
-            except ChannelBusy:  # another process made a table there meanwhile
-                raise busy from None
-            if message_id is not None:
-                await self.store.set_message(replay_id, message_id)
+            replay_id = await self._create_in_dm(
+                dm_channel_id,
+                user_id,
+                message_id,
+                busy,
+                game_id=rec.game_id,
+                players=rec.players,
+                options=rec.options,
+                seed=self._seed_source(),
+                rules_version=get_rules(rec.game_id).version,
+                seats=seats,
+                now=self._clock(),
+                level="expert",
+                hints=True,  # a practice table: never rated, no result kept
+                language=mine.language or rec.language,
+                replay=(rec.id, deal_no),
+            )
             async with self._lock(replay_id):
                 new = await self._still_lobby(replay_id)
                 m = match.new_match(rec.game_id, rec.players, rec.options, dealt.payload["dealer"])
