@@ -82,6 +82,15 @@ UNSEARCHED: dict[str, dict[int, frozenset[str]]] = {"losers_game": {2: frozenset
 #: Share of the budget for a decision that is not a card play (bids, calls, discards,
 #: declarations, bargaining): rarer and weightier, and every rollout from it is a whole deal.
 CONTRACT_SHARE = 1.5
+#: What the expert's own card play gains over the casual card play of its rollouts, in points
+#: per deal played out, for games where a decision can throw the deal in: Queen of Tarot's
+#: bargaining settles (thrown in) or plays on. The plain search (card play searched, the rest
+#: casual) gains +5.58 a deal over the casual level (200 duplicate deals), all of it in the
+#: 52.5% of deals the casual players play out (400 casual deals): about 10.6 points a deal
+#: played. Rollouts that play the deal out with the casual card play undervalue playing by that
+#: much, so the search would pay to escape hands it plays well. Only a decision that is not a
+#: card play gets it (a card play's candidates are all played out alike).
+PLAY_EDGE: dict[str, float] = {"queen_of_tarot": 10.0}
 #: Whether worlds are weighed by the likelihood of the other seats' public choices
 #: (``inference``; issue 33, measured in ``bench/results/duplicate_match.md``).
 INFERENCE = True
@@ -160,9 +169,10 @@ def evaluate(
     else:
         cands = candidates(rules, view, casual, random.Random(seed ^ 0xC0DE))
     budget = max(1, int(BUDGET.get(rules.game_id, DEFAULT_BUDGET) * effort))
+    contract = all(a.type != "play" for a in cands)
     if len(cands) == 1:
         budget = max(1, int(budget * SINGLE_SHARE))
-    elif all(a.type != "play" for a in cands):
+    elif contract:
         budget = int(budget * CONTRACT_SHARE)
     tallies = search(
         rules,
@@ -177,6 +187,7 @@ def evaluate(
         anchor=not actions,
         margin=MARGIN,
         weigh=world_weight(rules, view) if INFERENCE else None,
+        edge=PLAY_EDGE.get(rules.game_id, 0.0) if contract else 0.0,
     )
     if not any(t.samples for t in tallies):  # the sampler found no world: the casual action
         return Evaluation(seat=view.seat, best=casual, options=(Option(casual, 0.0, 0),))

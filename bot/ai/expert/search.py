@@ -104,12 +104,14 @@ def rollout(
     policy: Policy,
     rng: random.Random,
     history: list[Action],
+    edge: float = 0.0,
 ) -> tuple[float, int]:
     """Play ``state`` to the end with ``policy`` in every seat: (seat's score, units).
 
     ``history`` is the public history so far (extended in place). Where the game has a fast
     path for its casual card play (``fast_play_out``), the card play goes through it: the same
-    cards, one unit each, without building a view per card."""
+    cards, one unit each, without building a view per card. ``edge`` is added to the seat's
+    score when the deal is played out rather than thrown in (``search``)."""
     to_act = rules.to_act
     observe = Observer(rules, state)
     multi = step.multi
@@ -130,7 +132,8 @@ def rollout(
         units += 1
     result = rules.result(state)
     assert result is not None
-    return float(result.deltas[seat]), units
+    value = float(result.deltas[seat])
+    return (value + edge if result.outcome == "played" else value), units
 
 
 @cache
@@ -164,6 +167,7 @@ def search(
     anchor: bool = False,
     margin: float = 0.0,
     weigh: Weigh | None = None,
+    edge: float = 0.0,
 ) -> list[Tally]:
     """Tallies of ``candidates`` (best first) after spending about ``budget`` units.
 
@@ -177,6 +181,11 @@ def search(
 
     ``weigh`` gives each world its likelihood given the other players' public choices
     (``inference``): means and comparisons are weighted by it (1 for every world without it).
+
+    ``edge`` is what the searching seat's own card play is worth beyond the casual card play
+    its rollouts use, per deal played out: added to every rollout that plays the deal (not to
+    one thrown in), so a decision between throwing a deal in and playing it counts the seat's
+    real play, not the casual one's.
     """
     tallies = [Tally(a) for a in candidates]
     seat = view.seat
@@ -236,7 +245,7 @@ def search(
                     continue
                 history = [*view.public.history, public_form(tally.action)]
                 value, units = rollout(
-                    rules, step, state, seat, policy, random.Random(world_seed + 1), history
+                    rules, step, state, seat, policy, random.Random(world_seed + 1), history, edge
                 )
                 tally.total += w * value
                 tally.weight += w
