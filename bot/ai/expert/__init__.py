@@ -11,7 +11,9 @@ See ``search`` for the algorithm, the work budget and why a given ``rng`` state 
 the same answer. ``choose_expert`` is ``evaluate(...).best`` with shortcuts.
 
 Beyond plain determinized search (issue 33): the worlds are weighed by how likely the other
-seats' public choices were in them (``inference``: French Tarot bids). The plain baseline the
+seats' public choices were in them (``inference``: French Tarot bids), and a decision that
+may throw the deal in counts the expert's own card play, not the casual one of its rollouts
+(``PLAY_EDGE``: Queen of Tarot's bargaining). The plain baseline the
 expert is measured against lives in ``bench/plain_search.py``; an exact solve of the last
 tricks was tried and changed no result (``bench/results/duplicate_match.md``).
 
