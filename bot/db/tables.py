@@ -97,7 +97,8 @@ class TableRecord:
     replay_of: int | None = None
     replay_deal: int | None = None
     #: Why the table ended unfinished, when its messages say so: "replaced" (a replay its
-    #: player replaced in their DMs, ``TableReplays``); None otherwise.
+    #: player replaced in their DMs, ``bot.services.dm_room``), "night_over" (a league table's
+    #: lobby its night's end closed, ``LeagueLobbies.close_league_lobbies``); None otherwise.
     end_reason: str | None = None
 
     @property
@@ -574,17 +575,20 @@ class TableStore:
         seats: Sequence[SeatRecord],
         now: float,
         abandon: bool = False,
+        end_reason: str | None = None,
     ) -> None:
-        """Rewrite a lobby's owner and seats (or abandon it). ``StaleState`` unless a lobby."""
+        """Rewrite a lobby's owner and seats (or abandon it, ``end_reason`` saying why:
+        ``TableRecord.end_reason``). ``StaleState`` unless a lobby."""
         async with self.db.transaction() as conn:
             changed = await conn.execute(
-                "UPDATE tables SET owner_id = ?, status = ?, updated_at = ?, finished_at = ? "
-                "WHERE id = ? AND status = 'lobby'",
+                "UPDATE tables SET owner_id = ?, status = ?, updated_at = ?, finished_at = ?, "
+                "end_reason = ? WHERE id = ? AND status = 'lobby'",
                 (
                     owner_id,
                     "abandoned" if abandon else "lobby",
                     now,
                     now if abandon else None,
+                    end_reason if abandon else None,
                     table_id,
                 ),
             )

@@ -301,9 +301,15 @@ class TableCore:
         """
         if rec.status == "lobby":
             await self.store.update_lobby(
-                rec.id, owner_id=rec.owner_id, seats=rec.seats, now=self._clock(), abandon=True
+                rec.id,
+                owner_id=rec.owner_id,
+                seats=rec.seats,
+                now=self._clock(),
+                abandon=True,
+                end_reason=end_reason,
             )
-            return Outcome(table=table_info(replace(rec, status="abandoned")))
+            closed = replace(rec, status="abandoned", end_reason=end_reason)
+            return Outcome(table=table_info(closed))
         m = self._decoded(rec)
         if m is not None:
             step = PlayStep(rec, m, rec.seed)

@@ -45,6 +45,9 @@ from bot.services.league import LeagueTables
 from bot.services.models import Outcome, TableInfo
 from bot.services.step import table_info
 
+#: ``TableRecord.end_reason`` of a lobby its night's end closed: its message says so.
+NIGHT_OVER = "night_over"
+
 
 class LeagueLobbies(LeagueTables):
     """League tables of several humans (a mixin of ``TableService``)."""
@@ -151,7 +154,7 @@ class LeagueLobbies(LeagueTables):
                 if rec is None or rec.status != "lobby":
                     continue  # started (in its window) or closed meanwhile
                 event = Event("abandoned", data={"league_over": True})
-                closed.append(await self._end_open(rec, event))
+                closed.append(await self._end_open(rec, event, end_reason=NIGHT_OVER))
         return closed
 
     async def league_table_ready(

@@ -67,7 +67,8 @@ class TableInfo:
     #: player's DMs, unrated; None: not a replay.
     replay: tuple[int, int] | None = None
     #: Why it ended unfinished, when its messages say so: "replaced" (a replay its player
-    #: replaced with a new table in their DMs); None otherwise.
+    #: replaced with a new table in their DMs), "night_over" (a league table's lobby its
+    #: night's end closed); None otherwise.
     end_reason: str | None = None
 
     @property

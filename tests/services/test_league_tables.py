@@ -127,6 +127,9 @@ async def test_a_lobby_closes_with_its_night_and_a_table_under_way_plays_on(
     monkeypatch.setattr(league_tables, "expert_ready", lambda game_id: False)
     started = await league.open_league_table(GUILD_A, GUILD_A * 10, ANA, "Ana", GAME)
     playing = (await league.start_league_table(started.id, ANA, THREAD)).table
+    # A lobby its host ends during the night says nothing of the night's end.
+    ended = await league.open_league_table(GUILD_A, GUILD_A * 10, CAL, "Cal", GAME)
+    assert (await league.end_table(ended.id, CAL)).table.end_reason is None
     lobby = await league.open_league_table(GUILD_A, GUILD_A * 10, BEN, "Ben", GAME)
     await league.join(lobby.id, DEE, "Dee")
     session = await league.league_session()
@@ -139,6 +142,8 @@ async def test_a_lobby_closes_with_its_night_and_a_table_under_way_plays_on(
     assert late.value.params["next"] == session.starts_at + 7 * 86400  # next week's night
     [closed] = await league.close_league_lobbies()
     assert closed.table.id == lobby.id and closed.table.status == "abandoned"
+    assert closed.table.end_reason == "night_over"  # what its message says
+    assert (await league.get_table(lobby.id)).end_reason == "night_over"
     assert await league.close_league_lobbies() == []  # once
     for user in (BEN, DEE):  # their seats are free: nothing of the league holds them
         assert await league.store.open_for_user(user) == []

@@ -20,6 +20,7 @@ from bot.i18n import N_, _, p_
 from bot.services.analysis import expert_ready
 from bot.services.dm_room import REPLACED
 from bot.services.league import next_night
+from bot.services.league_tables import NIGHT_OVER
 from bot.services.models import Outcome, SeatInfo, TableInfo
 from bot.services.tables import TableService
 from bot.ui.components.cards import decision_view
@@ -70,8 +71,8 @@ class TableScreens:
     def lobby_message(self, table: TableInfo) -> dict[str, Any]:
         """The lobby, or a closed table's last word, in the table's language."""
         with for_table(table):
-            if table.status == "abandoned" and table.league is not None and table.guild_id:
-                # A league table's lobby closes with its night (``close_league_lobbies``).
+            if table.end_reason == NIGHT_OVER:
+                # A league table's lobby closed with its night (``close_league_lobbies``).
                 now = self.service.now()
                 following = next_night(now, self.service.league_night)
                 return {"view": from_embed(league_words.night_over_embed(table, following))}
