@@ -35,6 +35,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
@@ -78,6 +79,16 @@ DAILY_NAMES = (
     "Bot Delfina",  # i18n: code
     "Bot Ettore",  # i18n: code
 )
+
+
+def with_computers(players: int, humans: Mapping[int, SeatRecord]) -> list[SeatRecord]:
+    """A DM or league table's seats: each of ``humans`` at its seat number (the key), the
+    daily deal's named computers in the others, in order."""
+    names = iter(DAILY_NAMES)
+    return [
+        replace(humans[i], seat=i) if i in humans else SeatRecord(i, None, next(names), is_bot=True)
+        for i in range(players)
+    ]
 
 
 def utc_day(now: float) -> str:
@@ -270,13 +281,8 @@ class DailyTables(DmRoom):
         await self.check_daily(user_id, game_id)
         deal = await self.deal_of(game_id)
         language = await user_settings.language(self.db, user_id) or language_of(locale)
-        names = iter(DAILY_NAMES)
-        seats = [
-            SeatRecord(i, user_id, name, language=language)
-            if i == deal.seat
-            else SeatRecord(i, None, next(names), is_bot=True)
-            for i in range(deal.players)
-        ]
+        me = SeatRecord(deal.seat, user_id, name, language=language)
+        seats = with_computers(deal.players, {deal.seat: me})
         rules = get_rules(game_id)
         level = "expert" if expert_ready(game_id) else "casual"
         options = match.new_match(game_id, deal.players, None, 0).options
@@ -308,11 +314,17 @@ class DailyTables(DmRoom):
                 raise WrongState("daily_played_forgotten", game=game_id) from None
             except daily.AlreadyPlayed:
                 raise WrongState("daily_played", game=game_id, status="playing") from None
-            outcome = await self._deal_daily(table_id)
-        if outcome is None:  # the sweep dealt it meanwhile (a very slow start)
+            outcome = await self._dealt(table_id)
+        return replace(outcome, others=replaced)
+
+    async def _dealt(self, table_id: int) -> Outcome:
+        """A daily or league table just made, dealt: here, or by the sweep meanwhile (a very
+        slow start; then as it stands)."""
+        outcome = await self._deal_daily(table_id)
+        if outcome is None:
             rec = await self._load(table_id)
             outcome = await self._outcome(table_info(rec), self._match(rec), None)
-        return replace(outcome, others=replaced)
+        return outcome
 
     async def _deal_daily(self, table_id: int) -> Outcome | None:
         """Deal a daily table (or a league entry's, issue 34) made but not dealt yet (None: it

@@ -55,10 +55,16 @@ from bot.engine.events import Event
 from bot.engine.registry import get_rules
 from bot.i18n import language_of
 from bot.services.analysis import expert_ready
-from bot.services.daily import DAILY_GAMES, DAILY_NAMES, DailyTables, daily_games, played_marker
+from bot.services.daily import (
+    DAILY_GAMES,
+    DailyTables,
+    daily_games,
+    played_marker,
+    with_computers,
+)
 from bot.services.errors import InvalidRequest, WrongState
 from bot.services.models import Outcome
-from bot.services.step import SEED_BITS, PlayStep, table_info
+from bot.services.step import SEED_BITS, PlayStep
 
 log = logging.getLogger(__name__)
 
@@ -254,13 +260,9 @@ class LeagueTables(DailyTables):
         language = await user_settings.language(self.db, user_id) or language_of(locale)
 
         def seats(mine: int) -> list[SeatRecord]:
-            names = iter(DAILY_NAMES)
-            return [
-                SeatRecord(i, user_id, name, language=language)
-                if i == mine
-                else SeatRecord(i, None, next(names), is_bot=True)
-                for i in range(players)
-            ]
+            return with_computers(
+                players, {mine: SeatRecord(mine, user_id, name, language=language)}
+            )
 
         marker = await self._league_marker(session.id, game_id, user_id)
         claim = league.Claim(session.id, game_id, user_id, guild_id, name, marker)
@@ -288,10 +290,7 @@ class LeagueTables(DailyTables):
                 )
             except league.EntryTaken:
                 raise WrongState("league_entered", game=game_id) from None
-            outcome = await self._deal_daily(table_id)
-        if outcome is None:
-            rec = await self._load(table_id)
-            outcome = await self._outcome(table_info(rec), self._match(rec), None)
+            outcome = await self._dealt(table_id)
         return replace(outcome, others=replaced)
 
     async def league_entry(self, user_id: int, game_id: str) -> league.Entry | None:

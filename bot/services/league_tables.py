@@ -28,7 +28,6 @@ refused any entry of the league (alone or at a table) in that server.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from bot.db import guild_settings, league, league_threads
 from bot.db.tables import ChannelBusy, SeatRecord, StaleState, TableRecord
@@ -39,7 +38,7 @@ from bot.i18n import language_of
 from bot.services.analysis import expert_ready
 from bot.services.bounds import Where, require_here, require_room
 from bot.services.core import DELIVERY_LEASE
-from bot.services.daily import DAILY_GAMES, DAILY_NAMES
+from bot.services.daily import DAILY_GAMES, with_computers
 from bot.services.errors import Conflict, Forbidden, WrongState
 from bot.services.league import LeagueTables
 from bot.services.models import Outcome, TableInfo
@@ -219,14 +218,7 @@ class LeagueLobbies(LeagueTables):
             ]
 
             def seats(held: Sequence[int]) -> list[SeatRecord]:
-                at = dict(zip(held, humans, strict=True))
-                names = iter(DAILY_NAMES)
-                return [
-                    replace(at[i], seat=i)
-                    if i in at
-                    else SeatRecord(i, None, next(names), is_bot=True)
-                    for i in range(rec.players)
-                ]
+                return with_computers(rec.players, dict(zip(held, humans, strict=True)))
 
             try:
                 await self.store.start_league(
@@ -241,8 +233,4 @@ class LeagueLobbies(LeagueTables):
                 raise WrongState("league_table_taken") from None
             except StaleState:
                 raise Conflict("changed_meanwhile") from None
-        outcome = await self._deal_daily(table_id)
-        if outcome is None:
-            rec = await self._load(table_id)
-            return await self._outcome(table_info(rec), self._match(rec), None)
-        return outcome
+        return await self._dealt(table_id)

@@ -23,7 +23,7 @@ from bot.engine.registry import get_rules
 from bot.services import analysis
 from bot.services.analysis import Decision, expert_ready
 from bot.services.bounds import Where, require_here
-from bot.services.daily import DAILY_NAMES
+from bot.services.daily import with_computers
 from bot.services.dm_room import DmRoom
 from bot.services.errors import InvalidRequest, NotSeated, WrongState
 from bot.services.luck import TableLuck
@@ -84,13 +84,8 @@ class TableReplays(TableLuck, DmRoom):
         dealt = next(e for e in entries if e.kind == "deal" and e.payload["deal_no"] == deal_no)
         before = [e for e in entries if e.kind == "act" and dealt.seq < e.seq < seq]
         mine = next(s for s in rec.seats if s.seat == seat)
-        names = iter(DAILY_NAMES)
-        seats = [
-            SeatRecord(i, user_id, mine.name, language=mine.language)
-            if i == seat
-            else SeatRecord(i, None, next(names), is_bot=True)
-            for i in range(rec.players)
-        ]
+        me = SeatRecord(seat, user_id, mine.name, language=mine.language)
+        seats = with_computers(rec.players, {seat: me})
         busy = WrongState("replay_dm_busy")
         # The user's unfinished replay there is replaced, in one step (``bot.services.dm_room``).
         async with self._channel_lock(dm_channel_id):
