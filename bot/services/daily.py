@@ -283,37 +283,66 @@ class DailyTables(DmRoom):
         language = await user_settings.language(self.db, user_id) or language_of(locale)
         me = SeatRecord(deal.seat, user_id, name, language=language)
         seats = with_computers(deal.players, {deal.seat: me})
-        rules = get_rules(game_id)
-        level = "expert" if expert_ready(game_id) else "casual"
-        options = match.new_match(game_id, deal.players, None, 0).options
         marker = await self._played_marker(deal.day, game_id, user_id)
         claim = daily.Claim(deal.day, game_id, user_id, guild_id or 0, deal.seat, name, marker)
-        busy = WrongState("daily_in_progress", game=game_id, day=deal.day)
-        # An unfinished replay of the player's there is replaced (``bot.services.dm_room``).
+        try:
+            return await self._solo_in_dm(
+                dm_channel_id,
+                user_id,
+                message_id,
+                WrongState("daily_in_progress", game=game_id, day=deal.day),
+                game_id=game_id,
+                players=deal.players,
+                seed=deal.seed,
+                seats=seats,
+                language=language,
+                level="expert" if expert_ready(game_id) else "casual",
+                daily_claim=claim,
+            )
+        except daily.PlayedBeforeForgetting:  # forgotten between the check and now
+            raise WrongState("daily_played_forgotten", game=game_id) from None
+        except daily.AlreadyPlayed:
+            raise WrongState("daily_played", game=game_id, status="playing") from None
+
+    async def _solo_in_dm(
+        self,
+        dm_channel_id: int,
+        user_id: int,
+        message_id: int | None,
+        busy: WrongState,
+        *,
+        game_id: str,
+        players: int,
+        seed: int,
+        seats: list[SeatRecord],
+        language: str | None,
+        level: str,
+        **claim: object,
+    ) -> Outcome:
+        """Make a player's daily deal or league set table in their DM channel (its message
+        ``message_id``; ``claim``: its ``daily_claim`` or ``league_claim``) and deal it, its
+        computers at ``level``, no turn clock. An unfinished
+        replay of the player's there is replaced (``bot.services.dm_room``; its outcome in
+        ``Outcome.others``); another table there refuses with ``busy``."""
         async with self._channel_lock(dm_channel_id):
             replaced = await self._make_dm_room(dm_channel_id, user_id, busy)
-            try:
-                table_id = await self._create_in_dm(
-                    dm_channel_id,
-                    user_id,
-                    message_id,
-                    busy,
-                    game_id=game_id,
-                    players=deal.players,
-                    options=options,
-                    seed=deal.seed,
-                    rules_version=rules.version,
-                    seats=seats,
-                    now=self._clock(),
-                    turn_clock=None,
-                    level=level,
-                    language=language,
-                    daily_claim=claim,
-                )
-            except daily.PlayedBeforeForgetting:  # forgotten between the check and now
-                raise WrongState("daily_played_forgotten", game=game_id) from None
-            except daily.AlreadyPlayed:
-                raise WrongState("daily_played", game=game_id, status="playing") from None
+            table_id = await self._create_in_dm(
+                dm_channel_id,
+                user_id,
+                message_id,
+                busy,
+                game_id=game_id,
+                players=players,
+                options=match.new_match(game_id, players, None, 0).options,
+                seed=seed,
+                rules_version=get_rules(game_id).version,
+                seats=seats,
+                now=self._clock(),
+                turn_clock=None,
+                level=level,
+                language=language,
+                **claim,
+            )
             outcome = await self._dealt(table_id)
         return replace(outcome, others=replaced)
 

@@ -45,14 +45,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from bot.db import league, user_settings
 from bot.db.tables import LeagueTable, SeatRecord
 from bot.engine import match
 from bot.engine.events import Event
-from bot.engine.registry import get_rules
 from bot.i18n import language_of
 from bot.services.analysis import expert_ready
 from bot.services.daily import (
@@ -266,32 +265,22 @@ class LeagueTables(DailyTables):
 
         marker = await self._league_marker(session.id, game_id, user_id)
         claim = league.Claim(session.id, game_id, user_id, guild_id, name, marker)
-        busy = WrongState("league_dm_busy")
-        # An unfinished replay of the player's there is replaced (``bot.services.dm_room``).
-        async with self._channel_lock(dm_channel_id):
-            replaced = await self._make_dm_room(dm_channel_id, user_id, busy)
-            try:
-                table_id = await self._create_in_dm(
-                    dm_channel_id,
-                    user_id,
-                    message_id,
-                    busy,
-                    game_id=game_id,
-                    players=players,
-                    options=match.new_match(game_id, players, None, 0).options,
-                    seed=seed,
-                    rules_version=get_rules(game_id).version,
-                    seats=seats(0),
-                    now=self._clock(),
-                    turn_clock=None,
-                    level="expert" if expert_ready(game_id) else "casual",
-                    language=language,
-                    league_claim=LeagueTable(claim, session.deals, lambda n: n % players, seats),
-                )
-            except league.EntryTaken:
-                raise WrongState("league_entered", game=game_id) from None
-            outcome = await self._dealt(table_id)
-        return replace(outcome, others=replaced)
+        try:
+            return await self._solo_in_dm(
+                dm_channel_id,
+                user_id,
+                message_id,
+                WrongState("league_dm_busy"),
+                game_id=game_id,
+                players=players,
+                seed=seed,
+                seats=seats(0),
+                language=language,
+                level="expert" if expert_ready(game_id) else "casual",
+                league_claim=LeagueTable(claim, session.deals, lambda n: n % players, seats),
+            )
+        except league.EntryTaken:
+            raise WrongState("league_entered", game=game_id) from None
 
     async def league_entry(self, user_id: int, game_id: str) -> league.Entry | None:
         self.check_league_game(game_id)
