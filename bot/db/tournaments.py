@@ -392,6 +392,13 @@ async def _insert_results(
     )
 
 
+_BOARD_SQL = "SELECT round, board, seats_json, thread_id, table_id FROM tournament_boards "
+
+
+def _board(r: Row) -> Board:
+    return Board(int(r[0]), int(r[1]), tuple(json.loads(str(r[2]))), r[3], r[4])
+
+
 async def boards(db: Database, tournament_id: int, round_no: int | None = None) -> list[Board]:
     """The boards of one round (or of every round), in order."""
     where = "tournament_id = ?"
@@ -400,25 +407,18 @@ async def boards(db: Database, tournament_id: int, round_no: int | None = None) 
         where += " AND round = ?"
         params = (tournament_id, round_no)
     async with db.read() as conn:
-        rows = await conn.fetchall(
-            "SELECT round, board, seats_json, thread_id, table_id FROM tournament_boards "
-            f"WHERE {where} ORDER BY round, board",
-            params,
-        )
-    return [Board(int(r[0]), int(r[1]), tuple(json.loads(str(r[2]))), r[3], r[4]) for r in rows]
+        rows = await conn.fetchall(f"{_BOARD_SQL}WHERE {where} ORDER BY round, board", params)
+    return [_board(r) for r in rows]
 
 
 async def board(db: Database, tournament_id: int, round_no: int, board_no: int) -> Board | None:
     """One board of a round (None: no such board)."""
     async with db.read() as conn:
         r = await conn.fetchone(
-            "SELECT round, board, seats_json, thread_id, table_id FROM tournament_boards "
-            "WHERE tournament_id = ? AND round = ? AND board = ?",
+            f"{_BOARD_SQL}WHERE tournament_id = ? AND round = ? AND board = ?",
             (tournament_id, round_no, board_no),
         )
-    return (
-        None if r is None else Board(int(r[0]), int(r[1]), tuple(json.loads(str(r[2]))), r[3], r[4])
-    )
+    return None if r is None else _board(r)
 
 
 async def set_board(
