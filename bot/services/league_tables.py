@@ -153,7 +153,10 @@ class LeagueLobbies(LeagueTables):
                 if rec is None or rec.status != "lobby":
                     continue  # started (in its window) or closed meanwhile
                 event = Event("abandoned", data={"league_over": True})
-                closed.append(await self._end_open(rec, event, end_reason=NIGHT_OVER))
+                try:
+                    closed.append(await self._end_open(rec, event, end_reason=NIGHT_OVER))
+                except StaleState:  # another process closed (or started) it meanwhile
+                    continue
         return closed
 
     async def league_table_ready(

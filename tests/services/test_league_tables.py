@@ -6,11 +6,13 @@ and two players of one table forgetting themselves."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 
 import pytest
 
 from bot.db import league as league_db
 from bot.db.database import Database
+from bot.db.tables import TableRecord
 from bot.services import league_tables
 from bot.services.errors import Forbidden, WrongState
 from bot.services.stats import StatsService
@@ -163,6 +165,37 @@ async def test_a_lobby_closes_with_its_night_and_a_table_under_way_plays_on(
     assert (await league.get_table(playing.id)).status == "finished"
     mine = await league.league_entry(ANA, GAME)
     assert mine is not None and mine.status == "finished" and not mine.left
+
+
+async def test_a_lobby_another_process_closed_meanwhile_is_let_go(
+    league: TableService,  # noqa: F811
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two processes' upkeeps close the same lobby at once: the one that finds it closed
+    when it writes lets it go, with no error, and goes on to the next."""
+    lobby = await league.open_league_table(GUILD_A, GUILD_A * 10, BEN, "Ben", GAME)
+    clock.now = (await league.league_session()).ends_at
+    seen = await league.store.get(lobby.id)  # what the slower process read
+    [first] = await league.close_league_lobbies()  # the other process
+    assert first.table.id == lobby.id
+    monkeypatch.setattr(league_db, "lobbies_after_night", _found([lobby.id]))
+    monkeypatch.setattr(league.store, "get", _returns(seen))
+    assert await league.close_league_lobbies() == []
+
+
+def _found(ids: list[int]) -> Callable[[Database, float], Awaitable[list[int]]]:
+    async def lobbies(db: Database, now: float) -> list[int]:
+        return ids
+
+    return lobbies
+
+
+def _returns(rec: TableRecord | None) -> Callable[[int], Awaitable[TableRecord | None]]:
+    async def get(table_id: int) -> TableRecord | None:
+        return rec
+
+    return get
 
 
 async def test_a_tables_thread_is_claimed_recorded_and_forgotten_only_while_a_lobby(
