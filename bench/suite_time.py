@@ -1,0 +1,152 @@
+"""The test suite's time on this machine, with the machine's own speed beside it.
+
+Runs the README's test command (``scripts/test-with-postgres``) and reports pytest's own wall
+time (its summary line), the whole command's wall and CPU time, and how many tests ran. The
+machine the project is developed and checked on is a shared 2-core VM whose speed drifts by
+up to half within a day (issue 27: one commit's suite took 234 s one evening and 375 s the
+next), so a suite time means little alone. Each run therefore also times a fixed piece of
+pure-Python work before and after the suite (``calibrate``: seeded random French Tarot deals
+through the engine, the best of three): compare runs only beside their calibration.
+
+``--ref REV`` also times, at this commit, only the tests REV had (node ids collected in a
+worktree of REV; the ones renamed or removed since are counted and left out): the same tests
+as before a change, on today's code and today's machine. ``--ref-suite`` also runs REV's own
+test command in that worktree with this virtualenv (the code as it was, with today's locked
+dependencies). ``--record`` appends the rows to ``bench/results/suite_time.md``.
+
+    .venv/bin/python bench/suite_time.py [--ref REV [--ref-suite]] [--record]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.engine.deck import shuffle  # noqa: E402
+from bot.engine.registry import get_rules  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "suite_time.md"
+HEADER = (
+    "| when (UTC) | commit | tests | what | pytest s | command s | CPU s | calibration s |\n"
+    "|---|---|---|---|---|---|---|---|\n"
+)
+SUMMARY = re.compile(r"(\d+) passed.* in ([\d.]+)s")
+
+
+def calibrate(deals: int = 1500, seed: int = 7) -> float:
+    """Seconds for ``deals`` seeded random 4-player French Tarot deals (best of three)."""
+    rules = get_rules("french_tarot")
+    pack, options = rules.pack(4), rules.normalize_options(None)
+    best = float("inf")
+    for _ in range(3):
+        rng = random.Random(seed)
+        start = time.perf_counter()
+        for n in range(deals):
+            state = rules.new_deal(4, options, shuffle(pack, rng.randrange(2**63)), n % 4)
+            while (seat := rules.to_act(state)) is not None:
+                legal = rules.legal_actions(state)
+                action = legal[int(rng.random() * len(legal))]
+                if action.type in rules.multi_card_types:
+                    action = rules.random_choice(rules.observe(state, seat), action, rng)
+                state, _ = rules.apply(state, action)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def collect(tree: Path) -> list[str]:
+    """The node ids pytest collects in ``tree``, with this interpreter."""
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "-o", "addopts=", "--collect-only", "-q"]
+        + ["-p", "no:cacheprovider"],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    return [line for line in out.splitlines() if "::" in line]
+
+
+def run_suite(tree: Path, args: list[str], log: Path) -> tuple[int, float, float, float]:
+    """(tests passed, pytest's seconds, the command's wall seconds, its CPU seconds)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    with log.open("w") as out:
+        status = subprocess.run(
+            ["scripts/test-with-postgres", "-p", "no:cacheprovider", *args],
+            cwd=tree,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            check=False,
+        ).returncode
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    found = [m for line in log.read_text().splitlines() if (m := SUMMARY.search(line))]
+    if status != 0 or not found:
+        sys.exit(f"error: the suite in {tree} failed (exit status {status}); see {log}")
+    return int(found[-1][1]), float(found[-1][2]), wall, cpu
+
+
+def git(*args: str) -> str:
+    return subprocess.run(
+        ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--ref", help="also time, at this commit, only the tests REV had")
+    parser.add_argument("--ref-suite", action="store_true", help="also run REV's own suite")
+    parser.add_argument("--record", action="store_true", help=f"append to {RESULTS.name}")
+    opts = parser.parse_args()
+    commit = git("rev-parse", "--short", "HEAD")
+    work = Path(tempfile.mkdtemp(prefix="suite-time-"))
+    runs: list[tuple[str, str, Path, list[str]]] = [("whole suite", commit, ROOT, [])]
+    if opts.ref:
+        ref = git("rev-parse", "--short", opts.ref)
+        tree = work / "ref"
+        git("worktree", "add", "--detach", str(tree), ref)
+        (tree / ".venv").symlink_to(Path(sys.prefix))
+        now, then = set(collect(ROOT)), collect(tree)
+        kept = [node for node in then if node in now]
+        ids = work / "ids.txt"
+        ids.write_text("\n".join(kept) + "\n")
+        gone = len(then) - len(kept)
+        runs.append((f"{ref}'s tests ({gone} renamed or removed since)", commit, ROOT, [f"@{ids}"]))
+        if opts.ref_suite:
+            runs.append((f"{ref}'s suite, its own command", ref, tree, []))
+    rows: list[str] = []
+    try:
+        for what, at, tree, args in runs:
+            before = calibrate()
+            tests, pytest_s, wall, cpu = run_suite(tree, args, work / f"run{len(rows)}.log")
+            after = calibrate()
+            when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M")
+            rows.append(
+                f"| {when} | {at} | {tests} | {what} | {pytest_s:.1f} | {wall:.1f} | {cpu:.0f} "
+                f"| {before:.2f} / {after:.2f} |"
+            )
+            print(rows[-1], flush=True)
+    finally:
+        if opts.ref:
+            git("worktree", "remove", "--force", str(work / "ref"))
+    if opts.record:
+        if not RESULTS.exists():
+            RESULTS.write_text("# The test suite's time (bench/suite_time.py)\n\n" + HEADER)
+        with RESULTS.open("a") as out:
+            out.write("\n".join(rows) + "\n")
+
+
+if __name__ == "__main__":
+    main()
