@@ -112,6 +112,7 @@ def main() -> None:
     opts = parser.parse_args()
     commit = git("rev-parse", "--short", "HEAD")
     work = Path(tempfile.mkdtemp(prefix="suite-time-"))
+    print(f"pytest's output: {work}/run*.log", flush=True)
     runs: list[tuple[str, str, Path, list[str]]] = [("whole suite", commit, ROOT, [])]
     if opts.ref:
         ref = git("rev-parse", "--short", opts.ref)
