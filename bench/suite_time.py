@@ -5,8 +5,8 @@ time (its summary line), the whole command's wall and CPU time, and how many tes
 machine the project is developed and checked on is a shared 2-core VM whose speed drifts by
 up to half within a day (issue 27: one commit's suite took 234 s one evening and 375 s the
 next), so a suite time means little alone. Each run therefore also times a fixed piece of
-pure-Python work before and after the suite (``calibrate``: seeded random French Tarot deals
-through the engine, the best of three): compare runs only beside their calibration.
+pure-Python work before and after the suite (``calibrate``: random French Tarot deals a second
+through the engine, as ``engine_bench`` plays them): compare runs only beside it.
 
 ``--ref REV`` also times, at this commit, only the tests REV had (node ids collected in a
 worktree of REV; the ones renamed or removed since are counted and left out): the same tests
@@ -20,7 +20,6 @@ dependencies). ``--record`` appends the rows to ``bench/results/suite_time.md``.
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import resource
 import subprocess
@@ -31,37 +30,27 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from bot.engine.deck import shuffle  # noqa: E402
-from bot.engine.registry import get_rules  # noqa: E402
+import engine_bench  # noqa: E402  (bench/ is this script's directory)
 
 RESULTS = ROOT / "bench" / "results" / "suite_time.md"
 HEADER = (
-    "| when (UTC) | commit | tests | what | pytest s | command s | CPU s | calibration s |\n"
+    "| when (UTC) | commit | tests | what | pytest s | command s | CPU s "
+    "| engine deals/s before / after |\n"
     "|---|---|---|---|---|---|---|---|\n"
 )
 SUMMARY = re.compile(r"(\d+) passed.* in ([\d.]+)s")
 
 
-def calibrate(deals: int = 1500, seed: int = 7) -> float:
-    """Seconds for ``deals`` seeded random 4-player French Tarot deals (best of three)."""
-    rules = get_rules("french_tarot")
-    pack, options = rules.pack(4), rules.normalize_options(None)
-    best = float("inf")
+def calibrate() -> float:
+    """The machine's speed now: random 4-player French Tarot deals a second through the engine
+    (``engine_bench``), the best of three runs of about half a second."""
+    rates = []
     for _ in range(3):
-        rng = random.Random(seed)
-        start = time.perf_counter()
-        for n in range(deals):
-            state = rules.new_deal(4, options, shuffle(pack, rng.randrange(2**63)), n % 4)
-            while (seat := rules.to_act(state)) is not None:
-                legal = rules.legal_actions(state)
-                action = legal[int(rng.random() * len(legal))]
-                if action.type in rules.multi_card_types:
-                    action = rules.random_choice(rules.observe(state, seat), action, rng)
-                state, _ = rules.apply(state, action)
-        best = min(best, time.perf_counter() - start)
-    return best
+        deals, _steps, elapsed = engine_bench.bench("french_tarot", 0.5, 4, seed=7)
+        rates.append(deals / elapsed)
+    return max(rates)
 
 
 def collect(tree: Path) -> list[str]:
@@ -136,7 +125,7 @@ def main() -> None:
             when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M")
             rows.append(
                 f"| {when} | {at} | {tests} | {what} | {pytest_s:.1f} | {wall:.1f} | {cpu:.0f} "
-                f"| {before:.2f} / {after:.2f} |"
+                f"| {before:,.0f} / {after:,.0f} |"
             )
             print(rows[-1], flush=True)
     finally:
