@@ -99,28 +99,31 @@ def main() -> None:
     parser.add_argument("--ref-suite", action="store_true", help="also run REV's own suite")
     parser.add_argument("--record", action="store_true", help=f"append to {RESULTS.name}")
     opts = parser.parse_args()
+    if opts.ref_suite and not opts.ref:
+        parser.error("--ref-suite needs --ref REV")
     commit = git("rev-parse", "--short", "HEAD")
     work = Path(tempfile.mkdtemp(prefix="suite-time-"))
     print(f"pytest's output: {work}/run*.log", flush=True)
     runs: list[tuple[str, str, Path, list[str]]] = [("whole suite", commit, ROOT, [])]
-    if opts.ref:
-        ref = git("rev-parse", "--short", opts.ref)
-        tree = work / "ref"
-        git("worktree", "add", "--detach", str(tree), ref)
-        (tree / ".venv").symlink_to(Path(sys.prefix))
-        now, then = set(collect(ROOT)), collect(tree)
-        kept = [node for node in then if node in now]
-        ids = work / "ids.txt"
-        ids.write_text("\n".join(kept) + "\n")
-        gone = len(then) - len(kept)
-        runs.append((f"{ref}'s tests ({gone} renamed or removed since)", commit, ROOT, [f"@{ids}"]))
-        if opts.ref_suite:
-            runs.append((f"{ref}'s suite, its own command", ref, tree, []))
     rows: list[str] = []
-    try:
-        for what, at, tree, args in runs:
+    try:  # the worktree of REV is removed whatever happens after it is made
+        if opts.ref:
+            ref = git("rev-parse", "--short", opts.ref)
+            tree = work / "ref"
+            git("worktree", "add", "--detach", str(tree), ref)
+            (tree / ".venv").symlink_to(Path(sys.prefix))
+            now, then = set(collect(ROOT)), collect(tree)
+            kept = [node for node in then if node in now]
+            ids = work / "ids.txt"
+            ids.write_text("\n".join(kept) + "\n")
+            gone = len(then) - len(kept)
+            what = f"{ref}'s tests ({gone} renamed or removed since)"
+            runs.append((what, commit, ROOT, [f"@{ids}"]))
+            if opts.ref_suite:
+                runs.append((f"{ref}'s suite, its own command", ref, tree, []))
+        for what, at, where, args in runs:
             before = calibrate()
-            tests, pytest_s, wall, cpu = run_suite(tree, args, work / f"run{len(rows)}.log")
+            tests, pytest_s, wall, cpu = run_suite(where, args, work / f"run{len(rows)}.log")
             after = calibrate()
             when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M")
             rows.append(
@@ -129,7 +132,7 @@ def main() -> None:
             )
             print(rows[-1], flush=True)
     finally:
-        if opts.ref:
+        if (work / "ref").exists():
             git("worktree", "remove", "--force", str(work / "ref"))
     if opts.record:
         if not RESULTS.exists():
