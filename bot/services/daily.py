@@ -321,9 +321,9 @@ class DailyTables(DmRoom):
     ) -> Outcome:
         """Make a player's daily deal or league set table in their DM channel (its message
         ``message_id``; ``claim``: its ``daily_claim`` or ``league_claim``) and deal it, its
-        computers at ``level``, no turn clock. An unfinished
-        replay of the player's there is replaced (``bot.services.dm_room``; its outcome in
-        ``Outcome.others``); another table there refuses with ``busy``."""
+        computers at ``level``, no turn clock. An unfinished replay of the player's there is
+        replaced (``bot.services.dm_room``; its outcome in ``Outcome.others``); another table
+        there refuses with ``busy``."""
         async with self._channel_lock(dm_channel_id):
             replaced = await self._make_dm_room(dm_channel_id, user_id, busy)
             table_id = await self._create_in_dm(
